@@ -1,0 +1,64 @@
+package dev.punctual.infra;
+
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageFlags;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything that differs between two stages of Punctual, validated when it is built so that a bad
+ * value fails {@code cdk synth} with a message naming the field rather than producing a broken stack.
+ *
+ * @param flags the runtime's safety switches, written into every function's environment
+ * @param logRetentionDays how long the functions' log groups keep events (a CloudWatch-accepted value)
+ * @param alarms thresholds of the stage's alarms
+ * @param retainData whether the ledger and domain tables survive a stack deletion (deletion protection
+ *     and removal policy RETAIN); on in prod
+ * @param lambdaRuntime the Lambda Java runtime, {@code java21} or {@code java25}
+ */
+public record StageConfig(
+        StageFlags flags, int logRetentionDays, AlarmSettings alarms, boolean retainData, String lambdaRuntime) {
+
+    /** The retention values CloudWatch Logs accepts, in days. */
+    public static final List<Integer> ACCEPTED_RETENTION_DAYS = List.of(
+            1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653);
+
+    public static final Set<String> ACCEPTED_RUNTIMES = Set.of("java21", "java25");
+
+    public StageConfig {
+        Objects.requireNonNull(flags, "flags");
+        Objects.requireNonNull(alarms, "alarms");
+        Objects.requireNonNull(lambdaRuntime, "lambdaRuntime");
+        if (!ACCEPTED_RETENTION_DAYS.contains(logRetentionDays)) {
+            throw new StageConfigException(
+                    "logRetentionDays", Integer.toString(logRetentionDays), "one of " + ACCEPTED_RETENTION_DAYS);
+        }
+        if (!ACCEPTED_RUNTIMES.contains(lambdaRuntime)) {
+            throw new StageConfigException("lambdaRuntime", lambdaRuntime, "java21 or java25");
+        }
+    }
+
+    public String stage() {
+        return flags.stage();
+    }
+
+    /**
+     * Alarm thresholds.
+     *
+     * @param failuresPerPeriod failed occurrences within one evaluation period that raise the alarm
+     * @param periodMinutes the evaluation period
+     */
+    public record AlarmSettings(int failuresPerPeriod, int periodMinutes) {
+        public AlarmSettings {
+            if (failuresPerPeriod < 1) {
+                throw new StageConfigException(
+                        "alarms.failuresPerPeriod", Integer.toString(failuresPerPeriod), "a whole number >= 1");
+            }
+            if (periodMinutes < 1 || periodMinutes > 1440) {
+                throw new StageConfigException(
+                        "alarms.periodMinutes", Integer.toString(periodMinutes), "a whole number from 1 to 1440");
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.punctual.infra;
+
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The stages Punctual knows. To add one, add an entry to {@link #ALL}: start from
+ * {@link StageFlags#defaultsFor(String)} (delivery and destructive jobs off outside prod) and change
+ * only what the stage needs. Account and region are never written here; they come from the
+ * environment {@code cdk deploy} runs in.
+ */
+public final class Stages {
+
+    private static final Map<String, StageConfig> ALL = new TreeMap<>(Map.of(
+            "dev",
+                    new StageConfig(
+                            StageFlags.defaultsFor("dev"), 14, new StageConfig.AlarmSettings(1, 5), false, "java25"),
+            "prod",
+                    new StageConfig(
+                            new StageFlags("prod", true, true, true, Duration.ofSeconds(5)),
+                            180,
+                            new StageConfig.AlarmSettings(1, 5),
+                            true,
+                            "java25")));
+
+    private Stages() {}
+
+    /** The named stage's config; an unknown name fails, listing the known ones. */
+    public static StageConfig named(String name) {
+        if (name == null || name.isBlank()) {
+            throw new StageConfigException(
+                    "stage", String.valueOf(name), "-c stage=NAME with NAME one of " + ALL.keySet());
+        }
+        StageConfig config = ALL.get(name);
+        if (config == null) {
+            throw new StageConfigException("stage", name, "one of " + ALL.keySet() + " (add a stage in Stages.java)");
+        }
+        return config;
+    }
+
+    public static java.util.Set<String> names() {
+        return ALL.keySet();
+    }
+}

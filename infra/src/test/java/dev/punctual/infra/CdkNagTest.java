@@ -1,0 +1,50 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.services.dynamodb.Attribute;
+import software.amazon.awscdk.services.dynamodb.AttributeType;
+import software.amazon.awscdk.services.dynamodb.Table;
+
+/** cdk-nag's AwsSolutions pack reports nothing that is not suppressed with a reason in code. */
+class CdkNagTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void awsSolutions_onEveryStage_reportsNoUnsuppressedFinding(String stage) {
+        Annotations annotations = Annotations.fromStack(Synth.stage(stage));
+
+        assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("errors")
+                .isEmpty();
+        assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("warnings")
+                .isEmpty();
+    }
+
+    /** Guards the test above against passing vacuously: the same checks do flag a careless table. */
+    @Test
+    void awsSolutions_onTableWithoutPointInTimeRecovery_reportsDdb3() {
+        App app = new App();
+        Stack stack = new Stack(app, "Careless");
+        Table.Builder.create(stack, "NoBackups")
+                .partitionKey(Attribute.builder()
+                        .name("pk")
+                        .type(AttributeType.STRING)
+                        .build())
+                .build();
+        Aspects.of(app).add(new AwsSolutionsChecks());
+
+        assertThat(Annotations.fromStack(stack).findWarning("*", Match.stringLikeRegexp("AwsSolutions-DDB3.*")))
+                .isNotEmpty();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageFlags;
+import org.junit.jupiter.api.Test;
+
+class StagesTest {
+
+    @Test
+    void named_unknownStage_failsListingTheKnownOnes() {
+        assertThatThrownBy(() -> Stages.named("staging"))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessageContaining("stage: 'staging'")
+                .hasMessageContaining("[dev, prod]");
+    }
+
+    @Test
+    void named_noStage_failsSayingHowToPassOne() {
+        assertThatThrownBy(() -> Stages.named(null)).hasMessageContaining("-c stage=NAME");
+    }
+
+    @Test
+    void dev_suppressesDeliveryAndRefusesDestructiveJobs_prodAllowsBoth() {
+        assertThat(Stages.named("dev").flags().externalDeliveryEnabled()).isFalse();
+        assertThat(Stages.named("dev").flags().destructiveEnabled()).isFalse();
+        assertThat(Stages.named("prod").flags().externalDeliveryEnabled()).isTrue();
+        assertThat(Stages.named("prod").retainData()).isTrue();
+    }
+
+    @Test
+    void config_withRetentionCloudWatchRefuses_namesTheFieldAndAcceptedValues() {
+        assertThatThrownBy(() -> new StageConfig(
+                        StageFlags.defaultsFor("dev"), 10, new StageConfig.AlarmSettings(1, 5), false, "java25"))
+                .hasMessageStartingWith("logRetentionDays: '10' is not accepted; expected one of [1, 3, 5, 7, 14");
+    }
+
+    @Test
+    void config_withUnsupportedRuntime_refusesIt() {
+        assertThatThrownBy(() -> new StageConfig(
+                        StageFlags.defaultsFor("dev"), 14, new StageConfig.AlarmSettings(1, 5), false, "java17"))
+                .hasMessage("lambdaRuntime: 'java17' is not accepted; expected java21 or java25");
+    }
+
+    @Test
+    void alarmSettings_withZeroFailures_refusesIt() {
+        assertThatThrownBy(() -> new StageConfig.AlarmSettings(0, 5)).hasMessageContaining("alarms.failuresPerPeriod");
+    }
+}
