@@ -1,0 +1,67 @@
+package dev.punctual.observability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RedactorTest {
+
+    private final Redactor redactor = Redactor.standard();
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "connect failed: password=hunter2-secret-value",
+                "connect failed: PASSWORD: 'hunter2-secret-value'",
+                "{\"token\": \"hunter2-secret-value\"}",
+                "header Authorization: Bearer hunter2-secret-value",
+                "api_key=hunter2-secret-value&user=bob",
+                "GET /x?apikey=hunter2-secret-value HTTP/1.1",
+            })
+    void text_withSecretAssignment_masksTheValueAndKeepsTheName(String text) {
+        String out = redactor.text(text);
+
+        assertThat(out).doesNotContain("hunter2-secret-value").contains(Redactor.MASK);
+    }
+
+    @Test
+    void text_withAwsAccessKeyIdOrJwt_masksThemByShape() {
+        String jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
+        String out = redactor.text("key AKIAIOSFODNN7EXAMPLE and session " + jwt);
+
+        assertThat(out).doesNotContain("AKIAIOSFODNN7EXAMPLE").doesNotContain(jwt);
+    }
+
+    @Test
+    void text_withoutSecrets_isUnchanged() {
+        assertThat(redactor.text("report for 2026-11-29 sent to 3 tenants"))
+                .isEqualTo("report for 2026-11-29 sent to 3 tenants");
+    }
+
+    @Test
+    void text_longerThanMaximum_isCutAndMarked() {
+        String out = new Redactor(20).text("x".repeat(100));
+
+        assertThat(out).hasSize(20 + "…[truncated]".length()).endsWith("[truncated]");
+    }
+
+    @Test
+    void fields_withSecretNamesAtAnyDepth_maskTheirValues() {
+        Map<String, Object> out = redactor.fields(Map.of(
+                "rows",
+                3,
+                "dbPassword",
+                "hunter2",
+                "nested",
+                Map.of("clientSecret", "s3cr3t", "note", "password=hunter3"),
+                "list",
+                List.of("token=abcdef123456")));
+
+        assertThat(out.toString()).doesNotContain("hunter2", "s3cr3t", "hunter3", "abcdef123456");
+        assertThat(out).containsEntry("rows", 3).containsEntry("dbPassword", Redactor.MASK);
+    }
+}
