@@ -36,7 +36,8 @@ final class LocalStackBackend {
     /** Starts the container; Testcontainers' Ryuk removes it when the JVM exits. */
     static DynamoDbBackend start() {
         @SuppressWarnings("resource") // lives for the whole JVM; Ryuk stops it
-        LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(IMAGE)).withServices("dynamodb");
+        LocalStackContainer container =
+                new LocalStackContainer(DockerImageName.parse(IMAGE)).withServices("dynamodb", "events");
         container.start();
         return new DynamoDbBackend(DynamoDbBackend.Kind.LOCALSTACK, container.getEndpoint(), IMAGE);
     }

@@ -1,0 +1,64 @@
+package dev.punctual.events.eventbridge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.events.LifecyclePublisher;
+import dev.punctual.observability.StructuredLog;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
+
+/** Publishes lifecycle events with PutEvents; a failure is logged as a warning and goes no further. */
+public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final EventBridgeClient events;
+    private final String busName;
+    private final StructuredLog log;
+
+    public EventBridgeLifecyclePublisher(EventBridgeClient events, String busName, StructuredLog log) {
+        this.events = events;
+        this.busName = busName;
+        this.log = log;
+    }
+
+    @Override
+    public void publish(LifecycleEvent event) {
+        try {
+            PutEventsRequestEntry entry = entry(event);
+            PutEventsResponse response = events.putEvents(b -> b.entries(entry));
+            if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
+                PutEventsResultEntry failed = response.entries().get(0);
+                warn(event, failed.errorCode() + ": " + failed.errorMessage());
+            }
+        } catch (SdkException | JsonProcessingException e) {
+            warn(event, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private PutEventsRequestEntry entry(LifecycleEvent event) throws JsonProcessingException {
+        Map<String, Object> detail = log.redactor().fields(event.detail());
+        return PutEventsRequestEntry.builder()
+                .eventBusName(busName)
+                .source(LifecycleEvent.SOURCE)
+                .detailType(event.detailType())
+                .detail(JSON.writeValueAsString(detail))
+                .build();
+    }
+
+    private void warn(LifecycleEvent event, String error) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", event.stage());
+        fields.put("job", event.job());
+        fields.put("detail_type", event.detailType());
+        fields.put("bus", busName);
+        fields.put("error", error);
+        log.warn("lifecycle event not published", fields);
+    }
+}
