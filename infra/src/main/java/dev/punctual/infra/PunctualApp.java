@@ -1,11 +1,16 @@
 package dev.punctual.infra;
 
+import dev.punctual.job.FunctionPool;
 import dev.punctual.stage.StageConfigException;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.Aspects;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.services.lambda.Code;
 
 /**
  * The CDK app: {@code cdk synth -c stage=dev} builds the stacks of one stage. Account and region come
@@ -13,12 +18,15 @@ import software.amazon.awscdk.StackProps;
  */
 public final class PunctualApp {
 
+    /** Where `./mvnw package` leaves the Lambda jar, relative to the repository root. */
+    public static final Path JAR = Path.of("functions", "target", "punctual.jar");
+
     private PunctualApp() {}
 
     public static void main(String[] args) {
         App app = new App();
         try {
-            build(app);
+            build(app, Code.fromAsset(locateJar().toString()));
         } catch (StageConfigException e) {
             System.err.println("punctual: " + e.getMessage());
             System.exit(1);
@@ -27,12 +35,25 @@ public final class PunctualApp {
     }
 
     /** Adds the stage named by the {@code stage} context to the app, with cdk-nag's AwsSolutions checks. */
-    public static StageStack build(App app) {
+    public static StageStack build(App app, Code code) {
         Object stage = app.getNode().tryGetContext("stage");
         StageConfig config = Stages.named(stage == null ? null : stage.toString());
-        StageStack stack = new StageStack(app, "Punctual-" + config.stage(), props(), config);
+        StageStack stack =
+                new StageStack(app, "Punctual-" + config.stage(), props(), config, List.of(FunctionPool.DEFAULT), code);
         Aspects.of(app).add(AwsSolutionsChecks.Builder.create().verbose(true).build());
         return stack;
+    }
+
+    /** The jar from the repository root (where cdk.json is) or from the infra module (where tests run). */
+    public static Path locateJar() {
+        for (Path candidate : List.of(JAR, Path.of("..").resolve(JAR))) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate.toAbsolutePath().normalize();
+            }
+        }
+        throw new StageConfigException(
+                "Lambda code: " + JAR + " not found from " + Path.of("").toAbsolutePath()
+                        + "; build it first with ./mvnw -DskipTests package (cdk.json does this for cdk synth/deploy)");
     }
 
     private static StackProps props() {

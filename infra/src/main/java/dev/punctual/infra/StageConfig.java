@@ -13,12 +13,18 @@ import java.util.Set;
  * @param flags the runtime's safety switches, written into every function's environment
  * @param logRetentionDays how long the functions' log groups keep events (a CloudWatch-accepted value)
  * @param alarms thresholds of the stage's alarms
+ * @param retries the two retry layers between a schedule and a job (see {@link RetrySettings})
  * @param retainData whether the ledger and domain tables survive a stack deletion (deletion protection
  *     and removal policy RETAIN); on in prod
  * @param lambdaRuntime the Lambda Java runtime, {@code java21} or {@code java25}
  */
 public record StageConfig(
-        StageFlags flags, int logRetentionDays, AlarmSettings alarms, boolean retainData, String lambdaRuntime) {
+        StageFlags flags,
+        int logRetentionDays,
+        AlarmSettings alarms,
+        RetrySettings retries,
+        boolean retainData,
+        String lambdaRuntime) {
 
     /** The retention values CloudWatch Logs accepts, in days. */
     public static final List<Integer> ACCEPTED_RETENTION_DAYS = List.of(
@@ -29,6 +35,7 @@ public record StageConfig(
     public StageConfig {
         Objects.requireNonNull(flags, "flags");
         Objects.requireNonNull(alarms, "alarms");
+        Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(lambdaRuntime, "lambdaRuntime");
         if (!ACCEPTED_RETENTION_DAYS.contains(logRetentionDays)) {
             throw new StageConfigException(

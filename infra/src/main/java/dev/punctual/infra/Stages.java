@@ -15,18 +15,20 @@ import java.util.TreeMap;
 public final class Stages {
 
     private static final Map<String, StageConfig> ALL = new TreeMap<>(Map.of(
-            "dev",
-                    new StageConfig(
-                            StageFlags.defaultsFor("dev"), 14, new StageConfig.AlarmSettings(1, 5), false, "java25"),
-            "prod",
-                    new StageConfig(
-                            new StageFlags("prod", true, true, true, Duration.ofSeconds(5)),
-                            180,
-                            new StageConfig.AlarmSettings(1, 5),
-                            true,
-                            "java25")));
+            "dev", stage(StageFlags.defaultsFor("dev"), 14, false),
+            "prod", stage(new StageFlags("prod", true, true, true, Duration.ofSeconds(5)), 180, true)));
 
     private Stages() {}
+
+    private static StageConfig stage(StageFlags flags, int logRetentionDays, boolean retainData) {
+        return new StageConfig(
+                flags,
+                logRetentionDays,
+                new StageConfig.AlarmSettings(1, 5),
+                RetrySettings.DEFAULT,
+                retainData,
+                "java25");
+    }
 
     /** The named stage's config; an unknown name fails, listing the known ones. */
     public static StageConfig named(String name) {

@@ -33,19 +33,41 @@ class StagesTest {
     @Test
     void config_withRetentionCloudWatchRefuses_namesTheFieldAndAcceptedValues() {
         assertThatThrownBy(() -> new StageConfig(
-                        StageFlags.defaultsFor("dev"), 10, new StageConfig.AlarmSettings(1, 5), false, "java25"))
+                        StageFlags.defaultsFor("dev"),
+                        10,
+                        new StageConfig.AlarmSettings(1, 5),
+                        RetrySettings.DEFAULT,
+                        false,
+                        "java25"))
                 .hasMessageStartingWith("logRetentionDays: '10' is not accepted; expected one of [1, 3, 5, 7, 14");
     }
 
     @Test
     void config_withUnsupportedRuntime_refusesIt() {
         assertThatThrownBy(() -> new StageConfig(
-                        StageFlags.defaultsFor("dev"), 14, new StageConfig.AlarmSettings(1, 5), false, "java17"))
+                        StageFlags.defaultsFor("dev"),
+                        14,
+                        new StageConfig.AlarmSettings(1, 5),
+                        RetrySettings.DEFAULT,
+                        false,
+                        "java17"))
                 .hasMessage("lambdaRuntime: 'java17' is not accepted; expected java21 or java25");
     }
 
     @Test
     void alarmSettings_withZeroFailures_refusesIt() {
         assertThatThrownBy(() -> new StageConfig.AlarmSettings(0, 5)).hasMessageContaining("alarms.failuresPerPeriod");
+    }
+
+    @Test
+    void retries_withMoreLambdaRetriesThanLambdaAllows_refusesIt() {
+        assertThatThrownBy(() -> new RetrySettings(3, java.time.Duration.ofHours(1), 3, java.time.Duration.ofHours(1)))
+                .hasMessage("retries.lambdaRetryAttempts: '3' is not accepted; expected a whole number from 0 to 2");
+    }
+
+    @Test
+    void retries_withSchedulerEventAgeOverADay_refusesIt() {
+        assertThatThrownBy(() -> new RetrySettings(3, java.time.Duration.ofHours(25), 2, java.time.Duration.ofHours(1)))
+                .hasMessageStartingWith("retries.schedulerMaxEventAge: 'PT25H' is not accepted");
     }
 }

@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import java.util.Map;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.AppProps;
+import software.amazon.awscdk.services.lambda.Code;
 
 /** Synthesises a stage in-process, offline, as `cdk synth -c stage=NAME` would. */
 final class Synth {
@@ -14,6 +15,6 @@ final class Synth {
                 .context(Map.of("stage", name))
                 .analyticsReporting(false)
                 .build());
-        return PunctualApp.build(app);
+        return PunctualApp.build(app, Code.fromAsset(PunctualApp.locateJar().toString()));
     }
 }

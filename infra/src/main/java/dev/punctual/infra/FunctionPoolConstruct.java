@@ -1,0 +1,198 @@
+package dev.punctual.infra;
+
+import dev.punctual.job.FunctionPool;
+import dev.punctual.stage.StageResources;
+import io.github.cdklabs.cdknag.NagPackSuppression;
+import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.services.events.EventBus;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.Role;
+import software.amazon.awscdk.services.iam.ServicePrincipal;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.EventInvokeConfigOptions;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.destinations.SqsDestination;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.sqs.Queue;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
+import software.constructs.Construct;
+
+/**
+ * One function pool: the Lambda function built from punctual.jar, its {@value #ALIAS} alias (the
+ * schedules' target, and the SnapStart version), its log group, and the on-failure destination of
+ * Lambda's async retries. Its role allows exactly the table actions the runtime uses.
+ */
+public final class FunctionPoolConstruct extends Construct {
+
+    public static final String HANDLER = "dev.punctual.handler.PunctualHandler::handleRequest";
+    public static final String ALIAS = "live";
+
+    /** What the ledger adapter calls: conditional single-item writes, reads, transactions, queries. */
+    static final List<String> LEDGER_ACTIONS = List.of(
+            "dynamodb:GetItem",
+            "dynamodb:PutItem",
+            "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
+            "dynamodb:ConditionCheckItem",
+            "dynamodb:Query");
+
+    /** What the demo jobs call on their domain table. */
+    static final List<String> DOMAIN_ACTIONS = List.of(
+            "dynamodb:GetItem",
+            "dynamodb:PutItem",
+            "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem",
+            "dynamodb:Query",
+            "dynamodb:BatchWriteItem");
+
+    private final Function function;
+    private final Alias alias;
+    private final LogGroup logGroup;
+    private final Queue failureQueue;
+
+    public FunctionPoolConstruct(
+            Construct scope,
+            String id,
+            StageConfig config,
+            FunctionPool pool,
+            Code code,
+            LedgerTables tables,
+            EventBus bus) {
+        super(scope, id);
+        this.logGroup = LogGroup.Builder.create(this, "Logs")
+                .retention(retention(config.logRetentionDays()))
+                .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+                .build();
+        Role role = role(tables, bus);
+        Map<String, String> environment = new LinkedHashMap<>(config.flags().toEnvironment());
+        environment.putAll(new StageResources(
+                        tables.ledger().getTableName(),
+                        tables.domain().getTableName(),
+                        bus.getEventBusName(),
+                        pool.name())
+                .toEnvironment());
+        this.function = Function.Builder.create(this, "Function")
+                .description("Punctual " + config.stage() + " pool " + pool.name())
+                .runtime("java21".equals(config.lambdaRuntime()) ? Runtime.JAVA_21 : Runtime.JAVA_25)
+                .architecture(Architecture.ARM_64)
+                .handler(HANDLER)
+                .code(code)
+                .memorySize(pool.memoryMb())
+                .timeout(Duration.seconds(pool.timeout().toSeconds()))
+                .role(role)
+                .logGroup(logGroup)
+                .environment(environment)
+                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                .build();
+        this.failureQueue = deadLetterQueue(this, "AsyncFailures");
+        this.alias = Alias.Builder.create(this, "Alias")
+                .aliasName(ALIAS)
+                .version(function.getCurrentVersion())
+                .build();
+        alias.configureAsyncInvoke(EventInvokeConfigOptions.builder()
+                .retryAttempts(config.retries().lambdaRetryAttempts())
+                .maxEventAge(
+                        Duration.seconds(config.retries().lambdaMaxEventAge().toSeconds()))
+                .onFailure(new SqsDestination(failureQueue))
+                .build());
+    }
+
+    public Function function() {
+        return function;
+    }
+
+    public Alias alias() {
+        return alias;
+    }
+
+    public LogGroup logGroup() {
+        return logGroup;
+    }
+
+    public Queue failureQueue() {
+        return failureQueue;
+    }
+
+    /** An encrypted, TLS-only queue that holds events nobody could deliver, for 14 days. */
+    static Queue deadLetterQueue(Construct scope, String id) {
+        Queue queue = Queue.Builder.create(scope, id)
+                .encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true)
+                .retentionPeriod(Duration.days(14))
+                .build();
+        NagSuppressions.addResourceSuppressions(
+                queue,
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-SQS3")
+                        .reason("This queue is itself a dead-letter destination; an alarm watches its depth.")
+                        .build()));
+        return queue;
+    }
+
+    private Role role(LedgerTables tables, EventBus bus) {
+        Role role = Role.Builder.create(this, "Role")
+                .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
+                .description("Punctual function pool: its log group, its tables, its event bus; nothing else")
+                .build();
+        role.addToPolicy(
+                statement(List.of("logs:CreateLogStream", "logs:PutLogEvents"), List.of(logGroup.getLogGroupArn())));
+        role.addToPolicy(statement(LEDGER_ACTIONS, List.of(tables.ledger().getTableArn())));
+        role.addToPolicy(statement(DOMAIN_ACTIONS, List.of(tables.domain().getTableArn())));
+        role.addToPolicy(statement(List.of("events:PutEvents"), List.of(bus.getEventBusArn())));
+        return role;
+    }
+
+    private static PolicyStatement statement(List<String> actions, List<String> resources) {
+        return PolicyStatement.Builder.create()
+                .actions(actions)
+                .resources(resources)
+                .build();
+    }
+
+    private static RetentionDays retention(int days) {
+        for (RetentionDays value : RetentionDays.values()) {
+            if (value.name().equals(retentionName(days))) {
+                return value;
+            }
+        }
+        throw new IllegalStateException("no RetentionDays for " + days + " (StageConfig validates this)");
+    }
+
+    private static String retentionName(int days) {
+        return switch (days) {
+            case 1 -> "ONE_DAY";
+            case 3 -> "THREE_DAYS";
+            case 5 -> "FIVE_DAYS";
+            case 7 -> "ONE_WEEK";
+            case 14 -> "TWO_WEEKS";
+            case 30 -> "ONE_MONTH";
+            case 60 -> "TWO_MONTHS";
+            case 90 -> "THREE_MONTHS";
+            case 120 -> "FOUR_MONTHS";
+            case 150 -> "FIVE_MONTHS";
+            case 180 -> "SIX_MONTHS";
+            case 365 -> "ONE_YEAR";
+            case 400 -> "THIRTEEN_MONTHS";
+            case 545 -> "EIGHTEEN_MONTHS";
+            case 731 -> "TWO_YEARS";
+            case 1096 -> "THREE_YEARS";
+            case 1827 -> "FIVE_YEARS";
+            case 2192 -> "SIX_YEARS";
+            case 2557 -> "SEVEN_YEARS";
+            case 2922 -> "EIGHT_YEARS";
+            case 3288 -> "NINE_YEARS";
+            case 3653 -> "TEN_YEARS";
+            default -> "";
+        };
+    }
+}
