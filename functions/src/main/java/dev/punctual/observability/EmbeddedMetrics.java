@@ -21,7 +21,8 @@ public final class EmbeddedMetrics {
      * The fields to merge into a log line.
      *
      * @param dimensions dimension names and values; the values also become top-level fields, as EMF
-     *     requires
+     *     requires. The metrics are published once with all of them and once with only the first,
+     *     so that a stage-wide alarm needs no metric math (e.g. [stage, job] and [stage]).
      */
     public static Map<String, Object> fields(
             String namespace, Instant timestamp, Map<String, String> dimensions, List<Metric> metrics) {
@@ -36,7 +37,8 @@ public final class EmbeddedMetrics {
         }
         Map<String, Object> directive = new LinkedHashMap<>();
         directive.put("Namespace", namespace);
-        directive.put("Dimensions", List.of(List.copyOf(dimensions.keySet())));
+        List<String> names = List.copyOf(dimensions.keySet());
+        directive.put("Dimensions", names.size() > 1 ? List.of(names, List.of(names.get(0))) : List.of(names));
         directive.put("Metrics", definitions);
         Map<String, Object> aws = new LinkedHashMap<>();
         aws.put("Timestamp", timestamp.toEpochMilli());

@@ -1,6 +1,7 @@
 package dev.punctual.infra;
 
 import dev.punctual.job.FunctionPool;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,9 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.Tags;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.logs.ILogGroup;
+import software.amazon.awscdk.services.sqs.IQueue;
+import software.amazon.awscdk.services.sqs.Queue;
 import software.constructs.Construct;
 
 /** One stage of Punctual: its tables, lifecycle bus, function pools and, per job, a schedule. */
@@ -17,6 +21,8 @@ public final class StageStack extends Stack {
     private final LedgerTables tables;
     private final EventBus bus;
     private final Map<String, FunctionPoolConstruct> pools = new LinkedHashMap<>();
+    private final Queue schedulerDeadLetters;
+    private final Alerting alerting;
 
     public StageStack(
             Construct scope, String id, StackProps props, StageConfig config, List<FunctionPool> poolSpecs, Code code) {
@@ -31,7 +37,37 @@ public final class StageStack extends Stack {
                     pool.name(),
                     new FunctionPoolConstruct(this, "Pool-" + pool.name(), config, pool, code, tables, bus));
         }
+        this.schedulerDeadLetters = FunctionPoolConstruct.deadLetterQueue(this, "SchedulerDeadLetters");
+        this.alerting = new Alerting(this, "Alerting", config);
+        observe(config);
         Tags.of(this).add("punctual:stage", config.stage());
+    }
+
+    private void observe(StageConfig config) {
+        List<ILogGroup> logGroups =
+                pools.values().stream().map(p -> (ILogGroup) p.logGroup()).toList();
+        List<IQueue> deadLetters = new ArrayList<>();
+        deadLetters.add(schedulerDeadLetters);
+        alerting.failures();
+        alerting.deadLetters(
+                "SchedulerDeadLetters", schedulerDeadLetters, "the scheduler gave up delivering an occurrence");
+        for (FunctionPoolConstruct pool : pools.values()) {
+            deadLetters.add(pool.failureQueue());
+            alerting.deadLetters(
+                    pool.getNode().getId() + "-AsyncFailures",
+                    pool.failureQueue(),
+                    "Lambda gave up an invocation of " + pool.getNode().getId() + " after its retries");
+        }
+        SavedQueries.add(this, config.stage(), logGroups);
+        alerting.dashboard(deadLetters, logGroups);
+    }
+
+    public Queue schedulerDeadLetters() {
+        return schedulerDeadLetters;
+    }
+
+    public Alerting alerting() {
+        return alerting;
     }
 
     public LedgerTables tables() {

@@ -1,0 +1,82 @@
+package dev.punctual.observability;
+
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the one line per occurrence outcome: the fields operators filter on and, on the same line,
+ * the EMF metrics (namespace {@code Punctual}, dimensions stage and job). The saved Logs Insights
+ * queries of the CDK app use exactly the field names listed in {@link #FIELDS}.
+ */
+public final class OutcomeLog {
+
+    public static final String MESSAGE = "occurrence outcome";
+
+    /** Every field of an outcome line besides the Powertools keys; the saved queries use only these. */
+    public static final List<String> FIELDS = List.of(
+            "stage",
+            "job",
+            "occurrence",
+            "occurrence_local",
+            "trigger",
+            "outcome",
+            "reason",
+            "attempt",
+            "fence",
+            "lateness_ms",
+            "duration_ms",
+            "catch_up_count",
+            "missed_count",
+            "result",
+            "error");
+
+    /** The metric names on an outcome line. */
+    public static final List<String> METRICS =
+            List.of("Pass", "Skip", "Fail", "DurationMs", "LatenessMs", "CatchUp", "Missed", "LockBusy");
+
+    public static final String LOCK_BUSY = "LOCK_BUSY";
+
+    private OutcomeLog() {}
+
+    public static void write(StructuredLog log, OccurrenceOutcome o) {
+        StructuredLog.Level level = o.verdict() == Verdict.FAIL ? StructuredLog.Level.ERROR : StructuredLog.Level.INFO;
+        Map<String, String> dimensions = new LinkedHashMap<>();
+        dimensions.put("stage", o.stage());
+        dimensions.put("job", o.job());
+        log.metrics(level, MESSAGE, fields(o), dimensions, metrics(o));
+    }
+
+    static Map<String, Object> fields(OccurrenceOutcome o) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("stage", o.stage());
+        f.put("job", o.job());
+        f.put("occurrence", o.occurrence().toString());
+        f.put("occurrence_local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.occurrenceLocal()));
+        f.put("trigger", o.trigger());
+        f.put("outcome", o.verdict().name());
+        f.put("reason", o.reason());
+        f.put("attempt", o.attempt());
+        f.put("fence", o.fence());
+        f.put("lateness_ms", o.latenessMs());
+        f.put("duration_ms", o.durationMs());
+        f.put("catch_up_count", o.catchUpCount());
+        f.put("missed_count", o.missedCount());
+        f.put("result", o.result());
+        f.put("error", o.error());
+        return f;
+    }
+
+    private static List<Metric> metrics(OccurrenceOutcome o) {
+        return List.of(
+                Metric.count("Pass", o.verdict() == Verdict.PASS ? 1 : 0),
+                Metric.count("Skip", o.verdict() == Verdict.SKIP ? 1 : 0),
+                Metric.count("Fail", o.verdict() == Verdict.FAIL ? 1 : 0),
+                Metric.millis("DurationMs", o.durationMs()),
+                Metric.millis("LatenessMs", o.latenessMs()),
+                Metric.count("CatchUp", o.catchUpCount()),
+                Metric.count("Missed", o.missedCount()),
+                Metric.count("LockBusy", LOCK_BUSY.equals(o.reason()) ? 1 : 0));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.punctual.observability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class OutcomeLogTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant OCCURRENCE = Instant.parse("2026-11-29T14:00:00Z");
+
+    private final List<String> lines = new ArrayList<>();
+    private final StructuredLog log = new StructuredLog(
+                    lines::add,
+                    Clock.fixed(OCCURRENCE.plusMillis(420), ZoneOffset.UTC),
+                    "punctual",
+                    Redactor.standard())
+            .forInvocation("req-9", false);
+
+    @Test
+    void write_lockBusySkip_givesOneLineWithEveryListedFieldAndCountsLockBusy() throws Exception {
+        OutcomeLog.write(log, outcome(Verdict.SKIP, "LOCK_BUSY", null));
+
+        JsonNode line = JSON.readTree(lines.get(0));
+        List<String> keys = new ArrayList<>();
+        line.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsAll(OutcomeLog.FIELDS).containsAll(OutcomeLog.METRICS);
+        assertThat(line.get("occurrence_local").asText()).isEqualTo("2026-11-29T09:00:00-05:00");
+        assertThat(line.get("outcome").asText()).isEqualTo("SKIP");
+        assertThat(line.get("LockBusy").asInt()).isEqualTo(1);
+        assertThat(line.get("Skip").asInt()).isEqualTo(1);
+        assertThat(line.get("Pass").asInt()).isZero();
+        assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
+                .as("per job, and per stage for stage-wide alarms")
+                .isEqualTo("[[\"stage\",\"job\"],[\"stage\"]]");
+    }
+
+    @Test
+    void write_failureWithSecretsInResultAndError_isAnErrorLineWithoutTheSecrets() {
+        OutcomeLog.write(log, outcome(Verdict.FAIL, "JOB_ERROR", "SQL login failed: password=tiger-tiger"));
+
+        assertThat(lines.get(0))
+                .contains("\"level\":\"ERROR\"", "\"Fail\":1")
+                .doesNotContain("tiger-tiger", "sk_live_123");
+    }
+
+    private static OccurrenceOutcome outcome(Verdict verdict, String reason, String error) {
+        return new OccurrenceOutcome(
+                "dev",
+                "daily-report",
+                OCCURRENCE,
+                OCCURRENCE.atZone(ZoneId.of("America/New_York")),
+                "SCHEDULED",
+                verdict,
+                reason,
+                1,
+                7L,
+                420,
+                0,
+                0,
+                0,
+                Map.of("rows", 3, "stripeApiKey", "sk_live_123"),
+                error);
+    }
+}

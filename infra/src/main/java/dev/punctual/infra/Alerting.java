@@ -1,0 +1,130 @@
+package dev.punctual.infra;
+
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.Dashboard;
+import software.amazon.awscdk.services.cloudwatch.GraphWidget;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.LogQueryWidget;
+import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.kms.Alias;
+import software.amazon.awscdk.services.logs.ILogGroup;
+import software.amazon.awscdk.services.sns.Topic;
+import software.amazon.awscdk.services.sqs.IQueue;
+import software.constructs.Construct;
+
+/**
+ * The stage's alarms, all notifying one encrypted SNS topic, and its dashboard. Subscribe people or a
+ * chat integration to the topic after deploying (docs/deploy.md).
+ */
+public final class Alerting extends Construct {
+
+    private final Topic topic;
+    private final StageConfig config;
+
+    public Alerting(Construct scope, String id, StageConfig config) {
+        super(scope, id);
+        this.config = config;
+        this.topic = Topic.Builder.create(this, "Topic")
+                .displayName("Punctual " + config.stage() + " alarms")
+                .masterKey(Alias.fromAliasName(this, "SnsKey", "alias/aws/sns"))
+                .enforceSsl(true)
+                .build();
+    }
+
+    public Topic topic() {
+        return topic;
+    }
+
+    /** Any failed occurrence in the stage (the EMF metric {@code Fail} with dimension stage only). */
+    public Alarm failures() {
+        Metric fail = outcomeMetric("Fail", Map.of("stage", config.stage()));
+        return alarm(
+                "Failures",
+                fail,
+                config.alarms().failuresPerPeriod(),
+                "Punctual " + config.stage() + ": occurrences failed; run the saved query punctual/" + config.stage()
+                        + "/failures");
+    }
+
+    /** A dead-letter path holds at least one event: a schedule or an invocation was given up. */
+    public Alarm deadLetters(String id, IQueue queue, String what) {
+        IMetric depth = queue.metricApproximateNumberOfMessagesVisible(
+                software.amazon.awscdk.services.cloudwatch.MetricOptions.builder()
+                        .period(Duration.minutes(5))
+                        .statistic("Maximum")
+                        .build());
+        return alarm(id, depth, 1, "Punctual " + config.stage() + ": " + what);
+    }
+
+    /** Outcomes by kind, dead-letter depths and the latest failures, on one page. */
+    public Dashboard dashboard(List<IQueue> deadLetterQueues, List<ILogGroup> logGroups) {
+        Map<String, String> stage = Map.of("stage", config.stage());
+        Dashboard dashboard = Dashboard.Builder.create(this, "Dashboard")
+                .dashboardName("punctual-" + config.stage())
+                .build();
+        dashboard.addWidgets(
+                GraphWidget.Builder.create()
+                        .title("Occurrences by outcome")
+                        .left(List.of(
+                                outcomeMetric("Pass", stage),
+                                outcomeMetric("Skip", stage),
+                                outcomeMetric("Fail", stage)))
+                        .width(12)
+                        .build(),
+                GraphWidget.Builder.create()
+                        .title("Catch-up, missed, lock busy")
+                        .left(List.of(
+                                outcomeMetric("CatchUp", stage),
+                                outcomeMetric("Missed", stage),
+                                outcomeMetric("LockBusy", stage)))
+                        .width(12)
+                        .build());
+        dashboard.addWidgets(
+                GraphWidget.Builder.create()
+                        .title("Dead-letter queues (messages visible)")
+                        .left(deadLetterQueues.stream()
+                                .map(q -> (IMetric) q.metricApproximateNumberOfMessagesVisible())
+                                .toList())
+                        .width(12)
+                        .build(),
+                LogQueryWidget.Builder.create()
+                        .title("Latest failures")
+                        .logGroupNames(logGroups.stream()
+                                .map(ILogGroup::getLogGroupName)
+                                .toList())
+                        .queryString(SavedQueries.ALL.get(0).query())
+                        .width(12)
+                        .build());
+        return dashboard;
+    }
+
+    private Alarm alarm(String id, IMetric metric, int threshold, String description) {
+        Alarm alarm = Alarm.Builder.create(this, id)
+                .metric(metric)
+                .threshold(threshold)
+                .evaluationPeriods(1)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+                // No line means nothing happened, which is not a failure; gaps have their own alarm.
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .alarmDescription(description)
+                .build();
+        alarm.addAlarmAction(new SnsAction(topic));
+        return alarm;
+    }
+
+    private Metric outcomeMetric(String name, Map<String, String> dimensions) {
+        return Metric.Builder.create()
+                .namespace("Punctual")
+                .metricName(name)
+                .dimensionsMap(dimensions)
+                .statistic("Sum")
+                .period(Duration.minutes(config.alarms().periodMinutes()))
+                .build();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.assertions.Template;
+
+class AlertingTest {
+
+    private static Template dev;
+
+    @BeforeAll
+    static void synth() {
+        dev = Template.fromStack(Synth.stage("dev"));
+    }
+
+    @Test
+    void failuresAlarm_watchesTheStagesFailMetric_andNotifiesTheTopic() {
+        dev.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of(
+                        "Namespace",
+                        "Punctual",
+                        "MetricName",
+                        "Fail",
+                        "Dimensions",
+                        List.of(Map.of("Name", "stage", "Value", "dev")),
+                        "Statistic",
+                        "Sum",
+                        "Threshold",
+                        1,
+                        "AlarmActions",
+                        List.of(Map.of("Ref", Match.stringLikeRegexp("AlertingTopic.*")))));
+    }
+
+    @Test
+    void deadLetterAlarms_coverTheSchedulerQueueAndEveryPoolsOnFailureQueue() {
+        Map<String, Map<String, Object>> alarms = dev.findResources(
+                "AWS::CloudWatch::Alarm",
+                Map.of("Properties", Map.of("MetricName", "ApproximateNumberOfMessagesVisible")));
+
+        assertThat(alarms.values().toString()).contains("SchedulerDeadLetters").contains("PooldefaultAsyncFailures");
+        assertThat(alarms).hasSize(2);
+    }
+
+    @Test
+    void topic_isEncryptedAndRefusesPlainHttp() {
+        assertThat(dev.findResources("AWS::SNS::Topic").toString()).contains("KmsMasterKeyId=", "alias/aws/sns");
+        assertThat(dev.findResources("AWS::SNS::TopicPolicy").toString()).contains("aws:SecureTransport");
+    }
+
+    @Test
+    void savedQueries_andDashboard_existForTheStage() {
+        dev.resourceCountIs("AWS::Logs::QueryDefinition", SavedQueries.ALL.size());
+        dev.hasResourceProperties("AWS::Logs::QueryDefinition", Map.of("Name", "punctual/dev/failures"));
+        dev.hasResourceProperties("AWS::CloudWatch::Dashboard", Map.of("DashboardName", "punctual-dev"));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.observability.OccurrenceOutcome;
+import dev.punctual.observability.OutcomeLog;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/** Each saved query reads only fields an outcome line written by the runtime really has. */
+class SavedQueriesTest {
+
+    static final List<SavedQueries.SavedQuery> QUERIES = SavedQueries.ALL;
+
+    private static final Set<String> LANGUAGE = Set.of(
+            "fields", "filter", "sort", "desc", "asc", "limit", "stats", "count", "by", "bin", "and", "or", "not", "as",
+            "like", "in", "display", "parse", "dedup", "sum", "avg", "max", "min", "pct");
+    private static final Set<String> BUILT_IN = Set.of("@timestamp", "@message", "@logStream", "@log");
+    private static final Pattern IDENTIFIER = Pattern.compile("(?<![A-Za-z0-9_@])@?[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ALIAS = Pattern.compile("\\bas\\s+([A-Za-z_][A-Za-z0-9_]*)");
+
+    @ParameterizedTest
+    @FieldSource("QUERIES")
+    void query_usesOnlyFieldsOfARealOutcomeLine(SavedQueries.SavedQuery query) throws Exception {
+        Set<String> lineFields = fieldsOfARealOutcomeLine();
+
+        assertThat(identifiers(query.query()))
+                .as("fields read by %s", query.name())
+                .isNotEmpty()
+                .allSatisfy(field -> assertThat(lineFields).contains(field));
+    }
+
+    @ParameterizedTest
+    @FieldSource("QUERIES")
+    void query_appearsVerbatimInDocsQueriesMd(SavedQueries.SavedQuery query) throws Exception {
+        Path docs = Path.of("..", "docs", "queries.md");
+
+        assertThat(Files.readString(docs)).contains("### " + query.name()).contains(query.query());
+    }
+
+    private static Set<String> identifiers(String query) {
+        String withoutStrings = query.replaceAll("\"[^\"]*\"", "\"\"");
+        Set<String> aliases = new HashSet<>();
+        Matcher alias = ALIAS.matcher(withoutStrings);
+        while (alias.find()) {
+            aliases.add(alias.group(1));
+        }
+        Set<String> out = new HashSet<>();
+        Matcher m = IDENTIFIER.matcher(withoutStrings);
+        while (m.find()) {
+            String token = m.group();
+            if (!LANGUAGE.contains(token) && !BUILT_IN.contains(token) && !aliases.contains(token)) {
+                out.add(token);
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> fieldsOfARealOutcomeLine() throws Exception {
+        List<String> lines = new ArrayList<>();
+        StructuredLog log = new StructuredLog(lines::add, Clock.systemUTC(), "punctual", Redactor.standard())
+                .forInvocation("req", false);
+        Instant occurrence = Instant.parse("2026-11-29T14:00:00Z");
+        OutcomeLog.write(
+                log,
+                new OccurrenceOutcome(
+                        "dev",
+                        "daily-report",
+                        occurrence,
+                        occurrence.atZone(ZoneId.of("America/New_York")),
+                        "SCHEDULED",
+                        Verdict.PASS,
+                        "OK",
+                        1,
+                        3L,
+                        10,
+                        20,
+                        0,
+                        0,
+                        Map.of(),
+                        null));
+        Set<String> keys = new HashSet<>();
+        new ObjectMapper().readTree(lines.get(0)).fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+}
