@@ -46,7 +46,7 @@ final class FieldText {
     }
 
     private static void addRun(List<String> parts, int first, int last, CronField field) {
-        if (last - first >= 2) {
+        if (last > first) {
             parts.add(name(first, field) + "-" + name(last, field));
             return;
         }
