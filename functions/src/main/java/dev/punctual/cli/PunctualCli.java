@@ -1,5 +1,9 @@
 package dev.punctual.cli;
 
+import dev.punctual.time.ScheduleExpressionException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,6 +14,11 @@ import picocli.CommandLine.Command;
         versionProvider = PunctualCli.Version.class,
         description = "Scheduled jobs on AWS serverless that take effect once per scheduled occurrence.")
 public final class PunctualCli implements Runnable {
+    /** Exit code for input the CLI refuses: bad arguments, expressions, zones or instants. */
+    public static final int INVALID_INPUT = 2;
+
+    /** Exit code for a failure that is not the caller's input. */
+    public static final int FAILURE = 1;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -18,14 +27,54 @@ public final class PunctualCli implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs the CLI and returns its exit code, so tests can drive it without exiting the JVM. */
+    /** Runs the CLI on the process's streams and clock and returns its exit code. */
     public static int execute(String... args) {
-        return new CommandLine(new PunctualCli()).execute(args);
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        return execute(out, err, Clock.systemUTC(), args);
+    }
+
+    /**
+     * Runs the CLI on the given streams and clock, so tests can drive it without exiting the JVM.
+     * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
+     */
+    public static int execute(PrintWriter out, PrintWriter err, Clock clock, String... args) {
+        CommandLine commandLine = new CommandLine(new PunctualCli())
+                .addSubcommand(new PlanCommand(clock))
+                .setOut(out)
+                .setErr(err)
+                .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))
+                .setExecutionExceptionHandler((e, command, parseResult) -> fail(err, command, e));
+        try {
+            return commandLine.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static int refuse(PrintWriter err, CommandLine command, String message) {
+        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(message));
+        return INVALID_INPUT;
+    }
+
+    private static int fail(PrintWriter err, CommandLine command, Exception e) {
+        if (e instanceof ScheduleExpressionException) {
+            return refuse(err, command, e.getMessage());
+        }
+        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(String.valueOf(e)));
+        return FAILURE;
+    }
+
+    private static String oneLine(String message) {
+        return message == null
+                ? "invalid input"
+                : message.strip().replaceFirst("^Error: ", "").replaceAll("\\s*\\R\\s*", " ");
     }
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     /** Reads the version Maven wrote into the jar's manifest. */
