@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -25,7 +26,7 @@ public record ClaimRequest(
         Objects.requireNonNull(key, "key");
         Ids.require(lockGroup, "lockGroup");
         Objects.requireNonNull(trigger, "trigger");
-        Objects.requireNonNull(leaseUntil, "leaseUntil");
+        leaseUntil = Objects.requireNonNull(leaseUntil, "leaseUntil").truncatedTo(ChronoUnit.MILLIS);
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1");
         }

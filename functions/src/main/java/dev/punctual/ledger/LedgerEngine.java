@@ -2,6 +2,7 @@ package dev.punctual.ledger;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,19 +31,24 @@ public final class LedgerEngine implements RunLedger {
         this.claiming = new Claiming(store, retention);
     }
 
+    /** Stored as epoch millis, so logic works at that precision too. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        return claiming.claim(request, tokens.get(), clock.instant());
+        return claiming.claim(request, tokens.get(), now());
     }
 
     @Override
     public CompletionResult complete(Claim claim, Outcome outcome) {
-        return new Completing(store, retention).complete(claim, outcome, clock.instant());
+        return new Completing(store, retention).complete(claim, outcome, now());
     }
 
     @Override
     public SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail) {
-        Instant now = clock.instant();
+        Instant now = now();
         RunRecord skip = new RunRecord(
                 key,
                 RunStatus.SKIPPED,
@@ -68,7 +74,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public boolean recordMissed(RunKey first, Instant last, int count) {
-        Instant now = clock.instant();
+        Instant now = now();
         RunRecord missed = new RunRecord(
                 first,
                 RunStatus.MISSED,
@@ -116,10 +122,16 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public AcquireResult acquire(String group, String holder, Instant leaseUntil) {
-        Instant now = clock.instant();
+        Instant now = now();
         String token = tokens.get();
-        LeaseGrant grant =
-                new LeaseGrant(Ids.require(group, "group"), token, holder, LeaseKind.JOB, null, leaseUntil, now);
+        LeaseGrant grant = new LeaseGrant(
+                Ids.require(group, "group"),
+                token,
+                holder,
+                LeaseKind.JOB,
+                null,
+                leaseUntil.truncatedTo(ChronoUnit.MILLIS),
+                now);
         Write<LockState> taken = Claiming.takeLease(store, grant);
         if (taken.applied()) {
             return new AcquireResult.Acquired(taken.value().leaseFor(token));
@@ -129,7 +141,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
-        Instant now = clock.instant();
+        Instant now = now();
         Write<LockState> extended = ReadBack.write(
                 "extend lease",
                 () -> store.extendLease(lease, until, now),
@@ -141,7 +153,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public boolean release(Lease lease) {
-        Instant now = clock.instant();
+        Instant now = now();
         return ReadBack.write(
                 "release lease",
                 () -> store.releaseLease(lease, now),
@@ -157,7 +169,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public List<String> maintenanceOff(List<String> groups) {
-        Instant now = clock.instant();
+        Instant now = now();
         List<String> lifted = new ArrayList<>();
         for (String group : groups) {
             boolean released = ReadBack.write(
@@ -176,6 +188,6 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public Optional<MaintenanceHold> maintenance(String group) {
         LockState state = store.readLock(Ids.require(group, "group"));
-        return state.underMaintenanceAt(clock.instant()) ? Optional.of(state.maintenance()) : Optional.empty();
+        return state.underMaintenanceAt(now()) ? Optional.of(state.maintenance()) : Optional.empty();
     }
 }

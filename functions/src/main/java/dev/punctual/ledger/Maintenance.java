@@ -3,6 +3,7 @@ package dev.punctual.ledger;
 import dev.punctual.PunctualException;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +42,8 @@ final class Maintenance {
     private void takeWhatIsFree(
             MaintenanceRequest request, String token, List<Lease> taken, Map<String, Busy> running) {
         for (String group : List.copyOf(running.keySet())) {
-            LeaseGrant grant = LeaseGrant.forMaintenance(group, token, request.hold(), clock.instant());
+            LeaseGrant grant = LeaseGrant.forMaintenance(
+                    group, token, request.hold(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
             Write<LockState> written = Claiming.takeLease(store, grant);
             if (written.applied()) {
                 taken.add(written.value().leaseFor(token));

@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -10,6 +11,7 @@ import java.util.Objects;
 public record RunKey(String jobId, Instant scheduledTime) {
     public RunKey {
         Ids.require(jobId, "jobId");
-        Objects.requireNonNull(scheduledTime, "scheduledTime");
+        // Stored as epoch millis: finer precision would not survive a round trip through the table.
+        scheduledTime = Objects.requireNonNull(scheduledTime, "scheduledTime").truncatedTo(ChronoUnit.MILLIS);
     }
 }
