@@ -1,0 +1,30 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A claimed occurrence, handed to the job: {@link #fence()} guards the job's own downstream writes.
+ *
+ * @param onSlot the in-flight state lives on the job item (a fresh occurrence) rather than the run item
+ * @param cursorBefore the job's cursor when the claim was made, so completion knows whether to advance it
+ */
+public record Claim(
+        RunKey key,
+        Lease lease,
+        int attempt,
+        Trigger trigger,
+        int schedulerAttempt,
+        Instant startedAt,
+        boolean onSlot,
+        Optional<Instant> cursorBefore) {
+
+    public long fence() {
+        return lease.fence();
+    }
+
+    /** Whether a success of this claim moves the cursor forward. */
+    boolean advancesCursor() {
+        return cursorBefore.map(c -> c.isBefore(key.scheduledTime())).orElse(true);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+
+/** The answer to "may this invocation run this occurrence now?". Every case is an ordinary value. */
+public sealed interface ClaimResult
+        permits ClaimResult.Claimed,
+                ClaimResult.AlreadyDone,
+                ClaimResult.InProgressElsewhere,
+                ClaimResult.AttemptsExhausted,
+                Busy,
+                UnderMaintenance {
+
+    /** This invocation holds the lease and owns the occurrence; it must complete the claim. */
+    record Claimed(Claim claim) implements ClaimResult {}
+
+    /** The occurrence already succeeded: a duplicate delivery, nothing to do. */
+    record AlreadyDone(RunRecord record) implements ClaimResult {}
+
+    /** Another live invocation is running this very occurrence. */
+    record InProgressElsewhere(String holder, Instant until) implements ClaimResult {}
+
+    /** The occurrence failed as often as the job allows; only a forced manual run may try again. */
+    record AttemptsExhausted(RunRecord last) implements ClaimResult {}
+}

@@ -1,0 +1,234 @@
+package dev.punctual.ledger;
+
+import dev.punctual.PunctualException;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The claim rules. The happy path is one conditional write (own group, occurrence after the cursor and
+ * after the slot, nothing left running); everything else takes the lease first and then decides from
+ * the stored state, so every decision is made while holding the group.
+ */
+final class Claiming {
+
+    /** A claim under the lease may race only with stale writers; a few passes settle it. */
+    private static final int PASSES = 4;
+
+    private final LedgerStore store;
+    private final Retention retention;
+
+    Claiming(LedgerStore store, Retention retention) {
+        this.store = store;
+        this.retention = retention;
+    }
+
+    ClaimResult claim(ClaimRequest request, String token, Instant now) {
+        LeaseGrant grant = LeaseGrant.forJob(request, token, now);
+        LockState ownState = null;
+        if (request.ownGroup()) {
+            Write<LockState> fast = takeLeaseAndClaimFresh(grant, SlotClaim.of(request, token, 0, now));
+            if (fast.applied()) {
+                return claimedOnSlot(request, fast.value(), token, now);
+            }
+            if (fast.value().leaseHeldAt(now)) {
+                return blocked(request, fast.value(), now);
+            }
+        }
+        Write<LockState> taken = takeLease(store, grant);
+        if (!taken.applied()) {
+            return blocked(request, taken.value(), now);
+        }
+        if (request.ownGroup()) {
+            ownState = taken.value();
+        }
+        Lease lease = taken.value().leaseFor(token);
+        ClaimResult result;
+        try {
+            result = underLease(request, lease, ownState, now);
+        } catch (RuntimeException e) {
+            releaseQuietly(lease, now);
+            throw e;
+        }
+        if (!(result instanceof ClaimResult.Claimed)) {
+            releaseQuietly(lease, now);
+        }
+        return result;
+    }
+
+    /** Giving back a lease we will not use is a courtesy: if it fails, the lease still ends at its deadline. */
+    private void releaseQuietly(Lease lease, Instant now) {
+        try {
+            store.releaseLease(lease, now);
+        } catch (OutcomeUnknownException ignored) {
+            // The condition on leaseUntil frees the group at the invocation's deadline regardless.
+        }
+    }
+
+    private ClaimResult underLease(ClaimRequest request, Lease lease, LockState known, Instant now) {
+        LockState job = known;
+        for (int pass = 0; pass < PASSES; pass++) {
+            if (job == null || job.freshFor(request.key().scheduledTime())) {
+                Write<LockState> fresh = claimFresh(SlotClaim.of(request, lease.ownerToken(), lease.fence(), now));
+                if (fresh.applied()) {
+                    return claimedOnSlot(request, fresh.value(), lease.ownerToken(), now);
+                }
+                job = fresh.value();
+            }
+            if (job.slot() != null && job.slot().running()) {
+                abandonSlot(request.key().jobId(), job.slot(), now);
+                job = null;
+                continue;
+            }
+            Optional<ClaimResult> decided = fromRunItem(request, lease, job, now);
+            if (decided.isPresent()) {
+                return decided.get();
+            }
+            job = null;
+        }
+        throw new PunctualException("claim of " + request.key() + " did not settle in " + PASSES
+                + " passes under lease " + lease.fence() + " of " + lease.group());
+    }
+
+    /** Decides from the run item; empty means "state moved under us, look again". */
+    private Optional<ClaimResult> fromRunItem(ClaimRequest request, Lease lease, LockState job, Instant now) {
+        Optional<RunRecord> seen = store.readRun(request.key());
+        RunStatus status = seen.map(RunRecord::status).orElse(RunStatus.SKIPPED);
+        int attempts = seen.map(RunRecord::attempts).orElse(0);
+        if (status == RunStatus.RUNNING) {
+            // We hold the group now, so whoever wrote this in-flight record lost its lease: it died.
+            abandonRun(seen.get(), now);
+            return Optional.empty();
+        }
+        if (status == RunStatus.SUCCEEDED && !request.force()) {
+            return Optional.of(new ClaimResult.AlreadyDone(seen.get()));
+        }
+        if (status.retryable() && attempts >= request.maxAttempts() && !request.force()) {
+            return Optional.of(new ClaimResult.AttemptsExhausted(seen.get()));
+        }
+        Claim claim = new Claim(
+                request.key(),
+                lease,
+                attempts + 1,
+                request.trigger(),
+                request.schedulerAttempt(),
+                now,
+                false,
+                Optional.ofNullable(job.cursor()));
+        RunRecord running = RunRecord.running(claim, retention.expiryOf(RunStatus.RUNNING, now));
+        Write<Optional<RunRecord>> written = ReadBack.write(
+                "claim run item",
+                () -> store.claimRun(running, seen),
+                () -> store.readRun(request.key())
+                        .filter(running::equals)
+                        .map(r -> new Write.Applied<>(Optional.of(r))));
+        return written.applied() ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
+    }
+
+    private void abandonSlot(String jobId, Slot dead, Instant now) {
+        RunRecord abandoned = abandonedRecord(dead.asRunning(jobId, null), now);
+        ReadBack.write(
+                "record abandoned slot",
+                () -> store.abandonSlot(jobId, dead, abandoned),
+                () -> Optional.ofNullable(store.readLock(jobId).slot())
+                        .filter(s -> !s.running() || !s.ownerToken().equals(dead.ownerToken()))
+                        .map(s -> true));
+    }
+
+    private void abandonRun(RunRecord dead, Instant now) {
+        RunRecord abandoned = abandonedRecord(dead, now);
+        ReadBack.write(
+                "record abandoned run",
+                () -> store.abandonRun(dead, abandoned),
+                () -> store.readRun(dead.key())
+                        .filter(r -> r.status() != RunStatus.RUNNING
+                                || !r.ownerToken().equals(dead.ownerToken()))
+                        .map(r -> true));
+    }
+
+    private RunRecord abandonedRecord(RunRecord dead, Instant now) {
+        return dead.finished(
+                RunStatus.ABANDONED,
+                now,
+                "ABANDONED: lease " + dead.fence() + " expired before the run completed",
+                null,
+                null,
+                retention.expiryOf(RunStatus.ABANDONED, now));
+    }
+
+    private static ClaimResult claimedOnSlot(ClaimRequest request, LockState state, String token, Instant now) {
+        Slot slot = state.slot();
+        Lease lease = new Lease(request.lockGroup(), token, slot.fence(), now, request.leaseUntil());
+        Optional<Instant> cursor = Optional.ofNullable(state.cursor());
+        return new ClaimResult.Claimed(new Claim(
+                request.key(),
+                lease,
+                slot.attempts(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                now,
+                true,
+                cursor));
+    }
+
+    private static ClaimResult blocked(ClaimRequest request, LockState seen, Instant now) {
+        Slot slot = seen.slot();
+        boolean sameOccurrenceLive = seen.leaseHeldAt(now)
+                && seen.leaseKind() == LeaseKind.JOB
+                && slot != null
+                && slot.running()
+                && slot.occurrence().equals(request.key().scheduledTime())
+                && slot.ownerToken().equals(seen.leaseOwner());
+        if (sameOccurrenceLive) {
+            return new ClaimResult.InProgressElsewhere(seen.leaseHolder(), seen.leaseUntil());
+        }
+        return (ClaimResult) blockedBy(seen, now);
+    }
+
+    static AcquireResult blockedBy(LockState seen, Instant now) {
+        if (seen.underMaintenanceAt(now)) {
+            return new UnderMaintenance(seen.id(), seen.maintenance());
+        }
+        return new Busy(seen.id(), seen.leaseHolder(), seen.leaseUntil());
+    }
+
+    /** A rejection that shows our own token means an earlier send was applied (retry after a lost reply). */
+    static Write<LockState> takeLease(LedgerStore store, LeaseGrant grant) {
+        return ours(
+                grant.token(),
+                ReadBack.write(
+                        "take lease " + grant.group(),
+                        () -> store.takeLease(grant),
+                        () -> Optional.of(store.readLock(grant.group()))
+                                .filter(s -> grant.token().equals(s.leaseOwner()))
+                                .map(Write.Applied::new)));
+    }
+
+    private Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
+        return ours(
+                grant.token(),
+                ReadBack.write(
+                        "take lease and claim " + claim.key(),
+                        () -> store.takeLeaseAndClaimFresh(grant, claim),
+                        () -> Optional.of(store.readLock(grant.group()))
+                                .filter(s -> grant.token().equals(s.leaseOwner()))
+                                .map(Write.Applied::new)));
+    }
+
+    private Write<LockState> claimFresh(SlotClaim claim) {
+        Write<LockState> written = ReadBack.write(
+                "claim " + claim.key(),
+                () -> store.claimFresh(claim),
+                () -> Optional.of(store.readLock(claim.key().jobId()))
+                        .filter(s -> ourSlot(s, claim.token()))
+                        .map(Write.Applied::new));
+        return ourSlot(written.value(), claim.token()) ? new Write.Applied<>(written.value()) : written;
+    }
+
+    private static boolean ourSlot(LockState state, String token) {
+        return state.slot() != null && token.equals(state.slot().ownerToken());
+    }
+
+    private static Write<LockState> ours(String token, Write<LockState> written) {
+        return token.equals(written.value().leaseOwner()) ? new Write.Applied<>(written.value()) : written;
+    }
+}

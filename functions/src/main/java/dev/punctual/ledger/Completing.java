@@ -1,0 +1,101 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Fenced completion: the final record, the lease release and the cursor advance commit together, and
+ * only while the lease is ours. A completion that lost its lease is a failure, never a success.
+ */
+final class Completing {
+
+    private final LedgerStore store;
+    private final Retention retention;
+
+    Completing(LedgerStore store, Retention retention) {
+        this.store = store;
+        this.retention = retention;
+    }
+
+    CompletionResult complete(Claim claim, Outcome outcome, Instant now) {
+        RunRecord record = finalRecord(claim, outcome, now);
+        boolean advance = record.status() == RunStatus.SUCCEEDED && claim.advancesCursor();
+        CompletionPlan plan = new CompletionPlan(record, claim.lease(), claim.onSlot(), advance, now);
+        Commit commit = commit(plan);
+        if (commit == Commit.CURSOR_AHEAD) {
+            commit = commit(plan.withoutCursorAdvance());
+        }
+        if (commit == Commit.COMMITTED || storedAsOurs(record)) {
+            return new CompletionResult.Completed(record);
+        }
+        return fenced(claim, record, now);
+    }
+
+    private Commit commit(CompletionPlan plan) {
+        return ReadBack.write("complete " + plan.record().key(), () -> store.commit(plan), () -> readBack(plan));
+    }
+
+    /**
+     * After an unknown outcome: our record stored means committed; the lease gone means fenced; the
+     * lease still ours means nothing was applied and the same transaction (same token) may be sent again.
+     */
+    private Optional<Commit> readBack(CompletionPlan plan) {
+        if (storedAsOurs(plan.record())) {
+            return Optional.of(Commit.COMMITTED);
+        }
+        LockState lock = store.readLock(plan.lease().group());
+        boolean stillOurs = plan.lease().ownerToken().equals(lock.leaseOwner()) && lock.leaseHeldAt(plan.now());
+        return stillOurs ? Optional.empty() : Optional.of(Commit.LEASE_LOST);
+    }
+
+    private boolean storedAsOurs(RunRecord record) {
+        return store.readRun(record.key()).filter(record::equals).isPresent();
+    }
+
+    private CompletionResult fenced(Claim claim, RunRecord attempted, Instant now) {
+        String why = "FENCED: lease " + claim.fence() + " of " + claim.lease().group()
+                + " was no longer ours at completion; the job reported " + attempted.status();
+        RunRecord failed = attempted.finished(
+                RunStatus.FAILED,
+                now,
+                why,
+                attempted.errorSummary(),
+                attempted.resultSummary(),
+                retention.expiryOf(RunStatus.FAILED, now));
+        boolean stored = ReadBack.write(
+                "record fenced " + claim.key(),
+                () -> store.recordFenced(failed, claim.onSlot()),
+                () -> store.readRun(claim.key()).filter(failed::equals).map(r -> true));
+        return new CompletionResult.Fenced(failed, stored);
+    }
+
+    private RunRecord finalRecord(Claim claim, Outcome outcome, Instant now) {
+        RunRecord running = RunRecord.running(claim, null);
+        return switch (outcome) {
+            case Outcome.Succeeded s ->
+                running.finished(
+                        RunStatus.SUCCEEDED,
+                        now,
+                        null,
+                        null,
+                        Summaries.sanitise(s.resultSummary()),
+                        retention.expiryOf(RunStatus.SUCCEEDED, now));
+            case Outcome.Failed f ->
+                running.finished(
+                        RunStatus.FAILED,
+                        now,
+                        null,
+                        Summaries.sanitise(f.errorSummary()),
+                        null,
+                        retention.expiryOf(RunStatus.FAILED, now));
+            case Outcome.Skipped k ->
+                running.finished(
+                        RunStatus.SKIPPED,
+                        now,
+                        k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail())),
+                        null,
+                        null,
+                        retention.expiryOf(RunStatus.SKIPPED, now));
+        };
+    }
+}

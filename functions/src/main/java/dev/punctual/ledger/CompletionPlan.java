@@ -1,0 +1,37 @@
+package dev.punctual.ledger;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Everything one fenced completion commits together: the final run record, the lease release, the
+ * slot's final status (when the claim lived on the slot) and, for a success past the cursor, the
+ * cursor advance.
+ */
+public record CompletionPlan(RunRecord record, Lease lease, boolean onSlot, boolean advanceCursor, Instant now) {
+
+    public String jobId() {
+        return record.key().jobId();
+    }
+
+    public boolean ownGroup() {
+        return lease.group().equals(jobId());
+    }
+
+    /**
+     * The transaction's idempotency token: the same claim retrying the same commit within DynamoDB's
+     * ten minutes gets the first answer instead of a second application. It is derived from the owner
+     * token and the occurrence (plus the plan's shape, because a retry without the cursor advance is a
+     * different request and DynamoDB rejects a reused token with different parameters).
+     */
+    public String requestToken() {
+        String seed = lease.ownerToken() + "|" + jobId() + "|"
+                + record.key().scheduledTime().toEpochMilli() + "|" + record.status() + "|" + advanceCursor;
+        return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    CompletionPlan withoutCursorAdvance() {
+        return new CompletionPlan(record, lease, onSlot, false, now);
+    }
+}

@@ -1,0 +1,202 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ledger's store in a map, for fast tests. Every method mirrors one DynamoDB request of
+ * {@code DynamoDbLedgerStore}: the same condition, checked and applied atomically under one monitor.
+ */
+public final class InMemoryLedgerStore implements LedgerStore {
+
+    private final Map<String, LockState> locks = new HashMap<>();
+    private final Map<RunKey, RunRecord> runs = new HashMap<>();
+    private final Map<RunKey, RunRecord> missed = new HashMap<>();
+
+    @Override
+    public synchronized Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
+        LockState old = readLock(grant.group());
+        if (old.leaseHeldAt(grant.now()) || !old.freshFor(claim.key().scheduledTime())) {
+            return new Write.Rejected<>(old);
+        }
+        LockState leased = LockStates.withLease(old, grant);
+        return applied(LockStates.withSlot(leased, claim, leased.fence()));
+    }
+
+    @Override
+    public synchronized Write<LockState> takeLease(LeaseGrant grant) {
+        LockState old = readLock(grant.group());
+        boolean replacesMaintenance = grant.kind() == LeaseKind.MAINTENANCE && old.leaseKind() == LeaseKind.MAINTENANCE;
+        if (old.leaseHeldAt(grant.now()) && !replacesMaintenance) {
+            return new Write.Rejected<>(old);
+        }
+        return applied(LockStates.withLease(old, grant));
+    }
+
+    @Override
+    public synchronized Write<LockState> claimFresh(SlotClaim claim) {
+        LockState old = readLock(claim.key().jobId());
+        if (!old.freshFor(claim.key().scheduledTime())) {
+            return new Write.Rejected<>(old);
+        }
+        return applied(LockStates.withSlot(old, claim, claim.fence()));
+    }
+
+    @Override
+    public synchronized Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen) {
+        Optional<RunRecord> current = readRun(running.key());
+        if (!unchanged(current, seen)) {
+            return new Write.Rejected<>(current);
+        }
+        runs.put(running.key(), running);
+        return new Write.Applied<>(Optional.of(running));
+    }
+
+    @Override
+    public synchronized boolean abandonSlot(String jobId, Slot dead, RunRecord abandoned) {
+        LockState lock = readLock(jobId);
+        Optional<RunRecord> run = readRun(abandoned.key());
+        boolean slotStillDead = lock.slot() != null && lock.slot().equals(dead);
+        boolean runReplaceable = run.map(r -> r.status() == RunStatus.SKIPPED).orElse(true);
+        if (!slotStillDead || !runReplaceable) {
+            return false;
+        }
+        runs.put(abandoned.key(), abandoned);
+        locks.put(jobId, LockStates.withSlotStatus(lock, RunStatus.ABANDONED));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean abandonRun(RunRecord dead, RunRecord abandoned) {
+        Optional<RunRecord> run = readRun(dead.key());
+        boolean stillDead = run.map(
+                        r -> r.status() == RunStatus.RUNNING && r.ownerToken().equals(dead.ownerToken()))
+                .orElse(false);
+        if (stillDead) {
+            runs.put(abandoned.key(), abandoned);
+        }
+        return stillDead;
+    }
+
+    @Override
+    public synchronized Commit commit(CompletionPlan plan) {
+        LockState group = readLock(plan.lease().group());
+        if (!plan.lease().ownerToken().equals(group.leaseOwner()) || !group.leaseHeldAt(plan.now())) {
+            return Commit.LEASE_LOST;
+        }
+        LockState job = plan.ownGroup() ? group : readLock(plan.jobId());
+        Instant occurrence = plan.record().key().scheduledTime();
+        if (plan.onSlot() && !LockStates.slotOwnedBy(job, plan.lease().ownerToken(), occurrence)) {
+            return Commit.LEASE_LOST;
+        }
+        if (plan.advanceCursor() && job.cursor() != null && !job.cursor().isBefore(occurrence)) {
+            return Commit.CURSOR_AHEAD;
+        }
+        runs.put(plan.record().key(), plan.record());
+        LockState jobAfter = LockStates.completed(job, plan);
+        locks.put(plan.jobId(), plan.ownGroup() ? LockStates.released(jobAfter) : jobAfter);
+        if (!plan.ownGroup()) {
+            locks.put(group.id(), LockStates.released(group));
+        }
+        return Commit.COMMITTED;
+    }
+
+    @Override
+    public synchronized boolean recordFenced(RunRecord failed, boolean onSlot) {
+        Optional<RunRecord> current = readRun(failed.key());
+        boolean keep = current.map(r -> !failed.ownerToken().equals(r.ownerToken())
+                        && (r.status() == RunStatus.SUCCEEDED || r.status() == RunStatus.RUNNING))
+                .orElse(false);
+        if (keep) {
+            return false;
+        }
+        runs.put(failed.key(), failed);
+        LockState job = readLock(failed.key().jobId());
+        if (onSlot
+                && LockStates.slotOwnedBy(job, failed.ownerToken(), failed.key().scheduledTime())) {
+            locks.put(job.id(), LockStates.withSlotStatus(job, RunStatus.FAILED));
+        }
+        return true;
+    }
+
+    @Override
+    public synchronized Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
+        Optional<RunRecord> current = readRun(skipped.key());
+        if (current.isPresent() && current.get().status() != RunStatus.SKIPPED) {
+            return new Write.Rejected<>(current);
+        }
+        runs.put(skipped.key(), skipped);
+        return new Write.Applied<>(Optional.of(skipped));
+    }
+
+    @Override
+    public synchronized boolean recordMissed(RunRecord range) {
+        missed.putIfAbsent(range.key(), range);
+        LockState job = readLock(range.key().jobId());
+        if (job.cursor() != null && !job.cursor().isBefore(range.missedUntil())) {
+            return false;
+        }
+        locks.put(job.id(), LockStates.withCursor(job, range.missedUntil()));
+        return true;
+    }
+
+    @Override
+    public synchronized Write<LockState> extendLease(Lease lease, Instant until, Instant now) {
+        LockState old = readLock(lease.group());
+        if (!lease.ownerToken().equals(old.leaseOwner()) || !old.leaseHeldAt(now)) {
+            return new Write.Rejected<>(old);
+        }
+        return applied(LockStates.withLeaseUntil(old, until));
+    }
+
+    @Override
+    public synchronized boolean releaseLease(Lease lease, Instant now) {
+        LockState old = readLock(lease.group());
+        if (!lease.ownerToken().equals(old.leaseOwner())) {
+            return false;
+        }
+        locks.put(old.id(), LockStates.released(old));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean releaseMaintenance(String group, Instant now) {
+        LockState old = readLock(group);
+        if (old.leaseOwner() == null || old.leaseKind() != LeaseKind.MAINTENANCE) {
+            return false;
+        }
+        locks.put(group, LockStates.released(old));
+        return true;
+    }
+
+    @Override
+    public synchronized LockState readLock(String id) {
+        return locks.getOrDefault(id, LockState.absent(id));
+    }
+
+    @Override
+    public synchronized Optional<RunRecord> readRun(RunKey key) {
+        return Optional.ofNullable(runs.get(key));
+    }
+
+    @Override
+    public synchronized Optional<RunRecord> readMissed(RunKey firstOfRange) {
+        return Optional.ofNullable(missed.get(firstOfRange));
+    }
+
+    private Write<LockState> applied(LockState state) {
+        locks.put(state.id(), state);
+        return new Write.Applied<>(state);
+    }
+
+    private static boolean unchanged(Optional<RunRecord> current, Optional<RunRecord> seen) {
+        if (seen.isEmpty()) {
+            return current.isEmpty();
+        }
+        return current.map(c -> c.status() == seen.get().status()
+                        && c.attempts() == seen.get().attempts())
+                .orElse(false);
+    }
+}

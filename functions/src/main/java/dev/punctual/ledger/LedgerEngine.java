@@ -1,0 +1,193 @@
+package dev.punctual.ledger;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The ledger's logic over a {@link LedgerStore}: one implementation of the rules, two stores. Time comes
+ * from the injected clock and owner tokens from the injected supplier (a fresh token per acquisition).
+ */
+public final class LedgerEngine implements RunLedger {
+
+    private final LedgerStore store;
+    private final Clock clock;
+    private final Supplier<String> tokens;
+    private final Retention retention;
+    private final Sleeper sleeper;
+    private final Claiming claiming;
+
+    public LedgerEngine(LedgerStore store, Clock clock, Supplier<String> tokens, Retention retention, Sleeper sleeper) {
+        this.store = Objects.requireNonNull(store);
+        this.clock = Objects.requireNonNull(clock);
+        this.tokens = Objects.requireNonNull(tokens);
+        this.retention = Objects.requireNonNull(retention);
+        this.sleeper = Objects.requireNonNull(sleeper);
+        this.claiming = new Claiming(store, retention);
+    }
+
+    /** Stored as epoch millis, so logic works at that precision too. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    @Override
+    public ClaimResult claim(ClaimRequest request) {
+        return claiming.claim(request, tokens.get(), now());
+    }
+
+    @Override
+    public CompletionResult complete(Claim claim, Outcome outcome) {
+        return new Completing(store, retention).complete(claim, outcome, now());
+    }
+
+    @Override
+    public SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail) {
+        Instant now = now();
+        RunRecord skip = new RunRecord(
+                key,
+                RunStatus.SKIPPED,
+                0,
+                null,
+                0,
+                trigger,
+                schedulerAttempt,
+                null,
+                now,
+                reason.name() + (detail == null ? "" : ": " + Summaries.sanitise(detail)),
+                null,
+                null,
+                null,
+                0,
+                retention.expiryOf(RunStatus.SKIPPED, now));
+        Write<Optional<RunRecord>> written = ReadBack.write(
+                "record skip",
+                () -> store.recordSkip(skip),
+                () -> store.readRun(key).filter(skip::equals).map(r -> new Write.Applied<>(Optional.of(r))));
+        return written.applied() ? new SkipResult.Recorded(skip) : new SkipResult.Kept(written.value());
+    }
+
+    @Override
+    public boolean recordMissed(RunKey first, Instant last, int count) {
+        Instant now = now();
+        RunRecord missed = new RunRecord(
+                first,
+                RunStatus.MISSED,
+                0,
+                null,
+                0,
+                null,
+                0,
+                null,
+                now,
+                "outside the catch-up bounds",
+                null,
+                null,
+                last,
+                count,
+                retention.expiryOf(RunStatus.MISSED, now));
+        return ReadBack.write(
+                "record missed",
+                () -> store.recordMissed(missed),
+                () -> store.readMissed(first)
+                        .filter(missed::equals)
+                        .map(m -> cursor(first.jobId())
+                                .filter(c -> !c.isBefore(last))
+                                .isPresent()));
+    }
+
+    @Override
+    public Optional<Instant> cursor(String jobId) {
+        return Optional.ofNullable(store.readLock(Ids.require(jobId, "jobId")).cursor());
+    }
+
+    @Override
+    public Optional<RunRecord> run(RunKey key) {
+        Slot slot = store.readLock(key.jobId()).slot();
+        Optional<RunRecord> stored = store.readRun(key);
+        boolean inFlightOnSlot = slot != null
+                && slot.running()
+                && slot.occurrence().equals(key.scheduledTime())
+                && stored.map(r -> r.status() == RunStatus.SKIPPED).orElse(true);
+        if (inFlightOnSlot) {
+            return Optional.of(slot.asRunning(key.jobId(), null));
+        }
+        return stored;
+    }
+
+    @Override
+    public AcquireResult acquire(String group, String holder, Instant leaseUntil) {
+        Instant now = now();
+        String token = tokens.get();
+        LeaseGrant grant = new LeaseGrant(
+                Ids.require(group, "group"),
+                token,
+                holder,
+                LeaseKind.JOB,
+                null,
+                leaseUntil.truncatedTo(ChronoUnit.MILLIS),
+                now);
+        Write<LockState> taken = Claiming.takeLease(store, grant);
+        if (taken.applied()) {
+            return new AcquireResult.Acquired(taken.value().leaseFor(token));
+        }
+        return Claiming.blockedBy(taken.value(), now);
+    }
+
+    @Override
+    public Optional<Lease> extend(Lease lease, Instant until) {
+        Instant now = now();
+        Write<LockState> extended = ReadBack.write(
+                "extend lease",
+                () -> store.extendLease(lease, until, now),
+                () -> Optional.of(store.readLock(lease.group()))
+                        .filter(s -> lease.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
+                        .map(Write.Applied::new));
+        return extended.applied() ? Optional.of(extended.value().leaseFor(lease.ownerToken())) : Optional.empty();
+    }
+
+    @Override
+    public boolean release(Lease lease) {
+        Instant now = now();
+        return ReadBack.write(
+                "release lease",
+                () -> store.releaseLease(lease, now),
+                () -> Optional.of(store.readLock(lease.group()))
+                        .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
+                        .map(s -> true));
+    }
+
+    @Override
+    public MaintenanceReport maintenanceOn(MaintenanceRequest request) {
+        return new Maintenance(store, clock, sleeper).turnOn(request, tokens.get());
+    }
+
+    @Override
+    public List<String> maintenanceOff(List<String> groups) {
+        Instant now = now();
+        List<String> lifted = new ArrayList<>();
+        for (String group : groups) {
+            boolean released = ReadBack.write(
+                    "lift maintenance",
+                    () -> store.releaseMaintenance(group, now),
+                    () -> Optional.of(store.readLock(group))
+                            .filter(s -> !s.underMaintenanceAt(now))
+                            .map(s -> true));
+            if (released) {
+                lifted.add(group);
+            }
+        }
+        return lifted;
+    }
+
+    @Override
+    public Optional<MaintenanceHold> maintenance(String group) {
+        LockState state = store.readLock(Ids.require(group, "group"));
+        return state.underMaintenanceAt(now()) ? Optional.of(state.maintenance()) : Optional.empty();
+    }
+}

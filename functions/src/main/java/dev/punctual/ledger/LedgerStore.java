@@ -1,0 +1,54 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The storage primitives the ledger is built from; each method is one atomic conditional write or one
+ * consistent read. Implementations: DynamoDB, and an in-memory map for fast tests. A write whose
+ * outcome cannot be known throws {@link OutcomeUnknownException}; the ledger reads back.
+ */
+public interface LedgerStore {
+
+    /** The job's own group, a fresh occurrence: take the lease and claim the slot in one write. */
+    Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim);
+
+    /** Take a free (or expired) lease; a maintenance grant may also replace a maintenance lease. */
+    Write<LockState> takeLease(LeaseGrant grant);
+
+    /** Claim a fresh occurrence on the job's slot (the caller holds the group's lease). */
+    Write<LockState> claimFresh(SlotClaim claim);
+
+    /** Write an in-flight run item, only if the stored one is still {@code seen} (or absent). */
+    Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen);
+
+    /** Record a slot's dead run as abandoned: run item plus slot status, both conditional on its owner. */
+    boolean abandonSlot(String jobId, Slot dead, RunRecord abandoned);
+
+    /** Record a dead in-flight run item as abandoned, conditional on its owner. */
+    boolean abandonRun(RunRecord dead, RunRecord abandoned);
+
+    /** The fenced completion transaction. */
+    Commit commit(CompletionPlan plan);
+
+    /** A completion that lost its lease: store the failure unless it would hide a success or a live run. */
+    boolean recordFenced(RunRecord failed, boolean onSlot);
+
+    /** Store a skip unless the occurrence already has a more telling record. */
+    Write<Optional<RunRecord>> recordSkip(RunRecord skipped);
+
+    /** Store a missed range and move the cursor to its end if that is forward; true if the cursor moved. */
+    boolean recordMissed(RunRecord missed);
+
+    Write<LockState> extendLease(Lease lease, Instant until, Instant now);
+
+    boolean releaseLease(Lease lease, Instant now);
+
+    boolean releaseMaintenance(String group, Instant now);
+
+    LockState readLock(String id);
+
+    Optional<RunRecord> readRun(RunKey key);
+
+    Optional<RunRecord> readMissed(RunKey firstOfRange);
+}

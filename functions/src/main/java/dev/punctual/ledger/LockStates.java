@@ -1,0 +1,110 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+
+/** The state changes the update expressions make, written once for the in-memory store. */
+final class LockStates {
+
+    private LockStates() {}
+
+    static LockState withLease(LockState s, LeaseGrant g) {
+        return new LockState(
+                s.id(),
+                s.fence() + 1,
+                g.token(),
+                g.until(),
+                g.now(),
+                g.holder(),
+                g.kind(),
+                g.hold(),
+                s.cursor(),
+                s.slot());
+    }
+
+    static LockState withSlot(LockState s, SlotClaim c, long fence) {
+        Slot slot = new Slot(
+                c.key().scheduledTime(),
+                RunStatus.RUNNING,
+                1,
+                c.token(),
+                fence,
+                c.trigger(),
+                c.schedulerAttempt(),
+                c.now());
+        return withJobPart(s, s.cursor(), slot);
+    }
+
+    static LockState withSlotStatus(LockState s, RunStatus status) {
+        Slot o = s.slot();
+        Slot slot = new Slot(
+                o.occurrence(),
+                status,
+                o.attempts(),
+                o.ownerToken(),
+                o.fence(),
+                o.trigger(),
+                o.schedulerAttempt(),
+                o.startedAt());
+        return withJobPart(s, s.cursor(), slot);
+    }
+
+    static LockState withCursor(LockState s, Instant cursor) {
+        return withJobPart(s, cursor, s.slot());
+    }
+
+    static LockState completed(LockState job, CompletionPlan plan) {
+        LockState after = plan.onSlot() ? withSlotStatus(job, plan.record().status()) : job;
+        return plan.advanceCursor() ? withCursor(after, plan.record().key().scheduledTime()) : after;
+    }
+
+    /** Release keeps the fence and the last holder (history); it clears owner and end. */
+    static LockState released(LockState s) {
+        return new LockState(
+                s.id(),
+                s.fence(),
+                null,
+                null,
+                s.leaseAcquiredAt(),
+                s.leaseHolder(),
+                s.leaseKind(),
+                null,
+                s.cursor(),
+                s.slot());
+    }
+
+    static LockState withLeaseUntil(LockState s, Instant until) {
+        return new LockState(
+                s.id(),
+                s.fence(),
+                s.leaseOwner(),
+                until,
+                s.leaseAcquiredAt(),
+                s.leaseHolder(),
+                s.leaseKind(),
+                s.maintenance(),
+                s.cursor(),
+                s.slot());
+    }
+
+    static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
+        Slot slot = job.slot();
+        return slot != null
+                && slot.running()
+                && token.equals(slot.ownerToken())
+                && slot.occurrence().equals(occurrence);
+    }
+
+    private static LockState withJobPart(LockState s, Instant cursor, Slot slot) {
+        return new LockState(
+                s.id(),
+                s.fence(),
+                s.leaseOwner(),
+                s.leaseUntil(),
+                s.leaseAcquiredAt(),
+                s.leaseHolder(),
+                s.leaseKind(),
+                s.maintenance(),
+                cursor,
+                slot);
+    }
+}

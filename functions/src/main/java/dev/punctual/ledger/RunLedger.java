@@ -1,0 +1,44 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The port the Lambda runtime uses to make one scheduled occurrence take effect once. */
+public interface RunLedger {
+
+    /** Take the lock group's lease and claim the occurrence; on the happy path one conditional write. */
+    ClaimResult claim(ClaimRequest request);
+
+    /** Finish a claim: fenced, so a success is reported only if the lease was still ours. */
+    CompletionResult complete(Claim claim, Outcome outcome);
+
+    /** Record a skip (maintenance, busy group, disabled) for an occurrence that was not claimed. */
+    SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail);
+
+    /** Record occurrences the catch-up planner will not replay, and move the cursor past them. */
+    boolean recordMissed(RunKey first, Instant last, int count);
+
+    /** The last occurrence the job completed successfully (or recorded as missed). */
+    Optional<Instant> cursor(String jobId);
+
+    /** The stored record of an occurrence, including one in flight on the job's slot. */
+    Optional<RunRecord> run(RunKey key);
+
+    /** Take a group's lease without claiming (a caller serialising other work with jobs). */
+    AcquireResult acquire(String group, String holder, Instant leaseUntil);
+
+    /** Push a held lease's end out; empty when the lease is no longer ours. */
+    Optional<Lease> extend(Lease lease, Instant until);
+
+    /** Give a lease back early; false when it was no longer ours. */
+    boolean release(Lease lease);
+
+    MaintenanceReport maintenanceOn(MaintenanceRequest request);
+
+    /** Lift maintenance from the groups; returns those it was lifted from. */
+    List<String> maintenanceOff(List<String> groups);
+
+    /** The maintenance hold on a group, if one is in force. */
+    Optional<MaintenanceHold> maintenance(String group);
+}

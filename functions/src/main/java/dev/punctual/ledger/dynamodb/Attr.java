@@ -1,0 +1,50 @@
+package dev.punctual.ledger.dynamodb;
+
+/** Attribute names of the ledger table; docs/ledger.md describes each. Times are epoch millis except ttl. */
+final class Attr {
+    static final String PK = "pk";
+    static final String SK = "sk";
+    /** Epoch seconds, DynamoDB TTL's unit; cleanup only. */
+    static final String TTL = "ttl";
+
+    // Lock item: the lease of the group with this id.
+    static final String LEASE_OWNER = "leaseOwner";
+    static final String LEASE_UNTIL = "leaseUntil";
+    static final String LEASE_FENCE = "leaseFence";
+    static final String LEASE_ACQUIRED_AT = "leaseAcquiredAt";
+    static final String LEASE_HOLDER = "leaseHolder";
+    static final String LEASE_KIND = "leaseKind";
+    static final String MAINT_REASON = "maintReason";
+    static final String MAINT_BY = "maintBy";
+
+    // Lock item: the job with this id (its own group carries its name).
+    static final String CURSOR = "cursor";
+    static final String OCC = "occ";
+    static final String OCC_STATUS = "occStatus";
+    static final String OCC_ATTEMPTS = "occAttempts";
+    static final String OCC_OWNER = "occOwner";
+    static final String OCC_FENCE = "occFence";
+    static final String OCC_TRIGGER = "occTrigger";
+    static final String OCC_SCHEDULER_ATTEMPT = "occSchedulerAttempt";
+    static final String OCC_STARTED_AT = "occStartedAt";
+
+    // Run item.
+    static final String JOB = "job";
+    static final String SCHEDULED_AT = "scheduledAt";
+    static final String STATUS = "status";
+    static final String ATTEMPTS = "attempts";
+    static final String OWNER = "owner";
+    static final String FENCE = "fence";
+    static final String TRIGGER = "trigger";
+    static final String SCHEDULER_ATTEMPT = "schedulerAttempt";
+    static final String STARTED_AT = "startedAt";
+    static final String FINISHED_AT = "finishedAt";
+    static final String DURATION_MS = "durationMs";
+    static final String REASON = "reason";
+    static final String ERROR = "error";
+    static final String RESULT = "result";
+    static final String MISSED_UNTIL = "missedUntil";
+    static final String MISSED_COUNT = "missedCount";
+
+    private Attr() {}
+}

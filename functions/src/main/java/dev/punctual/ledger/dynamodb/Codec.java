@@ -1,0 +1,117 @@
+package dev.punctual.ledger.dynamodb;
+
+import static dev.punctual.ledger.dynamodb.Av.enumOf;
+import static dev.punctual.ledger.dynamodb.Av.instant;
+import static dev.punctual.ledger.dynamodb.Av.num;
+import static dev.punctual.ledger.dynamodb.Av.str;
+
+import dev.punctual.ledger.LeaseKind;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.Trigger;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Items to ledger values and back. */
+final class Codec {
+
+    private Codec() {}
+
+    static LockState lock(String id, Map<String, AttributeValue> item) {
+        if (item == null || item.isEmpty()) {
+            return LockState.absent(id);
+        }
+        String reason = str(item, Attr.MAINT_REASON);
+        MaintenanceHold hold = reason == null
+                ? null
+                : new MaintenanceHold(reason, str(item, Attr.MAINT_BY), instant(item, Attr.LEASE_UNTIL));
+        return new LockState(
+                id,
+                num(item, Attr.LEASE_FENCE),
+                str(item, Attr.LEASE_OWNER),
+                instant(item, Attr.LEASE_UNTIL),
+                instant(item, Attr.LEASE_ACQUIRED_AT),
+                str(item, Attr.LEASE_HOLDER),
+                enumOf(item, Attr.LEASE_KIND, LeaseKind.class),
+                hold,
+                instant(item, Attr.CURSOR),
+                slot(item));
+    }
+
+    private static Slot slot(Map<String, AttributeValue> item) {
+        if (!item.containsKey(Attr.OCC)) {
+            return null;
+        }
+        return new Slot(
+                instant(item, Attr.OCC),
+                enumOf(item, Attr.OCC_STATUS, RunStatus.class),
+                (int) num(item, Attr.OCC_ATTEMPTS),
+                str(item, Attr.OCC_OWNER),
+                num(item, Attr.OCC_FENCE),
+                enumOf(item, Attr.OCC_TRIGGER, Trigger.class),
+                (int) num(item, Attr.OCC_SCHEDULER_ATTEMPT),
+                instant(item, Attr.OCC_STARTED_AT));
+    }
+
+    static Optional<RunRecord> run(Map<String, AttributeValue> item) {
+        if (item == null || item.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new RunRecord(
+                new RunKey(str(item, Attr.JOB), instant(item, Attr.SCHEDULED_AT)),
+                enumOf(item, Attr.STATUS, RunStatus.class),
+                (int) num(item, Attr.ATTEMPTS),
+                str(item, Attr.OWNER),
+                num(item, Attr.FENCE),
+                enumOf(item, Attr.TRIGGER, Trigger.class),
+                (int) num(item, Attr.SCHEDULER_ATTEMPT),
+                instant(item, Attr.STARTED_AT),
+                instant(item, Attr.FINISHED_AT),
+                str(item, Attr.REASON),
+                str(item, Attr.ERROR),
+                str(item, Attr.RESULT),
+                instant(item, Attr.MISSED_UNTIL),
+                (int) num(item, Attr.MISSED_COUNT),
+                Av.ttlInstant(item)));
+    }
+
+    static Map<String, AttributeValue> runItem(RunRecord r, Map<String, AttributeValue> key) {
+        Map<String, AttributeValue> item = new HashMap<>(key);
+        item.put(Attr.JOB, Av.s(r.key().jobId()));
+        item.put(Attr.SCHEDULED_AT, Av.millis(r.key().scheduledTime()));
+        item.put(Attr.STATUS, Av.s(r.status().name()));
+        item.put(Attr.ATTEMPTS, Av.n(r.attempts()));
+        item.put(Attr.FENCE, Av.n(r.fence()));
+        item.put(Attr.SCHEDULER_ATTEMPT, Av.n(r.schedulerAttempt()));
+        item.put(Attr.MISSED_COUNT, Av.n(r.missedCount()));
+        putIfPresent(item, Attr.OWNER, r.ownerToken() == null ? null : Av.s(r.ownerToken()));
+        putIfPresent(
+                item,
+                Attr.TRIGGER,
+                r.trigger() == null ? null : Av.s(r.trigger().name()));
+        putIfPresent(item, Attr.STARTED_AT, r.startedAt() == null ? null : Av.millis(r.startedAt()));
+        putIfPresent(item, Attr.FINISHED_AT, r.finishedAt() == null ? null : Av.millis(r.finishedAt()));
+        putIfPresent(
+                item,
+                Attr.DURATION_MS,
+                r.duration().map(d -> Av.n(d.toMillis())).orElse(null));
+        putIfPresent(item, Attr.REASON, r.reason() == null ? null : Av.s(r.reason()));
+        putIfPresent(item, Attr.ERROR, r.errorSummary() == null ? null : Av.s(r.errorSummary()));
+        putIfPresent(item, Attr.RESULT, r.resultSummary() == null ? null : Av.s(r.resultSummary()));
+        putIfPresent(item, Attr.MISSED_UNTIL, r.missedUntil() == null ? null : Av.millis(r.missedUntil()));
+        putIfPresent(item, Attr.TTL, r.expiresAt() == null ? null : Av.ttl(r.expiresAt()));
+        return item;
+    }
+
+    private static void putIfPresent(Map<String, AttributeValue> item, String name, AttributeValue value) {
+        if (value != null) {
+            item.put(name, value);
+        }
+    }
+}

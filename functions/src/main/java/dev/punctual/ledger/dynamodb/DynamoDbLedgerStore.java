@@ -1,0 +1,211 @@
+package dev.punctual.ledger.dynamodb;
+
+import static dev.punctual.ledger.dynamodb.Expressions.*;
+
+import dev.punctual.ledger.Commit;
+import dev.punctual.ledger.CompletionPlan;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LeaseGrant;
+import dev.punctual.ledger.LedgerStore;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.SlotClaim;
+import dev.punctual.ledger.Write;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * The ledger's store on one DynamoDB table (see docs/ledger.md). Each method is one request, except
+ * where noted; the client is built by the caller (region, HTTP client, retries, interceptors).
+ */
+public final class DynamoDbLedgerStore implements LedgerStore {
+
+    private final DynamoDbClient dynamo;
+    private final Requests requests;
+
+    public DynamoDbLedgerStore(DynamoDbClient dynamo, String table) {
+        this.dynamo = Objects.requireNonNull(dynamo);
+        this.requests = new Requests(Objects.requireNonNull(table));
+    }
+
+    @Override
+    public Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
+        Values v = Values.lease(grant).slot(claim);
+        return updateLock(grant.group(), TAKE_LEASE_AND_CLAIM, TAKE_LEASE_AND_CLAIM_CONDITION, v);
+    }
+
+    @Override
+    public Write<LockState> takeLease(LeaseGrant grant) {
+        boolean maintenance = grant.hold() != null;
+        return updateLock(
+                grant.group(),
+                maintenance ? TAKE_MAINTENANCE_LEASE : TAKE_JOB_LEASE,
+                maintenance ? MAINTENANCE_MAY_TAKE : LEASE_FREE,
+                Values.lease(grant));
+    }
+
+    @Override
+    public Write<LockState> claimFresh(SlotClaim claim) {
+        return updateLock(
+                claim.key().jobId(), CLAIM_FRESH, OCCURRENCE_FRESH, Values.of().slot(claim));
+    }
+
+    @Override
+    public Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen) {
+        String condition = seen.isEmpty() ? RUN_ABSENT : RUN_UNCHANGED;
+        Values v = Values.of();
+        seen.ifPresent(r -> v.put(":seenStatus", Av.s(r.status().name())).put(":seenAttempts", Av.n(r.attempts())));
+        try {
+            Send.request("claim run item", () -> dynamo.putItem(requests.putRun(running, condition, v)));
+            return new Write.Applied<>(Optional.of(running));
+        } catch (ConditionalCheckFailedException e) {
+            return new Write.Rejected<>(Codec.run(e.item()));
+        }
+    }
+
+    @Override
+    public boolean abandonSlot(String jobId, Slot dead, RunRecord abandoned) {
+        Values v = Values.of()
+                .occurrence(dead.occurrence())
+                .put(":deadOwner", Av.s(dead.ownerToken()))
+                .status(":running", RunStatus.RUNNING)
+                .status(":skipped", RunStatus.SKIPPED)
+                .status(":abandoned", RunStatus.ABANDONED);
+        List<TransactWriteItem> items = List.of(
+                requests.transactPut(abandoned, ONLY_SKIP_STORED, v),
+                requests.transactUpdate(Keys.lock(jobId), SLOT_ABANDONED, SLOT_STILL_DEAD, v));
+        try {
+            Send.request("record abandoned slot", () -> dynamo.transactWriteItems(requests.transaction(items, null)));
+            return true;
+        } catch (TransactionCanceledException e) {
+            return Cancellations.unknownUnlessConditionFailed(e, "record abandoned slot");
+        }
+    }
+
+    @Override
+    public boolean abandonRun(RunRecord dead, RunRecord abandoned) {
+        Values v = Values.of().put(":deadOwner", Av.s(dead.ownerToken())).status(":running", RunStatus.RUNNING);
+        return conditionalPut("record abandoned run", abandoned, RUN_STILL_DEAD, v);
+    }
+
+    @Override
+    public Commit commit(CompletionPlan plan) {
+        List<TransactWriteItem> items = new CommitItems(requests, plan).items();
+        try {
+            Send.request(
+                    "complete run", () -> dynamo.transactWriteItems(requests.transaction(items, plan.requestToken())));
+            return Commit.COMMITTED;
+        } catch (TransactionCanceledException e) {
+            return Cancellations.commitOutcome(e, plan);
+        }
+    }
+
+    @Override
+    public boolean recordFenced(RunRecord failed, boolean onSlot) {
+        Values v = Values.of()
+                .put(":token", Av.s(failed.ownerToken()))
+                .status(":succeeded", RunStatus.SUCCEEDED)
+                .status(":running", RunStatus.RUNNING);
+        boolean stored = conditionalPut("record fenced run", failed, FENCED_MAY_RECORD, v);
+        if (onSlot) {
+            Values slot = v.occurrence(failed.key().scheduledTime()).status(":final", RunStatus.FAILED);
+            updateLock(failed.key().jobId(), "SET " + SLOT_FINISHED, SLOT_OURS, slot);
+        }
+        return stored;
+    }
+
+    @Override
+    public Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
+        Values v = Values.of().status(":skipped", RunStatus.SKIPPED);
+        try {
+            Send.request("record skip", () -> dynamo.putItem(requests.putRun(skipped, ONLY_SKIP_STORED, v)));
+            return new Write.Applied<>(Optional.of(skipped));
+        } catch (ConditionalCheckFailedException e) {
+            return new Write.Rejected<>(Codec.run(e.item()));
+        }
+    }
+
+    /** Two requests: the range item (idempotent) and the forward-only cursor move. */
+    @Override
+    public boolean recordMissed(RunRecord range) {
+        try {
+            Send.request("record missed range", () -> dynamo.putItem(requests.putMissed(range, RUN_ABSENT)));
+        } catch (ConditionalCheckFailedException alreadyRecorded) {
+            // The same range recorded by an earlier attempt: the cursor move below is still owed.
+        }
+        Values v = Values.of().occurrence(range.missedUntil());
+        return updateLock(range.key().jobId(), "SET " + CURSOR_ADVANCE, CURSOR_BEHIND, v)
+                .applied();
+    }
+
+    @Override
+    public Write<LockState> extendLease(Lease lease, Instant until, Instant now) {
+        Values v = Values.of()
+                .put(":token", Av.s(lease.ownerToken()))
+                .put(":now", Av.millis(now))
+                .put(":until", Av.millis(until));
+        return updateLock(lease.group(), EXTEND, LEASE_OURS, v);
+    }
+
+    @Override
+    public boolean releaseLease(Lease lease, Instant now) {
+        Values v = Values.of().put(":token", Av.s(lease.ownerToken()));
+        return updateLock(lease.group(), RELEASE, LEASE_OWNED, v).applied();
+    }
+
+    @Override
+    public boolean releaseMaintenance(String group, Instant now) {
+        Values v = Values.of().put(":maintenance", Av.s("MAINTENANCE"));
+        return updateLock(group, RELEASE, MAINTENANCE_HELD, v).applied();
+    }
+
+    @Override
+    public LockState readLock(String id) {
+        return Codec.lock(id, read("read lock item", Keys.lock(id)));
+    }
+
+    @Override
+    public Optional<RunRecord> readRun(RunKey key) {
+        return Codec.run(read("read run item", Keys.run(key)));
+    }
+
+    @Override
+    public Optional<RunRecord> readMissed(RunKey firstOfRange) {
+        return Codec.run(read("read missed range", Keys.missed(firstOfRange)));
+    }
+
+    private Map<String, AttributeValue> read(String what, Map<String, AttributeValue> key) {
+        return Send.request(what, () -> dynamo.getItem(requests.consistentGet(key)))
+                .item();
+    }
+
+    private Write<LockState> updateLock(String id, String update, String condition, Values v) {
+        try {
+            var response = Send.request(
+                    "update " + id, () -> dynamo.updateItem(requests.updateLock(id, update, condition, v)));
+            return new Write.Applied<>(Codec.lock(id, response.attributes()));
+        } catch (ConditionalCheckFailedException e) {
+            return new Write.Rejected<>(Codec.lock(id, e.item()));
+        }
+    }
+
+    private boolean conditionalPut(String what, RunRecord record, String condition, Values v) {
+        try {
+            Send.request(what, () -> dynamo.putItem(requests.putRun(record, condition, v)));
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.punctual.ledger.dynamodb;
+
+/**
+ * Every condition and update expression the ledger sends, named. {@code #x} is always the attribute
+ * {@code x}; values: {@code :now} the caller's clock (epoch millis), {@code :t} the occurrence (epoch
+ * millis), {@code :token} the caller's owner token. docs/ledger.md explains each in prose.
+ */
+final class Expressions {
+
+    private Expressions() {}
+
+    // ---- Conditions ----------------------------------------------------------------------------------
+
+    /**
+     * The lease is free: never taken, released (owner and end removed), or past its end. The end is
+     * checked here and never left to TTL, which deletes "within a few days". An expired lease is taken
+     * over at once, without waiting another full lease.
+     */
+    static final String LEASE_FREE = "(attribute_not_exists(#leaseUntil) OR #leaseUntil <= :now)";
+
+    /**
+     * Maintenance may take a free lease, or replace a maintenance hold (turning maintenance on again
+     * extends it) — but never a job's live lease: it waits for the job instead.
+     */
+    static final String MAINTENANCE_MAY_TAKE = LEASE_FREE + " OR #leaseKind = :maintenance";
+
+    /**
+     * The occurrence is fresh for the job, so it can be claimed without reading its run item:
+     * (1) after the cursor — an occurrence at or before it may have succeeded already;
+     * (2) after the slot's occurrence — the slot only moves forward, so no run item (no earlier
+     * attempt) can exist for a later occurrence;
+     * (3) nothing left running on the slot — a dead run must be recorded abandoned before the slot is
+     * reused, or it would vanish without a record.
+     */
+    static final String OCCURRENCE_FRESH = "(attribute_not_exists(#cursor) OR #cursor < :t)"
+            + " AND (attribute_not_exists(#occ) OR #occ < :t)"
+            + " AND (attribute_not_exists(#occStatus) OR #occStatus <> :running)";
+
+    /** The happy path: a free lease and a fresh occurrence, checked together on the job's own item. */
+    static final String TAKE_LEASE_AND_CLAIM_CONDITION = LEASE_FREE + " AND " + OCCURRENCE_FRESH;
+
+    /** Completion and extension: still our lease (owner token) and not yet ended (our clock). */
+    static final String LEASE_OURS = "#leaseOwner = :token AND #leaseUntil > :now";
+
+    /** Release: only the owner token gives a lease back; an expired one of ours may be cleared too. */
+    static final String LEASE_OWNED = "#leaseOwner = :token";
+
+    /** Lifting maintenance: only a maintenance hold, never a job's lease. */
+    static final String MAINTENANCE_HELD = "attribute_exists(#leaseOwner) AND #leaseKind = :maintenance";
+
+    /** The slot still carries our claim of this occurrence, in flight. */
+    static final String SLOT_OURS = "#occ = :t AND #occOwner = :token AND #occStatus = :running";
+
+    /** The slot still carries the dead run we are recording as abandoned (not a newer claim). */
+    static final String SLOT_STILL_DEAD = "#occ = :t AND #occOwner = :deadOwner AND #occStatus = :running";
+
+    /** The cursor only moves forward. */
+    static final String CURSOR_BEHIND = "(attribute_not_exists(#cursor) OR #cursor < :t)";
+
+    /** No run item yet. */
+    static final String RUN_ABSENT = "attribute_not_exists(#pk)";
+
+    /** The run item is as we read it under the lease (optimistic check against stale writers). */
+    static final String RUN_UNCHANGED = "#status = :seenStatus AND #attempts = :seenAttempts";
+
+    /** The in-flight run item still belongs to the dead owner we are recording as abandoned. */
+    static final String RUN_STILL_DEAD = "#owner = :deadOwner AND #status = :running";
+
+    /** A skip (or abandonment of a slot run) may replace nothing but a skip. */
+    static final String ONLY_SKIP_STORED = RUN_ABSENT + " OR #status = :skipped";
+
+    /**
+     * A fenced failure is stored unless it would hide a success or a newer owner's live run; our own
+     * earlier record of the occurrence may be replaced.
+     */
+    static final String FENCED_MAY_RECORD =
+            RUN_ABSENT + " OR #owner = :token OR (#status <> :succeeded AND #status <> :running)";
+
+    // ---- Updates -------------------------------------------------------------------------------------
+
+    /** Take the lease: new owner token, fence + 1 in the same write, end at the invocation deadline. */
+    static final String LEASE_SET = "#leaseOwner = :token, #leaseFence = if_not_exists(#leaseFence, :zero) + :one,"
+            + " #leaseUntil = :until, #leaseAcquiredAt = :now, #leaseHolder = :holder, #leaseKind = :kind";
+
+    /** Claim the slot for a fresh occurrence (attempt 1). */
+    static final String SLOT_SET = "#occ = :t, #occStatus = :running, #occAttempts = :one, #occOwner = :token,"
+            + " #occTrigger = :trigger, #occSchedulerAttempt = :schedulerAttempt, #occStartedAt = :now";
+
+    /** A job's lease clears any leftover maintenance description. */
+    static final String TAKE_JOB_LEASE = "SET " + LEASE_SET + " REMOVE #maintReason, #maintBy";
+
+    static final String TAKE_MAINTENANCE_LEASE = "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy";
+
+    /** The happy path's one write; the slot's fence is computed from the same old fence as the lease's. */
+    static final String TAKE_LEASE_AND_CLAIM = "SET " + LEASE_SET + ", " + SLOT_SET
+            + ", #occFence = if_not_exists(#leaseFence, :zero) + :one REMOVE #maintReason, #maintBy";
+
+    /** Claim the slot under a shared group's lease, stamping that lease's fence. */
+    static final String CLAIM_FRESH = "SET " + SLOT_SET + ", #occFence = :fence";
+
+    static final String EXTEND = "SET #leaseUntil = :until";
+
+    /** Release keeps the fence (it must keep growing) and the last holder (history). */
+    static final String RELEASE = "REMOVE #leaseOwner, #leaseUntil, #maintReason, #maintBy";
+
+    static final String RELEASE_REMOVES = "#leaseOwner, #leaseUntil, #maintReason, #maintBy";
+
+    static final String SLOT_FINISHED = "#occStatus = :final";
+
+    static final String CURSOR_ADVANCE = "#cursor = :t";
+
+    static final String SLOT_ABANDONED = "SET #occStatus = :abandoned";
+}

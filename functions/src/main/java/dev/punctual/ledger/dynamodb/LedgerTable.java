@@ -1,0 +1,43 @@
+package dev.punctual.ledger.dynamodb;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/**
+ * The table the ledger expects: {@code pk} (S) hash key, {@code sk} (S) range key, TTL on {@code ttl}
+ * (epoch seconds). The CDK stack creates exactly this in each stage; this method is for tests and
+ * local tools.
+ */
+public final class LedgerTable {
+
+    public static final String PARTITION_KEY = Attr.PK;
+    public static final String SORT_KEY = Attr.SK;
+    public static final String TTL_ATTRIBUTE = Attr.TTL;
+
+    private LedgerTable() {}
+
+    public static void create(DynamoDbClient dynamo, String table) {
+        dynamo.createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(stringAttribute(PARTITION_KEY), stringAttribute(SORT_KEY))
+                .keySchema(key(PARTITION_KEY, KeyType.HASH), key(SORT_KEY, KeyType.RANGE)));
+        dynamo.waiter().waitUntilTableExists(b -> b.tableName(table));
+        dynamo.updateTimeToLive(b -> b.tableName(table)
+                .timeToLiveSpecification(t -> t.attributeName(TTL_ATTRIBUTE).enabled(true)));
+    }
+
+    private static AttributeDefinition stringAttribute(String name) {
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(ScalarAttributeType.S)
+                .build();
+    }
+
+    private static KeySchemaElement key(String name, KeyType type) {
+        return KeySchemaElement.builder().attributeName(name).keyType(type).build();
+    }
+}

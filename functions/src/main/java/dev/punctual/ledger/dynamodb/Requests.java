@@ -1,0 +1,108 @@
+package dev.punctual.ledger.dynamodb;
+
+import dev.punctual.ledger.RunRecord;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Builds the ledger's requests. Every conditional write asks for the stored item on failure
+ * (ALL_OLD: the answer to "who holds it?" without a second read) and for consumed capacity (free,
+ * and what docs/benchmarks.md measures).
+ */
+final class Requests {
+
+    private static final ReturnValuesOnConditionCheckFailure OLD = ReturnValuesOnConditionCheckFailure.ALL_OLD;
+
+    private final String table;
+
+    Requests(String table) {
+        this.table = table;
+    }
+
+    /** ALL_NEW on success: the same write that takes the lease reads the cursor, slot and fence. */
+    UpdateItemRequest updateLock(String id, String update, String condition, Values v) {
+        return UpdateItemRequest.builder()
+                .tableName(table)
+                .key(Keys.lock(id))
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(update, condition))
+                .expressionAttributeValues(v.forExpressions(update, condition))
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnValuesOnConditionCheckFailure(OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    PutItemRequest putRun(RunRecord record, String condition, Values v) {
+        return put(Codec.runItem(record, Keys.run(record.key())), condition, v);
+    }
+
+    PutItemRequest putMissed(RunRecord range, String condition) {
+        return put(Codec.runItem(range, Keys.missed(range.key())), condition, Values.of());
+    }
+
+    private PutItemRequest put(Map<String, AttributeValue> item, String condition, Values v) {
+        return PutItemRequest.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(condition))
+                .expressionAttributeValues(v.forExpressions(condition))
+                .returnValuesOnConditionCheckFailure(OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    GetItemRequest consistentGet(Map<String, AttributeValue> key) {
+        return GetItemRequest.builder()
+                .tableName(table)
+                .key(key)
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    TransactWriteItem transactPut(RunRecord record, String condition, Values v) {
+        Put.Builder put = Put.builder().tableName(table).item(Codec.runItem(record, Keys.run(record.key())));
+        if (condition != null) {
+            put.conditionExpression(condition)
+                    .expressionAttributeNames(Placeholders.names(condition))
+                    .expressionAttributeValues(v.forExpressions(condition))
+                    .returnValuesOnConditionCheckFailure(OLD);
+        }
+        return TransactWriteItem.builder().put(put.build()).build();
+    }
+
+    TransactWriteItem transactUpdate(Map<String, AttributeValue> key, String update, String condition, Values v) {
+        Update u = Update.builder()
+                .tableName(table)
+                .key(key)
+                .updateExpression(update)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(update, condition))
+                .expressionAttributeValues(v.forExpressions(update, condition))
+                .returnValuesOnConditionCheckFailure(OLD)
+                .build();
+        return TransactWriteItem.builder().update(u).build();
+    }
+
+    TransactWriteItemsRequest transaction(List<TransactWriteItem> items, String clientRequestToken) {
+        return TransactWriteItemsRequest.builder()
+                .transactItems(items)
+                .clientRequestToken(clientRequestToken)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.punctual.ledger.dynamodb;
+
+import dev.punctual.PunctualException;
+import dev.punctual.ledger.OutcomeUnknownException;
+import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Sorts SDK failures: a condition that failed is an answer (passed on); a timeout, lost connection,
+ * throttling or server error leaves the outcome unknown (the ledger reads back); anything else is a
+ * request the table rejected outright — a bug or a misconfigured table, not a retryable fault.
+ */
+final class Send {
+
+    private static final int SERVER_ERROR = 500;
+
+    private Send() {}
+
+    static <T> T request(String what, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (ConditionalCheckFailedException | TransactionCanceledException answer) {
+            throw answer;
+        } catch (AwsServiceException e) {
+            if (e.isThrottlingException() || e.statusCode() >= SERVER_ERROR) {
+                throw new OutcomeUnknownException(what + ": " + e.getMessage(), e);
+            }
+            throw new PunctualException(what + " was rejected by DynamoDB: " + e.getMessage(), e);
+        } catch (SdkException e) {
+            throw new OutcomeUnknownException(what + ": " + e.getMessage(), e);
+        }
+    }
+}

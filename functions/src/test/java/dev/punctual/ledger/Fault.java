@@ -1,0 +1,12 @@
+package dev.punctual.ledger;
+
+/** What an injected fault does to one request. */
+public enum Fault {
+    NONE,
+    /** The request never reaches the store: nothing applied, the caller sees a connection failure. */
+    BEFORE_SEND,
+    /** The store applied the request, then the response was lost. */
+    AFTER_APPLY,
+    /** The store refused the request for capacity: nothing applied. */
+    THROTTLE
+}

@@ -1,0 +1,109 @@
+package dev.punctual.ledger;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** The in-memory store with the same faults the SDK interceptor injects into DynamoDB requests. */
+final class FaultyStore implements LedgerStore {
+
+    private final LedgerStore store;
+    private final FaultPlan plan;
+
+    FaultyStore(LedgerStore store, FaultPlan plan) {
+        this.store = store;
+        this.plan = plan;
+    }
+
+    private <T> T inject(String what, Supplier<T> request) {
+        Fault fault = plan.next();
+        if (fault == Fault.BEFORE_SEND || fault == Fault.THROTTLE) {
+            throw new OutcomeUnknownException("injected " + fault + " on " + what, null);
+        }
+        T result = request.get();
+        if (fault == Fault.AFTER_APPLY) {
+            throw new OutcomeUnknownException("injected " + fault + " on " + what, null);
+        }
+        return result;
+    }
+
+    @Override
+    public Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
+        return inject("takeLeaseAndClaimFresh", () -> store.takeLeaseAndClaimFresh(grant, claim));
+    }
+
+    @Override
+    public Write<LockState> takeLease(LeaseGrant grant) {
+        return inject("takeLease", () -> store.takeLease(grant));
+    }
+
+    @Override
+    public Write<LockState> claimFresh(SlotClaim claim) {
+        return inject("claimFresh", () -> store.claimFresh(claim));
+    }
+
+    @Override
+    public Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen) {
+        return inject("claimRun", () -> store.claimRun(running, seen));
+    }
+
+    @Override
+    public boolean abandonSlot(String jobId, Slot dead, RunRecord abandoned) {
+        return inject("abandonSlot", () -> store.abandonSlot(jobId, dead, abandoned));
+    }
+
+    @Override
+    public boolean abandonRun(RunRecord dead, RunRecord abandoned) {
+        return inject("abandonRun", () -> store.abandonRun(dead, abandoned));
+    }
+
+    @Override
+    public Commit commit(CompletionPlan completion) {
+        return inject("commit", () -> store.commit(completion));
+    }
+
+    @Override
+    public boolean recordFenced(RunRecord failed, boolean onSlot) {
+        return inject("recordFenced", () -> store.recordFenced(failed, onSlot));
+    }
+
+    @Override
+    public Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
+        return inject("recordSkip", () -> store.recordSkip(skipped));
+    }
+
+    @Override
+    public boolean recordMissed(RunRecord missed) {
+        return inject("recordMissed", () -> store.recordMissed(missed));
+    }
+
+    @Override
+    public Write<LockState> extendLease(Lease lease, Instant until, Instant now) {
+        return inject("extendLease", () -> store.extendLease(lease, until, now));
+    }
+
+    @Override
+    public boolean releaseLease(Lease lease, Instant now) {
+        return inject("releaseLease", () -> store.releaseLease(lease, now));
+    }
+
+    @Override
+    public boolean releaseMaintenance(String group, Instant now) {
+        return inject("releaseMaintenance", () -> store.releaseMaintenance(group, now));
+    }
+
+    @Override
+    public LockState readLock(String id) {
+        return inject("readLock", () -> store.readLock(id));
+    }
+
+    @Override
+    public Optional<RunRecord> readRun(RunKey key) {
+        return inject("readRun", () -> store.readRun(key));
+    }
+
+    @Override
+    public Optional<RunRecord> readMissed(RunKey firstOfRange) {
+        return inject("readMissed", () -> store.readMissed(firstOfRange));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.punctual.ledger;
+
+/** The contract against the in-memory store. */
+class InMemoryRunLedgerTest extends RunLedgerRaceContract {
+
+    private final InMemoryLedgerStore store = new InMemoryLedgerStore();
+
+    @Override
+    protected LedgerStore store() {
+        return store;
+    }
+
+    @Override
+    protected Stores faultyStores(FaultPlan plan) {
+        return new Stores(new FaultyStore(store, plan), store);
+    }
+
+    @Override
+    protected int rounds() {
+        return 50;
+    }
+}

@@ -1,0 +1,356 @@
+package dev.punctual.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ledger's behaviour, run against every store (in memory, and DynamoDB on the emulator). Concurrency
+ * and fault scenarios live in {@link RunLedgerRaceContract}, which extends this one.
+ */
+public abstract class RunLedgerContract {
+
+    protected static final Instant START = Instant.parse("2026-11-29T06:00:00Z");
+    protected static final Duration LEASE = Duration.ofMinutes(5);
+
+    protected final MutableClock clock = new MutableClock(START);
+    protected final String prefix = "j" + UUID.randomUUID().toString().substring(0, 8);
+    protected final SequentialTokens tokens = new SequentialTokens(prefix);
+
+    /** The store under test; each test uses its own job ids, so one table may serve a whole class. */
+    protected abstract LedgerStore store();
+
+    protected RunLedger ledger() {
+        return ledger(clock, d -> clock.advance(d));
+    }
+
+    protected RunLedger ledger(Clock c, Sleeper sleeper) {
+        return new LedgerEngine(store(), c, tokens, Retention.DEFAULT, sleeper);
+    }
+
+    protected String job(String name) {
+        return prefix + "-" + name;
+    }
+
+    protected static RunKey key(String job, int minute) {
+        return new RunKey(job, START.plus(Duration.ofMinutes(minute)));
+    }
+
+    protected ClaimRequest scheduled(RunKey key) {
+        return ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(LEASE));
+    }
+
+    protected static Claim claimed(ClaimResult result) {
+        assertThat(result).isInstanceOf(ClaimResult.Claimed.class);
+        return ((ClaimResult.Claimed) result).claim();
+    }
+
+    @Test
+    void freshOccurrence_inOwnGroup_isClaimedWithFirstAttemptAndFirstFence_andSuccessAdvancesCursor() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("solo"), 0);
+
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+        clock.advance(Duration.ofSeconds(7));
+        CompletionResult done = ledger.complete(claim, new Outcome.Succeeded("42 rows"));
+
+        assertThat(claim.attempt()).isEqualTo(1);
+        assertThat(claim.fence()).isEqualTo(1);
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(stored.resultSummary()).isEqualTo("42 rows");
+        assertThat(stored.ownerToken()).isEqualTo(claim.lease().ownerToken());
+        assertThat(stored.trigger()).isEqualTo(Trigger.SCHEDULED);
+        assertThat(stored.duration()).contains(Duration.ofSeconds(7));
+        assertThat(ledger.cursor(key.jobId())).contains(key.scheduledTime());
+    }
+
+    @Test
+    void duplicateDelivery_ofSucceededOccurrence_isAlreadyDone_andNextOccurrenceGetsNextFence() {
+        RunLedger ledger = ledger();
+        RunKey first = key(job("solo"), 0);
+        ledger.complete(claimed(ledger.claim(scheduled(first))), new Outcome.Succeeded(null));
+
+        ClaimResult duplicate = ledger.claim(scheduled(first));
+        Claim next = claimed(ledger.claim(scheduled(key(first.jobId(), 1))));
+
+        assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(((ClaimResult.AlreadyDone) duplicate).record().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(next.fence())
+                .as("the duplicate took and gave back the lease: fence 2")
+                .isEqualTo(3);
+    }
+
+    @Test
+    void failedOccurrence_isRetriedUpToMaxAttempts_thenExhausted_untilAForcedManualRun() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("flaky"), 0);
+        ClaimRequest request = ClaimRequest.scheduled(key, 1, 2, clock.peek().plus(LEASE));
+
+        Claim first = claimed(ledger.claim(request));
+        ledger.complete(first, new Outcome.Failed("IOException: reset"));
+        Claim second = claimed(ledger.claim(request));
+        ledger.complete(second, new Outcome.Failed("IOException: reset again"));
+        ClaimResult third = ledger.claim(request);
+        Claim forced = claimed(ledger.claim(request.forced(Trigger.MANUAL)));
+
+        assertThat(second.attempt()).isEqualTo(2);
+        assertThat(third).isInstanceOf(ClaimResult.AttemptsExhausted.class);
+        assertThat(((ClaimResult.AttemptsExhausted) third).last().errorSummary())
+                .isEqualTo("IOException: reset again");
+        assertThat(forced.attempt()).isEqualTo(3);
+        assertThat(forced.trigger()).isEqualTo(Trigger.MANUAL);
+        assertThat(ledger.cursor(key.jobId())).isEmpty();
+    }
+
+    @Test
+    void forcedManualRerun_ofSucceededOccurrence_isClaimedAndRecordedAgain_cursorUnchanged() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("report"), 0);
+        ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Succeeded("first"));
+
+        Claim rerun = claimed(ledger.claim(scheduled(key).forced(Trigger.MANUAL)));
+        ledger.complete(rerun, new Outcome.Succeeded("second"));
+
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.resultSummary()).isEqualTo("second");
+        assertThat(stored.attempts()).isEqualTo(2);
+        assertThat(stored.trigger()).isEqualTo(Trigger.MANUAL);
+        assertThat(ledger.cursor(key.jobId())).contains(key.scheduledTime());
+    }
+
+    @Test
+    void secondInvocation_ofRunningOccurrence_isInProgressElsewhere_namingHolderAndLeaseEnd() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("solo"), 0);
+        Claim running = claimed(ledger.claim(scheduled(key)));
+
+        ClaimResult second = ledger.claim(scheduled(key));
+
+        assertThat(second)
+                .isEqualTo(new ClaimResult.InProgressElsewhere(
+                        key.jobId(), running.lease().expiresAt()));
+    }
+
+    @Test
+    void jobInSharedGroup_whileAnotherJobOfTheGroupRuns_isBusy_andRunsOnceTheGroupIsReleased() {
+        RunLedger ledger = ledger();
+        String group = job("shared");
+        RunKey a = key(job("a"), 0);
+        RunKey b = key(job("b"), 0);
+        Claim runningA = claimed(ledger.claim(scheduled(a).inGroup(group)));
+
+        ClaimResult blocked = ledger.claim(scheduled(b).inGroup(group));
+        ledger.complete(runningA, new Outcome.Succeeded(null));
+        Claim claimB = claimed(ledger.claim(scheduled(b).inGroup(group)));
+
+        assertThat(blocked)
+                .isEqualTo(new Busy(group, a.jobId(), runningA.lease().expiresAt()));
+        assertThat(claimB.fence()).isEqualTo(runningA.fence() + 1);
+        assertThat(ledger.complete(claimB, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.cursor(b.jobId())).contains(b.scheduledTime());
+    }
+
+    @Test
+    void deadInvocation_leaseExpired_isTakenOverAtOnce_deadRunRecordedAbandoned_andRetryable() {
+        RunLedger ledger = ledger();
+        RunKey dead = key(job("solo"), 0);
+        Claim died = claimed(
+                ledger.claim(ClaimRequest.scheduled(dead, 1, 3, clock.peek().plus(Duration.ofMinutes(1)))));
+
+        clock.advance(Duration.ofMinutes(1));
+        Claim next = claimed(ledger.claim(scheduled(key(dead.jobId(), 1))));
+        RunRecord abandoned = ledger.run(dead).orElseThrow();
+        ledger.complete(next, new Outcome.Succeeded(null));
+        Claim retry = claimed(ledger.claim(scheduled(dead)));
+
+        assertThat(next.fence()).isGreaterThan(died.fence());
+        assertThat(abandoned.status()).isEqualTo(RunStatus.ABANDONED);
+        assertThat(abandoned.reason()).contains("expired");
+        assertThat(abandoned.ownerToken()).isEqualTo(died.lease().ownerToken());
+        assertThat(retry.attempt()).isEqualTo(2);
+    }
+
+    @Test
+    void lateCompleter_afterItsLeaseExpired_isFencedAndRecordedFailed_neverSucceeded() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("slow"), 0);
+        Claim claim = claimed(
+                ledger.claim(ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(1)))));
+
+        clock.advance(Duration.ofMinutes(1));
+        CompletionResult result = ledger.complete(claim, new Outcome.Succeeded("done, but too late"));
+
+        assertThat(result).isInstanceOf(CompletionResult.Fenced.class);
+        assertThat(((CompletionResult.Fenced) result).stored()).isTrue();
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(stored.reason()).startsWith("FENCED");
+        assertThat(ledger.cursor(key.jobId())).isEmpty();
+        assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(2);
+    }
+
+    @Test
+    void lateCompleter_afterTakeover_isFenced_withoutTouchingTheNewOwnersRun() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("slow"), 0);
+        Claim old = claimed(
+                ledger.claim(ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(1)))));
+        clock.advance(Duration.ofMinutes(2));
+        Claim current = claimed(ledger.claim(scheduled(key)));
+
+        CompletionResult late = ledger.complete(old, new Outcome.Succeeded(null));
+        CompletionResult onTime = ledger.complete(current, new Outcome.Succeeded("current"));
+
+        assertThat(late).isInstanceOf(CompletionResult.Fenced.class);
+        assertThat(((CompletionResult.Fenced) late).stored()).isFalse();
+        assertThat(onTime).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.run(key).orElseThrow().ownerToken())
+                .isEqualTo(current.lease().ownerToken());
+    }
+
+    @Test
+    void cursor_onlyMovesForward_throughOlderReplaysAndMissedRanges() {
+        RunLedger ledger = ledger();
+        String job = job("cursor");
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 5)))), new Outcome.Succeeded(null));
+
+        Claim replay = claimed(ledger.claim(scheduled(key(job, 3))));
+        ledger.complete(replay, new Outcome.Succeeded(null));
+        boolean movedBack = ledger.recordMissed(key(job, 1), key(job, 2).scheduledTime(), 2);
+        Optional<Instant> afterOld = ledger.cursor(job);
+        boolean movedOn = ledger.recordMissed(key(job, 6), key(job, 8).scheduledTime(), 3);
+
+        assertThat(replay.onSlot())
+                .as("an occurrence behind the cursor is claimed on its run item")
+                .isFalse();
+        assertThat(movedBack).isFalse();
+        assertThat(afterOld).contains(key(job, 5).scheduledTime());
+        assertThat(movedOn).isTrue();
+        assertThat(ledger.cursor(job)).contains(key(job, 8).scheduledTime());
+        assertThat(ledger.claim(scheduled(key(job, 7)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void maintenanceOn_takesEveryGroup_waitsBoundedForRunningJob_namesIt_andJobsSkipUnderIt() {
+        RunLedger ledger = ledger();
+        String a = job("a");
+        String b = job("b");
+        String shared = job("shared");
+        Claim runningB = claimed(ledger.claim(scheduled(key(b, 0))));
+        MaintenanceHold hold =
+                new MaintenanceHold("synthetic data load", "ops@example", START.plus(Duration.ofHours(1)));
+        Instant before = clock.peek();
+
+        MaintenanceReport partial = ledger.maintenanceOn(
+                new MaintenanceRequest(List.of(a, b, shared), hold, Duration.ofSeconds(30), Duration.ofSeconds(5)));
+
+        assertThat(Duration.between(before, clock.peek()))
+                .as("waited on the clock")
+                .isEqualTo(Duration.ofSeconds(30));
+        assertThat(partial.taken()).extracting(Lease::group).containsExactly(a, shared);
+        assertThat(partial.stillRunning())
+                .containsExactly(new Busy(b, b, runningB.lease().expiresAt()));
+        ClaimResult underMaintenance = ledger.claim(scheduled(key(a, 0)));
+        assertThat(underMaintenance).isEqualTo(new UnderMaintenance(a, hold));
+        assertThat(ledger.recordSkip(key(a, 0), Trigger.SCHEDULED, 1, SkipReason.MAINTENANCE, hold.reason()))
+                .isInstanceOf(SkipResult.Recorded.class);
+        assertThat(ledger.run(key(a, 0)).orElseThrow().reason()).isEqualTo("MAINTENANCE: synthetic data load");
+        assertThat(ledger.claim(scheduled(key(job("c"), 0)).inGroup(shared))).isInstanceOf(UnderMaintenance.class);
+
+        ledger.complete(runningB, new Outcome.Succeeded(null));
+        MaintenanceReport full = ledger.maintenanceOn(
+                new MaintenanceRequest(List.of(a, b, shared), hold, Duration.ofSeconds(30), Duration.ofSeconds(5)));
+        assertThat(full.complete()).isTrue();
+        assertThat(ledger.claim(scheduled(key(b, 1)))).isInstanceOf(UnderMaintenance.class);
+
+        assertThat(ledger.maintenanceOff(List.of(a, b, shared))).containsExactly(a, b, shared);
+        assertThat(ledger.claim(scheduled(key(a, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void maintenanceOn_whenTheRunningJobFinishesDuringTheWait_takesItsGroupToo() {
+        String b = job("b");
+        RunLedger plain = ledger();
+        Claim runningB = claimed(plain.claim(scheduled(key(b, 0))));
+        RunLedger ledger = ledger(clock, d -> {
+            clock.advance(d);
+            plain.complete(runningB, new Outcome.Succeeded(null));
+        });
+        MaintenanceHold hold = new MaintenanceHold("migration", "ops", START.plus(Duration.ofMinutes(10)));
+
+        MaintenanceReport report = ledger.maintenanceOn(
+                new MaintenanceRequest(List.of(b), hold, Duration.ofMinutes(1), Duration.ofSeconds(5)));
+
+        assertThat(report.complete()).isTrue();
+        assertThat(report.taken()).singleElement().extracting(Lease::fence).isEqualTo(runningB.fence() + 1);
+        assertThat(ledger.maintenance(b)).contains(hold);
+    }
+
+    @Test
+    void maintenanceHold_pastItsExpiry_noLongerBlocksJobs() {
+        RunLedger ledger = ledger();
+        String a = job("a");
+        MaintenanceHold hold = new MaintenanceHold("short", "ops", START.plus(Duration.ofMinutes(10)));
+        ledger.maintenanceOn(new MaintenanceRequest(List.of(a), hold, Duration.ZERO, Duration.ofSeconds(1)));
+
+        clock.advance(Duration.ofMinutes(10));
+
+        assertThat(ledger.maintenance(a)).isEmpty();
+        assertThat(ledger.claim(scheduled(key(a, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void skip_neverOverwritesAFailure() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("solo"), 0);
+        ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Failed("boom"));
+
+        SkipResult skip = ledger.recordSkip(key, Trigger.SCHEDULED, 2, SkipReason.LOCK_BUSY, null);
+
+        assertThat(skip).isInstanceOf(SkipResult.Kept.class);
+        assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    }
+
+    @Test
+    void records_carryTtlPerOutcome_inWholeSeconds_fromTheirFinishTime() {
+        RunLedger ledger = ledger();
+        clock.advance(Duration.ofMillis(1500));
+        RunKey ok = key(job("ok"), 0);
+        RunKey bad = key(job("bad"), 0);
+        RunKey skipped = key(job("skipped"), 0);
+        ledger.complete(claimed(ledger.claim(scheduled(ok))), new Outcome.Succeeded(null));
+        ledger.complete(claimed(ledger.claim(scheduled(bad))), new Outcome.Failed("x"));
+        ledger.recordSkip(skipped, Trigger.SCHEDULED, 1, SkipReason.DISABLED, null);
+
+        Instant finished = START.plusSeconds(1);
+        assertThat(ledger.run(ok).orElseThrow().expiresAt()).isEqualTo(finished.plus(Duration.ofDays(35)));
+        assertThat(ledger.run(bad).orElseThrow().expiresAt()).isEqualTo(finished.plus(Duration.ofDays(180)));
+        assertThat(ledger.run(skipped).orElseThrow().expiresAt()).isEqualTo(finished.plus(Duration.ofDays(35)));
+    }
+
+    @Test
+    void extendAndRelease_workOnlyForTheCurrentOwnerToken() {
+        RunLedger ledger = ledger();
+        String group = job("g");
+        Lease lease = ((AcquireResult.Acquired)
+                        ledger.acquire(group, "tool", clock.peek().plus(LEASE)))
+                .lease();
+        Lease stranger = new Lease(group, "someone-else", lease.fence(), lease.acquiredAt(), lease.expiresAt());
+
+        Optional<Lease> extended = ledger.extend(lease, lease.expiresAt().plus(LEASE));
+
+        assertThat(extended.map(Lease::expiresAt)).contains(lease.expiresAt().plus(LEASE));
+        assertThat(ledger.extend(stranger, lease.expiresAt().plus(LEASE))).isEmpty();
+        assertThat(ledger.release(stranger)).isFalse();
+        assertThat(ledger.release(lease)).isTrue();
+        assertThat(ledger.acquire(group, "tool", clock.peek().plus(LEASE))).isInstanceOf(AcquireResult.Acquired.class);
+    }
+}

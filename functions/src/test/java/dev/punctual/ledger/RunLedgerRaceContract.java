@@ -1,0 +1,191 @@
+package dev.punctual.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.PunctualException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/** Races and injected faults, run against every store. */
+public abstract class RunLedgerRaceContract extends RunLedgerContract {
+
+    private static final int THREADS = 16;
+
+    /** The faulty store injects faults; the clean one reads the same data without them. */
+    protected record Stores(LedgerStore faulty, LedgerStore clean) {}
+
+    protected abstract Stores faultyStores(FaultPlan plan);
+
+    /** Occurrences each thread races through; fewer against the emulator, which is slower. */
+    protected abstract int rounds();
+
+    @Test
+    void sixteenThreads_racingForTheSameOccurrences_eachSucceedsExactlyOnce_andLeasesNeverOverlap() throws Exception {
+        MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
+        RunLedger ledger = ledger(ticking, d -> ticking.advance(d));
+        String shared = job("shared");
+        List<String> jobs = List.of(job("solo"), job("a"), job("b"));
+        Map<RunKey, AtomicInteger> successes = new ConcurrentHashMap<>();
+        LeaseHistory history = new LeaseHistory();
+
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            String jobId = jobs.get(t % jobs.size());
+            String group = jobId.equals(jobs.get(0)) ? jobId : shared;
+            workers.add(pool.submit(() -> race(ledger, ticking, jobId, group, successes, history)));
+        }
+        for (Future<?> worker : workers) {
+            worker.get(5, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+
+        for (String jobId : jobs) {
+            for (int round = 0; round < rounds(); round++) {
+                RunKey key = key(jobId, round);
+                assertThat(successes.get(key)).as("successes of %s", key).hasValue(1);
+                assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+            }
+        }
+        assertThat(history.size()).isEqualTo(jobs.size() * rounds());
+        history.assertNoOverlap();
+    }
+
+    private void race(
+            RunLedger ledger,
+            MutableClock ticking,
+            String jobId,
+            String group,
+            Map<RunKey, AtomicInteger> successes,
+            LeaseHistory history) {
+        for (int round = 0; round < rounds(); round++) {
+            RunKey key = key(jobId, round);
+            ClaimRequest request = ClaimRequest.scheduled(
+                            key, 1, 3, ticking.peek().plus(Duration.ofHours(1)))
+                    .inGroup(group);
+            while (true) {
+                ClaimResult result = ledger.claim(request);
+                if (result instanceof ClaimResult.Claimed claimed) {
+                    long start = history.tick();
+                    long end = history.tick();
+                    CompletionResult done = ledger.complete(claimed.claim(), new Outcome.Succeeded(null));
+                    history.held(claimed.claim().lease(), start, end);
+                    if (done instanceof CompletionResult.Completed) {
+                        successes.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+                    }
+                    break;
+                }
+                if (result instanceof ClaimResult.AlreadyDone) {
+                    break;
+                }
+                assertThat(result).isInstanceOfAny(Busy.class, ClaimResult.InProgressElsewhere.class);
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+            }
+        }
+    }
+
+    @Test
+    void injectedFaults_beforeSendAfterApplyAndThrottling_neverDoubleSucceedLoseOrOverstayALease() {
+        FaultPlan plan = new FaultPlan(20261129L, 0.25);
+        Stores stores = faultyStores(plan);
+        RunLedger faulty = new LedgerEngine(stores.faulty(), clock, tokens, Retention.DEFAULT, d -> clock.advance(d));
+        RunLedger clean = new LedgerEngine(stores.clean(), clock, tokens, Retention.DEFAULT, d -> clock.advance(d));
+        String shared = job("shared");
+        Map<RunKey, Integer> successes = new ConcurrentHashMap<>();
+        List<RunKey> keys = new ArrayList<>();
+
+        for (int occurrence = 0; occurrence < 12; occurrence++) {
+            for (String jobId : List.of(job("solo"), job("a"), job("b"))) {
+                RunKey key = key(jobId, occurrence);
+                keys.add(key);
+                String group = jobId.endsWith("solo") ? jobId : shared;
+                deliverUntilSettled(faulty, key, group, occurrence, successes);
+            }
+        }
+        plan.disable();
+
+        assertThat(plan.injected(Fault.BEFORE_SEND)).isPositive();
+        assertThat(plan.injected(Fault.AFTER_APPLY)).isPositive();
+        assertThat(plan.injected(Fault.THROTTLE)).isPositive();
+        for (RunKey key : keys) {
+            assertThat(successes.getOrDefault(key, 0))
+                    .as("reported successes of %s", key)
+                    .isLessThanOrEqualTo(1);
+            assertSettledOrClaimable(clean, key, successes.containsKey(key));
+        }
+    }
+
+    /** One occurrence delivered again and again (as the retry layers do) until it is done or exhausted. */
+    private void deliverUntilSettled(
+            RunLedger ledger, RunKey key, String group, int occurrence, Map<RunKey, Integer> successes) {
+        for (int delivery = 1; delivery <= 30; delivery++) {
+            ClaimRequest request = ClaimRequest.scheduled(
+                            key, delivery, 40, clock.peek().plus(Duration.ofMinutes(1)))
+                    .inGroup(group);
+            try {
+                ClaimResult result = ledger.claim(request);
+                if (result instanceof ClaimResult.Claimed claimed) {
+                    boolean jobFails = (occurrence + delivery) % 5 == 0;
+                    Outcome outcome = jobFails ? new Outcome.Failed("job failed") : new Outcome.Succeeded(null);
+                    CompletionResult done = ledger.complete(claimed.claim(), outcome);
+                    if (done instanceof CompletionResult.Completed c
+                            && c.record().status() == RunStatus.SUCCEEDED) {
+                        successes.merge(key, 1, Integer::sum);
+                    }
+                } else if (result instanceof ClaimResult.AlreadyDone
+                        || result instanceof ClaimResult.AttemptsExhausted) {
+                    return;
+                } else {
+                    assertLeaseStillValid(result);
+                    clock.advance(Duration.ofMinutes(1));
+                }
+            } catch (PunctualException fault) {
+                // The invocation fails and is delivered again, as Lambda's retries would.
+                clock.advance(Duration.ofSeconds(1));
+            }
+        }
+    }
+
+    /** A lease that blocks a claim must still be within its deadline: none outlives its expiry. */
+    private void assertLeaseStillValid(ClaimResult blocked) {
+        java.time.Instant until = switch (blocked) {
+            case Busy busy -> busy.until();
+            case ClaimResult.InProgressElsewhere elsewhere -> elsewhere.until();
+            default -> throw new AssertionError("unexpected " + blocked);
+        };
+        assertThat(until).isAfter(clock.peek());
+    }
+
+    private void assertSettledOrClaimable(RunLedger clean, RunKey key, boolean reportedSuccess) {
+        RunRecord stored = clean.run(key).orElse(null);
+        if (reportedSuccess) {
+            assertThat(stored).isNotNull();
+            assertThat(stored.status()).as("a reported success is stored").isEqualTo(RunStatus.SUCCEEDED);
+            return;
+        }
+        if (stored != null && stored.status() == RunStatus.SUCCEEDED) {
+            return;
+        }
+        if (stored != null && (stored.status() == RunStatus.FAILED || stored.status() == RunStatus.ABANDONED)) {
+            assertThat(stored.reason() != null || stored.errorSummary() != null)
+                    .as("failure of %s has a reason", key)
+                    .isTrue();
+        }
+        clock.advance(Duration.ofMinutes(2));
+        ClaimResult again =
+                clean.claim(ClaimRequest.scheduled(key, 99, 99, clock.peek().plus(LEASE))
+                        .inGroup(key.jobId().endsWith("solo") ? key.jobId() : job("shared")));
+        assertThat(again).as("%s (stored %s) is still claimable", key, stored).isInstanceOf(ClaimResult.Claimed.class);
+        clean.complete(((ClaimResult.Claimed) again).claim(), new Outcome.Succeeded(null));
+    }
+}
