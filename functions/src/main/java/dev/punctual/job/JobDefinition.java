@@ -1,0 +1,158 @@
+package dev.punctual.job;
+
+import dev.punctual.PunctualException;
+import dev.punctual.catchup.CatchUpMode;
+import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.ledger.Retention;
+import dev.punctual.time.Schedule;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Everything about one job, written once: the Lambda runtime runs it from this and the CDK app deploys
+ * its schedule, function pool and alarms from this.
+ *
+ * @param id stable id: the run items' key, the schedule's name, the metric dimension
+ * @param schedule expression and IANA zone
+ * @param lockGroup jobs sharing a group never overlap; the job's own id unless shared
+ * @param catchUp how many missed occurrences it may replay, and how old
+ * @param maxAttempts failed attempts of one occurrence before it is exhausted
+ * @param retention how long its run items are kept
+ * @param pool the function that hosts it
+ * @param destructive refused (SKIP DESTRUCTIVE_DISABLED) unless the stage allows destructive jobs
+ * @param externalDelivery it sends push or mail through its delivery port
+ * @param description one line for people
+ * @param factory builds the job from the services the runtime provides
+ */
+public record JobDefinition(
+        String id,
+        Schedule schedule,
+        String lockGroup,
+        CatchUpPolicy catchUp,
+        int maxAttempts,
+        Retention retention,
+        FunctionPool pool,
+        boolean destructive,
+        boolean externalDelivery,
+        String description,
+        Function<JobServices, Job> factory) {
+
+    private static final String ID = "[a-z][a-z0-9-]{0,47}";
+
+    public JobDefinition {
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(catchUp, "catchUp");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(pool, "pool");
+        Objects.requireNonNull(factory, "factory");
+        description = description == null ? "" : description;
+        check(
+                id != null && id.matches(ID),
+                id,
+                "id",
+                id,
+                "lower-case letters, digits and '-', starting with a letter, 1-48");
+        lockGroup = lockGroup == null ? id : lockGroup;
+        check(lockGroup.matches(ID), id, "lockGroup", lockGroup, "the same form as a job id");
+        check(maxAttempts >= 1 && maxAttempts <= 10, id, "maxAttempts", Integer.toString(maxAttempts), "1 to 10");
+    }
+
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    private static void check(boolean ok, String job, String field, String given, String accepted) {
+        if (!ok) {
+            throw new PunctualException(
+                    "job " + job + ": " + field + " '" + given + "' is not accepted; expected " + accepted);
+        }
+    }
+
+    /** Fluent construction with Punctual's defaults; {@code schedule} and {@code job} are required. */
+    public static final class Builder {
+        private final String id;
+        private Schedule schedule;
+        private String lockGroup;
+        private CatchUpPolicy catchUp = new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST);
+        private int maxAttempts = 3;
+        private Retention retention = Retention.DEFAULT;
+        private FunctionPool pool = FunctionPool.DEFAULT;
+        private boolean destructive;
+        private boolean externalDelivery;
+        private String description = "";
+        private Function<JobServices, Job> factory;
+
+        private Builder(String id) {
+            this.id = id;
+        }
+
+        /** Parses the expression (any accepted dialect) in the given IANA zone; there is no default zone. */
+        public Builder schedule(String expression, String zone) {
+            this.schedule = Schedule.parse(expression, zone);
+            return this;
+        }
+
+        public Builder lockGroup(String group) {
+            this.lockGroup = group;
+            return this;
+        }
+
+        public Builder catchUp(CatchUpPolicy policy) {
+            this.catchUp = policy;
+            return this;
+        }
+
+        public Builder maxAttempts(int attempts) {
+            this.maxAttempts = attempts;
+            return this;
+        }
+
+        public Builder retention(Retention value) {
+            this.retention = value;
+            return this;
+        }
+
+        public Builder pool(FunctionPool value) {
+            this.pool = value;
+            return this;
+        }
+
+        public Builder destructive() {
+            this.destructive = true;
+            return this;
+        }
+
+        public Builder externalDelivery() {
+            this.externalDelivery = true;
+            return this;
+        }
+
+        public Builder description(String text) {
+            this.description = text;
+            return this;
+        }
+
+        public Builder job(Function<JobServices, Job> jobFactory) {
+            this.factory = jobFactory;
+            return this;
+        }
+
+        public JobDefinition build() {
+            check(schedule != null, id, "schedule", "(none)", "an expression and an IANA zone");
+            check(factory != null, id, "job", "(none)", "a factory building the job");
+            return new JobDefinition(
+                    id,
+                    schedule,
+                    lockGroup,
+                    catchUp,
+                    maxAttempts,
+                    retention,
+                    pool,
+                    destructive,
+                    externalDelivery,
+                    description,
+                    factory);
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package dev.punctual.runtime;
+
+import dev.punctual.catchup.CatchUpPlan;
+import dev.punctual.catchup.CatchUpPlanner;
+import dev.punctual.catchup.MissedRange;
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.observability.OccurrenceOutcome;
+import dev.punctual.observability.OutcomeLog;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import dev.punctual.time.OccurrenceCalculator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Carries out one valid invocation: plans the occurrences (catch-up for scheduled deliveries, the range
+ * for a replay, one occurrence for a manual run), runs them oldest first until one fails or time runs
+ * short, and writes one outcome line per occurrence. Payload validation happens before, in
+ * {@link PayloadParser}; a refused payload never reaches here.
+ */
+public final class Dispatcher {
+
+    private final RuntimeServices services;
+    private final OccurrenceRunner runner;
+
+    public Dispatcher(RuntimeServices services) {
+        this.services = services;
+        this.runner = new OccurrenceRunner(services);
+    }
+
+    public InvocationResult dispatch(Invocation invocation, Deadline deadline, StructuredLog log) {
+        return switch (invocation) {
+            case Invocation.Scheduled s -> scheduled(s, deadline, log);
+            case Invocation.ManualRun m -> manual(m, deadline, log);
+            case Invocation.Replay r -> replay(r, deadline, log);
+            case Invocation.Ping p -> {
+                log.info("ping", Map.of("stage", stage()));
+                yield result("ping", null, List.of(), Optional.empty(), 0);
+            }
+        };
+    }
+
+    private InvocationResult scheduled(Invocation.Scheduled s, Deadline deadline, StructuredLog log) {
+        JobDefinition job = services.catalog().require(s.jobId());
+        Optional<Instant> cursor = services.ledger().cursor(job.id());
+        CatchUpPlan plan = CatchUpPlanner.plan(job.catchUp(), cursor, s.scheduledTime(), job.schedule());
+        if (plan instanceof CatchUpPlan.AlreadyCovered covered) {
+            OccurrenceReport report = new OccurrenceReport(
+                    job.id(),
+                    s.scheduledTime(),
+                    s.scheduledTime().atZone(job.schedule().zone()),
+                    Trigger.SCHEDULED,
+                    Verdict.SKIP,
+                    Reasons.ALREADY_DONE,
+                    0,
+                    null,
+                    0,
+                    "cursor is at " + covered.cursor());
+            logOutcome(log, job, report, 0, 0);
+            return result("scheduled", job.id(), List.of(report), Optional.empty(), 0);
+        }
+        CatchUpPlan.Run run = (CatchUpPlan.Run) plan;
+        run.missed().ifPresent(missed -> recordMissed(job, missed, log));
+        List<OccurrenceRunner.Request> requests = new ArrayList<>();
+        for (Instant occurrence : run.runNow()) {
+            boolean trigger = occurrence.equals(run.trigger());
+            requests.add(new OccurrenceRunner.Request(
+                    job, occurrence, Trigger.SCHEDULED, trigger ? s.attemptNumber() : 1, false));
+        }
+        long missedCount = run.missed().map(MissedRange::count).orElse(0L);
+        List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
+        return result("scheduled", job.id(), reports, run.missed(), 0);
+    }
+
+    private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
+        JobDefinition job = services.catalog().require(m.jobId());
+        Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
+        List<OccurrenceReport> reports = runInOrder(
+                List.of(new OccurrenceRunner.Request(job, occurrence, Trigger.MANUAL, 1, m.force())),
+                deadline,
+                log,
+                0,
+                0);
+        return result("run", job.id(), reports, Optional.empty(), 0);
+    }
+
+    private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
+        JobDefinition job = services.catalog().require(r.jobId());
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
+        List<Instant> occurrences = calculator.between(r.from(), r.to(), r.max());
+        long beyond =
+                occurrences.size() < r.max() ? 0 : calculator.count(occurrences.get(occurrences.size() - 1), r.to());
+        if (r.dryRun()) {
+            List<OccurrenceReport> planned = occurrences.stream()
+                    .map(o -> new OccurrenceReport(
+                            job.id(),
+                            o,
+                            o.atZone(job.schedule().zone()),
+                            Trigger.REPLAY,
+                            Verdict.SKIP,
+                            Reasons.DRY_RUN,
+                            0,
+                            null,
+                            0,
+                            "would run; already-done occurrences are skipped"))
+                    .toList();
+            return result("replay", job.id(), planned, Optional.empty(), beyond);
+        }
+        List<OccurrenceRunner.Request> requests = occurrences.stream()
+                .map(o -> new OccurrenceRunner.Request(job, o, Trigger.REPLAY, 1, false))
+                .toList();
+        return result("replay", job.id(), runInOrder(requests, deadline, log, 0, 0), Optional.empty(), beyond);
+    }
+
+    /**
+     * Runs the requests oldest first. After a failure the later ones are left for the failed one's
+     * retry, so occurrences keep their order; they stay claimable and are reported, not recorded.
+     */
+    private List<OccurrenceReport> runInOrder(
+            List<OccurrenceRunner.Request> requests, Deadline deadline, StructuredLog log, int catchUp, long missed) {
+        List<OccurrenceReport> reports = new ArrayList<>();
+        String stopReason = null;
+        for (OccurrenceRunner.Request request : requests) {
+            if (stopReason == null
+                    && !deadline.allowsAnotherOccurrence(services.clock().instant())) {
+                stopReason = Reasons.DEADLINE;
+            }
+            Instant started = services.clock().instant();
+            OccurrenceReport report =
+                    stopReason != null ? notRun(request, stopReason) : runner.run(request, deadline, log);
+            logOutcome(log, request.job(), report, catchUp, missed, Duration.between(request.occurrence(), started));
+            reports.add(report);
+            if (report.verdict() == Verdict.FAIL && report.reason().equals(Reasons.JOB_ERROR)
+                    || report.reason().equals(Reasons.FENCED)) {
+                stopReason = Reasons.EARLIER_FAILED;
+            }
+        }
+        return reports;
+    }
+
+    private OccurrenceReport notRun(OccurrenceRunner.Request request, String reason) {
+        return new OccurrenceReport(
+                request.job().id(),
+                request.occurrence(),
+                request.occurrence().atZone(request.job().schedule().zone()),
+                request.trigger(),
+                Verdict.SKIP,
+                reason,
+                0,
+                null,
+                0,
+                "left for the next trigger");
+    }
+
+    private void recordMissed(JobDefinition job, MissedRange missed, StructuredLog log) {
+        int count = (int) Math.min(Integer.MAX_VALUE, missed.count());
+        services.ledger().recordMissed(new RunKey(job.id(), missed.first()), missed.last(), count);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", stage());
+        fields.put("job", job.id());
+        fields.put("missed_first", missed.first().toString());
+        fields.put("missed_last", missed.last().toString());
+        fields.put("missed_count", missed.count());
+        log.warn("occurrences missed", fields);
+        services.events()
+                .publish(new LifecycleEvent.OccurrencesMissed(
+                        stage(), job.id(), missed.first(), missed.last(), missed.count()));
+    }
+
+    private void logOutcome(StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed) {
+        logOutcome(
+                log,
+                job,
+                r,
+                catchUp,
+                missed,
+                Duration.between(r.occurrence(), services.clock().instant()));
+    }
+
+    private void logOutcome(
+            StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed, Duration lateness) {
+        OutcomeLog.write(
+                log,
+                new OccurrenceOutcome(
+                        stage(),
+                        job.id(),
+                        r.occurrence(),
+                        r.local(),
+                        r.trigger().name(),
+                        r.verdict(),
+                        r.reason(),
+                        r.attempt(),
+                        r.fence(),
+                        Math.max(0, lateness.toMillis()),
+                        r.durationMs(),
+                        catchUp,
+                        missed,
+                        Map.of(),
+                        r.verdict() == Verdict.FAIL ? r.detail() : null));
+    }
+
+    private static Map<String, Object> resultOf(OccurrenceReport r) {
+        return r.verdict() == Verdict.PASS && r.detail() != null ? Map.of("summary", r.detail()) : Map.of();
+    }
+
+    private InvocationResult result(
+            String kind, String job, List<OccurrenceReport> reports, Optional<MissedRange> missed, long notRun) {
+        return new InvocationResult(stage(), kind, job, reports, missed, notRun, Optional.empty());
+    }
+
+    private String stage() {
+        return services.flags().stage();
+    }
+}

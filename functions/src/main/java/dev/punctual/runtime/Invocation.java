@@ -1,0 +1,56 @@
+package dev.punctual.runtime;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/** A validated request to the handler. Each kind is documented in events/README.md. */
+public sealed interface Invocation {
+
+    /** The job the invocation is about, or empty for a keep-warm ping. */
+    Optional<String> job();
+
+    /**
+     * From EventBridge Scheduler. The scheduled time is the occurrence's identity; the execution id is
+     * new on every delivery attempt and is only logged.
+     */
+    record Scheduled(String jobId, Instant scheduledTime, String executionId, int attemptNumber, String scheduleArn)
+            implements Invocation {
+        @Override
+        public Optional<String> job() {
+            return Optional.of(jobId);
+        }
+    }
+
+    /**
+     * An operator runs one job by hand: the occurrence {@code at}, or the latest one due now. It honours
+     * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded.
+     */
+    record ManualRun(String jobId, Optional<Instant> at, boolean force) implements Invocation {
+        @Override
+        public Optional<String> job() {
+            return Optional.of(jobId);
+        }
+    }
+
+    /**
+     * Runs the occurrences in {@code [from, to)}, oldest first, at most {@code max}. Occurrences already
+     * done are skipped, so a replay can be repeated. A dry run only lists what would run.
+     */
+    record Replay(String jobId, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
+        @Override
+        public Optional<String> job() {
+            return Optional.of(jobId);
+        }
+    }
+
+    /**
+     * Keeps a function's SnapStart version active: a version not invoked for 14 days is deactivated and
+     * its next invokes fail, which a monthly job would otherwise hit. Touches nothing.
+     */
+    record Ping() implements Invocation {
+        @Override
+        public Optional<String> job() {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.punctual.runtime;
+
+import dev.punctual.catchup.MissedRange;
+import dev.punctual.observability.Verdict;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the handler returns (and the CLI prints): per occurrence PASS, SKIP or FAIL with a reason.
+ *
+ * @param kind scheduled, run, replay or ping; null for a payload that could not be read
+ * @param missed occurrences the catch-up plan gave up, as one range
+ * @param notRun replay occurrences beyond {@code max}, left for another replay
+ * @param error why the payload was refused; then nothing was written
+ */
+public record InvocationResult(
+        String stage,
+        String kind,
+        String job,
+        List<OccurrenceReport> occurrences,
+        Optional<MissedRange> missed,
+        long notRun,
+        Optional<InvalidPayload> error) {
+
+    public InvocationResult {
+        occurrences = List.copyOf(occurrences);
+    }
+
+    public static InvocationResult invalid(String stage, InvalidPayload problem) {
+        return new InvocationResult(stage, null, null, List.of(), Optional.empty(), 0, Optional.of(problem));
+    }
+
+    public boolean valid() {
+        return error.isEmpty();
+    }
+
+    public boolean anyFailed() {
+        return occurrences.stream().anyMatch(o -> o.verdict() == Verdict.FAIL);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.punctual.runtime;
+
+import dev.punctual.ledger.Trigger;
+import dev.punctual.observability.Verdict;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+
+/**
+ * The outcome of one occurrence within one invocation, as the handler returns it.
+ *
+ * @param attempt the ledger's attempt number, 0 when nothing was claimed
+ * @param fence the lease's fence, or null when no lease was taken
+ * @param detail a short, redacted explanation (error summary, maintenance reason), or null
+ */
+public record OccurrenceReport(
+        String job,
+        Instant occurrence,
+        ZonedDateTime local,
+        Trigger trigger,
+        Verdict verdict,
+        String reason,
+        int attempt,
+        Long fence,
+        long durationMs,
+        String detail) {
+
+    public boolean failed() {
+        return verdict == Verdict.FAIL;
+    }
+}

@@ -1,0 +1,264 @@
+package dev.punctual.runtime;
+
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.job.Delivery;
+import dev.punctual.job.JobContext;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.job.SuppressedDelivery;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SkipReason;
+import dev.punctual.ledger.Summaries;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Runs one occurrence of one job: stage guards, claim (waiting a bounded time for a busy lock group),
+ * the job, the fenced completion. Every path ends in exactly one {@link OccurrenceReport}, and every
+ * refusal that concerns the ledger is recorded there before the report is made.
+ */
+final class OccurrenceRunner {
+
+    private static final Duration LOCK_POLL = Duration.ofMillis(250);
+    private static final com.fasterxml.jackson.databind.ObjectMapper SUMMARY_JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
+    private final RuntimeServices services;
+
+    OccurrenceRunner(RuntimeServices services) {
+        this.services = services;
+    }
+
+    /** One occurrence to run, with how it came to be run. */
+    record Request(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {}
+
+    OccurrenceReport run(Request request, Deadline deadline, StructuredLog log) {
+        JobDefinition job = request.job();
+        RunKey key = new RunKey(job.id(), request.occurrence());
+        if (request.trigger() == Trigger.SCHEDULED && !services.flags().schedulesEnabled()) {
+            return skipRecorded(request, key, SkipReason.DISABLED, Reasons.SCHEDULES_DISABLED, null);
+        }
+        if (job.destructive() && !services.flags().destructiveEnabled()) {
+            String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
+            return skipRecorded(request, key, SkipReason.REFUSED, Reasons.DESTRUCTIVE_DISABLED, why);
+        }
+        ClaimResult claim = claimWithinLockWait(request, key, deadline);
+        return switch (claim) {
+            case ClaimResult.Claimed claimed -> execute(request, claimed.claim(), deadline, log);
+            case ClaimResult.AlreadyDone done ->
+                report(
+                        request,
+                        Verdict.SKIP,
+                        Reasons.ALREADY_DONE,
+                        done.record().attempts(),
+                        null,
+                        null);
+            case ClaimResult.InProgressElsewhere other ->
+                report(request, Verdict.SKIP, Reasons.IN_PROGRESS_ELSEWHERE, 0, null, "held until " + other.until());
+            case ClaimResult.AttemptsExhausted exhausted ->
+                report(
+                        request,
+                        Verdict.FAIL,
+                        Reasons.ATTEMPTS_EXHAUSTED,
+                        exhausted.last().attempts(),
+                        null,
+                        exhausted.last().errorSummary());
+            case Busy busy ->
+                skipRecorded(
+                        request,
+                        key,
+                        SkipReason.LOCK_BUSY,
+                        Reasons.LOCK_BUSY,
+                        "group " + busy.group() + " busy until " + busy.until());
+            case UnderMaintenance m ->
+                skipRecorded(
+                        request,
+                        key,
+                        SkipReason.MAINTENANCE,
+                        Reasons.MAINTENANCE,
+                        m.hold().reason());
+        };
+    }
+
+    private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
+        ClaimRequest claim = new ClaimRequest(
+                key,
+                request.job().lockGroup(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                request.job().maxAttempts(),
+                request.force(),
+                deadline.leaseUntil());
+        Instant giveUp = services.clock().instant().plus(services.flags().lockWait());
+        while (true) {
+            ClaimResult result = services.ledger().claim(claim);
+            Instant now = services.clock().instant();
+            if (!(result instanceof Busy) || !now.plus(LOCK_POLL).isBefore(giveUp)) {
+                return result;
+            }
+            pause();
+        }
+    }
+
+    private void pause() {
+        try {
+            services.sleeper().sleep(LOCK_POLL);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+        Instant started = services.clock().instant();
+        Outcome outcome = runJob(request, claim, deadline, log);
+        CompletionResult completion = services.ledger().complete(claim, outcome);
+        long durationMs = Duration.between(started, services.clock().instant()).toMillis();
+        return switch (completion) {
+            case CompletionResult.Completed done
+            when done.record().status() == RunStatus.SUCCEEDED -> {
+                publish(new LifecycleEvent.RunSucceeded(
+                        stage(),
+                        request.job().id(),
+                        request.occurrence(),
+                        request.trigger().name(),
+                        claim.fence(),
+                        durationMs));
+                yield timed(
+                        request,
+                        Verdict.PASS,
+                        Reasons.OK,
+                        claim,
+                        durationMs,
+                        done.record().resultSummary());
+            }
+            case CompletionResult.Completed done -> {
+                publish(failed(request, Reasons.JOB_ERROR, done.record().errorSummary()));
+                yield timed(
+                        request,
+                        Verdict.FAIL,
+                        Reasons.JOB_ERROR,
+                        claim,
+                        durationMs,
+                        done.record().errorSummary());
+            }
+            case CompletionResult.Fenced fenced -> {
+                String why = "lease lost before completion (fence " + claim.fence() + ")";
+                publish(failed(request, Reasons.FENCED, why));
+                yield timed(request, Verdict.FAIL, Reasons.FENCED, claim, durationMs, why);
+            }
+        };
+    }
+
+    private Outcome runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+        JobDefinition job = request.job();
+        JobContext context = new JobContext(
+                job.id(),
+                request.occurrence(),
+                request.occurrence().atZone(job.schedule().zone()),
+                request.trigger(),
+                claim.fence(),
+                deadline.workUntil(),
+                services.flags(),
+                new JobContext.JobLog(log, job.id(), request.occurrence()),
+                delivery(log),
+                services.clock());
+        try {
+            JobResult result = job.factory().apply(services.jobServices()).run(context);
+            return new Outcome.Succeeded(log.redactor().text(summary(result.summary())));
+        } catch (Exception e) {
+            return new Outcome.Failed(log.redactor().text(Summaries.ofError(e)));
+        }
+    }
+
+    private Delivery delivery(StructuredLog log) {
+        return services.flags().externalDeliveryEnabled()
+                ? services.delivery()
+                : new SuppressedDelivery(services.flags().stage(), log);
+    }
+
+    private OccurrenceReport skipRecorded(Request request, RunKey key, SkipReason reason, String code, String detail) {
+        services.ledger()
+                .recordSkip(
+                        key,
+                        request.trigger(),
+                        request.schedulerAttempt(),
+                        reason,
+                        code + (detail == null ? "" : " " + detail));
+        return report(request, Verdict.SKIP, code, 0, null, detail);
+    }
+
+    private OccurrenceReport timed(
+            Request request, Verdict verdict, String reason, Claim claim, long durationMs, String detail) {
+        return new OccurrenceReport(
+                request.job().id(),
+                request.occurrence(),
+                local(request),
+                request.trigger(),
+                verdict,
+                reason,
+                claim.attempt(),
+                claim.fence(),
+                durationMs,
+                detail);
+    }
+
+    private OccurrenceReport report(
+            Request request, Verdict verdict, String reason, int attempt, Long fence, String detail) {
+        return new OccurrenceReport(
+                request.job().id(),
+                request.occurrence(),
+                local(request),
+                request.trigger(),
+                verdict,
+                reason,
+                attempt,
+                fence,
+                0,
+                detail);
+    }
+
+    private LifecycleEvent failed(Request request, String reason, String error) {
+        return new LifecycleEvent.RunFailed(
+                stage(),
+                request.job().id(),
+                request.occurrence(),
+                request.trigger().name(),
+                reason,
+                error);
+    }
+
+    private void publish(LifecycleEvent event) {
+        services.events().publish(event);
+    }
+
+    private String stage() {
+        return services.flags().stage();
+    }
+
+    private static java.time.ZonedDateTime local(Request request) {
+        return request.occurrence().atZone(request.job().schedule().zone());
+    }
+
+    private static String summary(Map<String, Object> summary) {
+        if (summary.isEmpty()) {
+            return null;
+        }
+        try {
+            return SUMMARY_JSON.writeValueAsString(summary);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return summary.toString();
+        }
+    }
+}

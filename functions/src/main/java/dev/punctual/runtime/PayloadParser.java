@@ -1,0 +1,189 @@
+package dev.punctual.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.JobCatalog;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * Turns the handler's raw input into an {@link Invocation} or an {@link InvalidPayload}. Everything the
+ * runtime later relies on (known job, parseable times, sane bounds) is checked here, so a bad payload
+ * writes nothing.
+ */
+public final class PayloadParser {
+
+    /** Replays are bounded: one invocation never runs more than this many occurrences. */
+    public static final int MAX_REPLAY = 1000;
+
+    public static final int DEFAULT_REPLAY = 100;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String KINDS = "scheduled, run, replay or ping";
+
+    private final JobCatalog catalog;
+
+    public PayloadParser(JobCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** A parse result: exactly one of the two is present. */
+    public sealed interface Parsed {
+        record Valid(Invocation invocation) implements Parsed {}
+
+        record Invalid(InvalidPayload problem) implements Parsed {}
+    }
+
+    public Parsed parse(String raw) {
+        try {
+            return new Parsed.Valid(invocation(raw));
+        } catch (Refusal refusal) {
+            return new Parsed.Invalid(refusal.problem);
+        }
+    }
+
+    private Invocation invocation(String raw) throws Refusal {
+        JsonNode root = readObject(raw);
+        String kind = text(root, "kind");
+        return switch (kind) {
+            case "scheduled" -> scheduled(root);
+            case "run" -> new Invocation.ManualRun(job(root), optionalTime(root, "at"), bool(root, "force"));
+            case "replay" -> replay(root);
+            case "ping" -> new Invocation.Ping();
+            default -> throw new Refusal("UNKNOWN_KIND", "kind", "kind '" + kind + "' is not known; expected " + KINDS);
+        };
+    }
+
+    private Invocation scheduled(JsonNode root) throws Refusal {
+        return new Invocation.Scheduled(
+                job(root),
+                time(root, "scheduledTime"),
+                optionalText(root, "executionId").orElse(""),
+                attemptNumber(root),
+                optionalText(root, "scheduleArn").orElse(""));
+    }
+
+    private Invocation replay(JsonNode root) throws Refusal {
+        String job = job(root);
+        Instant from = time(root, "from");
+        Instant to = time(root, "to");
+        if (!to.isAfter(from)) {
+            throw new Refusal("BAD_RANGE", "to", "to (" + to + ") must be after from (" + from + "); to is exclusive");
+        }
+        int max = root.has("max") ? integer(root, "max") : DEFAULT_REPLAY;
+        if (max < 1 || max > MAX_REPLAY) {
+            throw new Refusal("BAD_RANGE", "max", "max " + max + " is out of range; expected 1 to " + MAX_REPLAY);
+        }
+        return new Invocation.Replay(job, from, to, max, bool(root, "dryRun"));
+    }
+
+    private static JsonNode readObject(String raw) throws Refusal {
+        JsonNode root;
+        try {
+            root = raw == null || raw.isBlank() ? null : JSON.readTree(raw);
+        } catch (JsonProcessingException e) {
+            throw new Refusal("NOT_JSON", null, "the payload is not JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new Refusal(
+                    "NOT_AN_OBJECT", null, "the payload must be a JSON object with a \"kind\" (" + KINDS + ")");
+        }
+        return root;
+    }
+
+    private String job(JsonNode root) throws Refusal {
+        String id = text(root, "job");
+        if (catalog.find(id).isEmpty()) {
+            throw new Refusal("UNKNOWN_JOB", "job", "job '" + id + "' is not in the catalog; known: " + catalog.ids());
+        }
+        return id;
+    }
+
+    /** Scheduler context attributes arrive as text ("<aws.scheduler.attempt-number>" becomes "1"). */
+    private static int attemptNumber(JsonNode root) throws Refusal {
+        JsonNode node = root.get("attemptNumber");
+        if (node == null || node.isNull()) {
+            return 1;
+        }
+        String text = node.asText();
+        try {
+            int attempt = Integer.parseInt(text.trim());
+            if (attempt < 1) {
+                throw new NumberFormatException();
+            }
+            return attempt;
+        } catch (NumberFormatException e) {
+            throw new Refusal(
+                    "WRONG_TYPE", "attemptNumber", "attemptNumber '" + text + "' is not a positive whole number");
+        }
+    }
+
+    private static String text(JsonNode root, String field) throws Refusal {
+        return optionalText(root, field)
+                .orElseThrow(() -> new Refusal("MISSING_FIELD", field, "field '" + field + "' is required"));
+    }
+
+    private static Optional<String> optionalText(JsonNode root, String field) throws Refusal {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isTextual()) {
+            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be a string, was " + node.getNodeType());
+        }
+        return Optional.of(node.asText());
+    }
+
+    private static Instant time(JsonNode root, String field) throws Refusal {
+        return optionalTime(root, field)
+                .orElseThrow(() -> new Refusal("MISSING_FIELD", field, "field '" + field + "' is required"));
+    }
+
+    private static Optional<Instant> optionalTime(JsonNode root, String field) throws Refusal {
+        Optional<String> text = optionalText(root, field);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(text.get()));
+        } catch (DateTimeParseException e) {
+            throw new Refusal(
+                    "BAD_TIME",
+                    field,
+                    "field '" + field + "' value '" + text.get()
+                            + "' is not a UTC instant such as 2026-11-29T14:00:00Z");
+        }
+    }
+
+    private static boolean bool(JsonNode root, String field) throws Refusal {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return false;
+        }
+        if (!node.isBoolean()) {
+            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be true or false, was " + node);
+        }
+        return node.booleanValue();
+    }
+
+    private static int integer(JsonNode root, String field) throws Refusal {
+        JsonNode node = root.get(field);
+        if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be a whole number, was " + node);
+        }
+        return node.intValue();
+    }
+
+    /** Internal control flow for refusals; never leaves this class. */
+    private static final class Refusal extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient InvalidPayload problem;
+
+        Refusal(String code, String field, String message) {
+            super(message, null, false, false);
+            this.problem = new InvalidPayload(code, field, message);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.punctual.runtime;
+
+import dev.punctual.observability.StructuredLog;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The whole invocation, independent of Lambda: read the payload, refuse it with a reason or carry it
+ * out. The Lambda handler, the CLI's {@code invoke}, {@code run} and {@code replay}, and the demo all go
+ * through here, so an operator's run is the same as a scheduled one.
+ */
+public final class PunctualRuntime {
+
+    private final RuntimeServices services;
+    private final PayloadParser parser;
+    private final InvocationResolver resolver;
+    private final Dispatcher dispatcher;
+
+    public PunctualRuntime(RuntimeServices services) {
+        this.services = services;
+        this.parser = new PayloadParser(services.catalog());
+        this.resolver = new InvocationResolver(services.catalog(), services.clock());
+        this.dispatcher = new Dispatcher(services);
+    }
+
+    public RuntimeServices services() {
+        return services;
+    }
+
+    public InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log) {
+        PayloadParser.Parsed parsed = parser.parse(rawPayload);
+        if (parsed instanceof PayloadParser.Parsed.Valid valid) {
+            parsed = resolver.resolve(valid.invocation());
+        }
+        return switch (parsed) {
+            case PayloadParser.Parsed.Valid valid -> dispatcher.dispatch(valid.invocation(), deadline, log);
+            case PayloadParser.Parsed.Invalid invalid -> refuse(invalid.problem(), log);
+        };
+    }
+
+    private InvocationResult refuse(InvalidPayload problem, StructuredLog log) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", services.flags().stage());
+        fields.put("error_code", problem.code());
+        fields.put("field", problem.field());
+        fields.put("error", problem.message());
+        log.error("invalid payload", fields);
+        return InvocationResult.invalid(services.flags().stage(), problem);
+    }
+}

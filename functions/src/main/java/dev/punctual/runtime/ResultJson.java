@@ -1,0 +1,83 @@
+package dev.punctual.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.PunctualException;
+import dev.punctual.observability.Verdict;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The handler's (and the CLI's) JSON result, one object, documented in events/README.md. */
+public final class ResultJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResultJson() {}
+
+    public static String render(InvocationResult result) {
+        try {
+            return JSON.writeValueAsString(tree(result));
+        } catch (JsonProcessingException e) {
+            throw new PunctualException("could not render the invocation result", e);
+        }
+    }
+
+    public static Map<String, Object> tree(InvocationResult r) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("status", r.valid() ? "OK" : "INVALID");
+        out.put("stage", r.stage());
+        out.put("kind", r.kind());
+        out.put("job", r.job());
+        out.put("counts", counts(r));
+        List<Map<String, Object>> occurrences = new ArrayList<>();
+        r.occurrences().forEach(o -> occurrences.add(occurrence(o)));
+        out.put("occurrences", occurrences);
+        out.put(
+                "missed",
+                r.missed()
+                        .map(m -> Map.of(
+                                "first", m.first().toString(), "last", m.last().toString(), "count", m.count()))
+                        .orElse(null));
+        out.put("not_run", r.notRun());
+        out.put(
+                "error",
+                r.error()
+                        .map(e -> {
+                            Map<String, Object> error = new LinkedHashMap<>();
+                            error.put("code", e.code());
+                            error.put("field", e.field());
+                            error.put("message", e.message());
+                            return error;
+                        })
+                        .orElse(null));
+        return out;
+    }
+
+    private static Map<String, Object> counts(InvocationResult r) {
+        Map<String, Object> counts = new LinkedHashMap<>();
+        for (Verdict v : Verdict.values()) {
+            counts.put(
+                    v.name().toLowerCase(java.util.Locale.ROOT),
+                    r.occurrences().stream().filter(o -> o.verdict() == v).count());
+        }
+        return counts;
+    }
+
+    private static Map<String, Object> occurrence(OccurrenceReport o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("job", o.job());
+        m.put("occurrence", o.occurrence().toString());
+        m.put("local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.local()));
+        m.put("trigger", o.trigger().name());
+        m.put("outcome", o.verdict().name());
+        m.put("reason", o.reason());
+        m.put("attempt", o.attempt());
+        m.put("fence", o.fence());
+        m.put("duration_ms", o.durationMs());
+        m.put("detail", o.detail());
+        return m;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.punctual.runtime;
+
+import dev.punctual.events.LifecyclePublisher;
+import dev.punctual.job.Delivery;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobServices;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.stage.StageFlags;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * Everything the runtime works with, built once per container (or per test). Time and waiting are
+ * injected so tests move a clock instead of sleeping.
+ *
+ * @param delivery the real external-delivery port, used only where the stage enables delivery
+ */
+public record RuntimeServices(
+        JobCatalog catalog,
+        RunLedger ledger,
+        StageFlags flags,
+        LifecyclePublisher events,
+        Clock clock,
+        Sleeper sleeper,
+        JobServices jobServices,
+        Delivery delivery) {
+
+    public RuntimeServices {
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(ledger, "ledger");
+        Objects.requireNonNull(flags, "flags");
+        Objects.requireNonNull(events, "events");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(sleeper, "sleeper");
+        Objects.requireNonNull(jobServices, "jobServices");
+        Objects.requireNonNull(delivery, "delivery");
+    }
+}

@@ -1,0 +1,230 @@
+package dev.punctual.runtime;
+
+import static dev.punctual.runtime.RuntimeFixture.scheduled;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.observability.Verdict;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScheduledInvocationTest {
+
+    /** 09:00 in New York on 2026-11-30 (EST, UTC-5). */
+    private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");
+
+    @Test
+    void scheduled_followingTheCursor_runsOnce_recordsSuccess_andWritesOneOutcomeLine() {
+        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(2));
+
+        InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.reason()).isEqualTo(Reasons.OK);
+            assertThat(o.fence()).isNotNull();
+        });
+        assertThat(f.ran).containsExactly("report@" + REPORT_AT);
+        assertThat(f.ledger.cursor("report")).contains(REPORT_AT);
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        JsonNode line = f.outcomeLines().get(0);
+        assertThat(line.get("occurrence_local").asText()).isEqualTo("2026-11-30T09:00:00-05:00");
+        assertThat(line.get("lateness_ms").asLong()).isEqualTo(2000);
+        assertThat(line.get("Pass").asInt()).isEqualTo(1);
+        assertThat(f.events).singleElement().isInstanceOf(LifecycleEvent.RunSucceeded.class);
+    }
+
+    @Test
+    void scheduled_duplicateDeliveryOfASucceededOccurrence_isSkippedAsAlreadyDone_andRunsNothing() {
+        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(2));
+        f.invoke(scheduled("report", REPORT_AT));
+
+        InvocationResult duplicate = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(duplicate.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE);
+        });
+        assertThat(f.ran).hasSize(1);
+    }
+
+    @Test
+    void scheduled_afterAnOutage_replaysTheNewestAllowedOldestFirst_andRecordsTheRestAsOneMissedRange() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = RuntimeFixture.dev(first);
+        f.invoke(scheduled("expire", first));
+        Instant trigger = first.plus(Duration.ofHours(3));
+        f.clock.advance(Duration.ofHours(3));
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::occurrence)
+                .containsExactly(
+                        trigger.minus(Duration.ofMinutes(45)),
+                        trigger.minus(Duration.ofMinutes(30)),
+                        trigger.minus(Duration.ofMinutes(15)),
+                        trigger);
+        assertThat(result.occurrences()).allSatisfy(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(result.missed()).hasValueSatisfying(m -> {
+            assertThat(m.first()).isEqualTo(first.plus(Duration.ofMinutes(15)));
+            assertThat(m.last()).isEqualTo(trigger.minus(Duration.ofMinutes(60)));
+            assertThat(m.count()).isEqualTo(8);
+        });
+        assertThat(f.events)
+                .filteredOn(LifecycleEvent.OccurrencesMissed.class::isInstance)
+                .hasSize(1);
+        assertThat(f.ledger.cursor("expire")).contains(trigger);
+        assertThat(f.outcomeLines()).last().satisfies(line -> {
+            assertThat(line.get("catch_up_count").asInt()).isEqualTo(3);
+            assertThat(line.get("missed_count").asInt()).isEqualTo(8);
+        });
+    }
+
+    @Test
+    void destructiveJob_inDev_isRefusedBeforeItStarts_andTheSkipIsRecorded() {
+        Instant sunday = Instant.parse("2026-11-29T02:00:00Z"); // 03:00 in Berlin (CET)
+        RuntimeFixture f = RuntimeFixture.dev(sunday);
+
+        InvocationResult result = f.invoke(scheduled("purge", sunday));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.DESTRUCTIVE_DISABLED);
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("purge", sunday)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
+    }
+
+    @Test
+    void destructiveJob_inProd_runs() {
+        Instant sunday = Instant.parse("2026-11-29T02:00:00Z");
+        RuntimeFixture f = new RuntimeFixture(sunday, StageFlags.defaultsFor("prod"));
+
+        assertThat(f.invoke(scheduled("purge", sunday)).occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+    }
+
+    @Test
+    void scheduled_whileMaintenanceHoldsTheGroup_recordsAMaintenanceSkip_andRunsNothing() {
+        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("report"),
+                new MaintenanceHold("loading synthetic data", "ops@example.com", REPORT_AT.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+            assertThat(o.detail()).isEqualTo("loading synthetic data");
+        });
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
+    void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = RuntimeFixture.dev(at);
+        f.ledger.acquire("reservations", "someone-else", at.plus(Duration.ofMinutes(5)));
+
+        InvocationResult result = f.invoke(scheduled("refund", at));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.LOCK_BUSY));
+        assertThat(f.clock.peek())
+                .isAfterOrEqualTo(at.plus(StageFlags.DEFAULT_LOCK_WAIT).minusMillis(250));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.outcomeLines().get(0).get("LockBusy").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void jobError_failsTheOccurrence_leavesLaterOnesClaimable_andNeverLogsTheSecret() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = RuntimeFixture.dev(first);
+        f.ledger.recordMissed(
+                new RunKey("exploder", first.minus(Duration.ofMinutes(15))), first.minus(Duration.ofMinutes(15)), 1);
+        Instant trigger = first.plus(Duration.ofMinutes(15));
+        f.clock.advance(Duration.ofMinutes(15));
+
+        InvocationResult result = f.invoke(scheduled("exploder", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::reason)
+                .containsExactly(Reasons.JOB_ERROR, Reasons.EARLIER_FAILED);
+        assertThat(f.ran).containsExactly("exploder@" + first);
+        assertThat(String.join("\n", f.lines)).doesNotContain("hunter2-secret").contains("IllegalStateException");
+        assertThat(f.ledger.run(new RunKey("exploder", first))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.errorSummary()).doesNotContain("hunter2-secret");
+        });
+        assertThat(f.events)
+                .filteredOn(LifecycleEvent.RunFailed.class::isInstance)
+                .hasSize(1);
+    }
+
+    @Test
+    void scheduled_whenTheStagesSchedulesAreOff_recordsASkip() {
+        RuntimeFixture f =
+                new RuntimeFixture(REPORT_AT, new StageFlags("dev", false, false, false, Duration.ofSeconds(5)));
+
+        assertThat(f.invoke(scheduled("report", REPORT_AT)).occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.SCHEDULES_DISABLED));
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
+    void reminder_inDev_hasItsDeliverySuppressedAndLogged_butPasses() {
+        Instant at = Instant.parse("2026-11-30T09:00:00Z"); // 18:00 in Seoul
+        RuntimeFixture f = RuntimeFixture.dev(at);
+
+        InvocationResult result = f.invoke(scheduled("remind", at));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.detail()).contains("Suppressed");
+        });
+        assertThat(f.sent).isEmpty();
+        assertThat(f.lines).anySatisfy(line -> assertThat(line).contains("external delivery suppressed"));
+    }
+
+    @Test
+    void reminder_inProd_sendsThroughTheRealPort() {
+        Instant at = Instant.parse("2026-11-30T09:00:00Z");
+        RuntimeFixture f = new RuntimeFixture(at, StageFlags.defaultsFor("prod"));
+
+        f.invoke(scheduled("remind", at));
+
+        assertThat(f.sent)
+                .singleElement()
+                .satisfies(m -> assertThat(m.recipient()).isEqualTo("member-1"));
+    }
+
+    @Test
+    void scheduled_withTooLittleTimeLeft_startsNothing_andLeavesTheOccurrenceClaimable() {
+        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+
+        InvocationResult result = f.runtime.handle(
+                scheduled("report", REPORT_AT), Deadline.fromRemaining(REPORT_AT, Duration.ofSeconds(4)), f.log());
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.DEADLINE));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+    }
+}
