@@ -95,7 +95,7 @@ public final class Dispatcher {
     private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(r.jobId());
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        List<Instant> occurrences = calculator.between(r.from(), r.to(), r.max());
+        List<Instant> occurrences = firstOccurrences(calculator, r.from(), r.to(), r.max());
         long beyond =
                 occurrences.size() < r.max() ? 0 : calculator.count(occurrences.get(occurrences.size() - 1), r.to());
         if (r.dryRun()) {
@@ -118,6 +118,17 @@ public final class Dispatcher {
                 .map(o -> new OccurrenceRunner.Request(job, o, Trigger.REPLAY, 1, false))
                 .toList();
         return result("replay", job.id(), runInOrder(requests, deadline, log, 0, 0), Optional.empty(), beyond);
+    }
+
+    /** Up to {@code max} occurrences in {@code [from, to)}, oldest first, without listing the rest. */
+    private static List<Instant> firstOccurrences(OccurrenceCalculator calculator, Instant from, Instant to, int max) {
+        List<Instant> out = new ArrayList<>();
+        Optional<Instant> next = calculator.isOccurrence(from) ? Optional.of(from) : calculator.next(from);
+        while (next.isPresent() && next.get().isBefore(to) && out.size() < max) {
+            out.add(next.get());
+            next = calculator.next(next.get());
+        }
+        return out;
     }
 
     /**
