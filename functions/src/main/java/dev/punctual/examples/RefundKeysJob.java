@@ -1,0 +1,54 @@
+package dev.punctual.examples;
+
+import static dev.punctual.examples.DemoTable.n;
+import static dev.punctual.examples.DemoTable.s;
+
+import dev.punctual.job.Job;
+import dev.punctual.job.JobContext;
+import dev.punctual.job.JobResult;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/** Refunds the key deposit of expired reservations, once each; shares a lock group with expiry. */
+public final class RefundKeysJob implements Job {
+
+    /** Refund an expired reservation once: the condition fails for one already refunded. */
+    static final String REFUND_CONDITION = "#status = :expired AND (" + DemoTable.FENCE_GUARD + ")";
+
+    private final DemoTable table;
+
+    public RefundKeysJob(DemoTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public JobResult run(JobContext context) {
+        int refunded = 0;
+        for (Map<String, AttributeValue> r : table.all(DemoTable.RESERVATIONS)) {
+            if ("EXPIRED".equals(DemoTable.text(r, "status"))) {
+                refunded += refund(r, context) ? 1 : 0;
+            }
+        }
+        return JobResult.of("refunded", refunded);
+    }
+
+    private boolean refund(Map<String, AttributeValue> reservation, JobContext context) {
+        try {
+            table.dynamo()
+                    .updateItem(b -> b.tableName(table.table())
+                            .key(Map.of("pk", reservation.get("pk"), "sk", reservation.get("sk")))
+                            .updateExpression("SET #status = :refunded, refundedAt = :at, fence = :fence")
+                            .conditionExpression(REFUND_CONDITION)
+                            .expressionAttributeNames(Map.of("#status", "status"))
+                            .expressionAttributeValues(Map.of(
+                                    ":expired", s("EXPIRED"),
+                                    ":refunded", s("REFUNDED"),
+                                    ":at", s(context.occurrence().toString()),
+                                    ":fence", n(context.fence()))));
+            return true;
+        } catch (ConditionalCheckFailedException alreadyRefunded) {
+            return false;
+        }
+    }
+}
