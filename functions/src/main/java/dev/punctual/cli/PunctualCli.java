@@ -41,6 +41,11 @@ public final class PunctualCli implements Runnable {
     public static int execute(PrintWriter out, PrintWriter err, Clock clock, String... args) {
         CommandLine commandLine = new CommandLine(new PunctualCli())
                 .addSubcommand(new PlanCommand(clock))
+                .addSubcommand(new InvocationCommands.Invoke(clock))
+                .addSubcommand(new InvocationCommands.Run(clock))
+                .addSubcommand(new InvocationCommands.Replay(clock))
+                .addSubcommand(new StatusCommand(clock))
+                .addSubcommand(new MaintenanceCommand(clock))
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))
@@ -59,7 +64,9 @@ public final class PunctualCli implements Runnable {
     }
 
     private static int fail(PrintWriter err, CommandLine command, Exception e) {
-        if (e instanceof ScheduleExpressionException) {
+        if (e instanceof ScheduleExpressionException
+                || e instanceof dev.punctual.stage.StageConfigException
+                || e instanceof OperatorInputException) {
             return refuse(err, command, e.getMessage());
         }
         err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(String.valueOf(e)));

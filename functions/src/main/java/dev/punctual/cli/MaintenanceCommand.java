@@ -1,0 +1,144 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code maintenance on|off}: takes (or gives back) the lease of every lock group of the catalog, so
+ * maintenance serialises with jobs the way a global lock would. While it holds, every job records a
+ * maintenance skip before doing anything.
+ */
+@Command(
+        name = "maintenance",
+        mixinStandardHelpOptions = true,
+        description = "Turns maintenance on (every lock group held, jobs skip) or off.")
+final class MaintenanceCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration POLL = Duration.ofMillis(500);
+
+    private final Clock clock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    StageOptions stage;
+
+    @Parameters(index = "0", paramLabel = "on|off", description = "on or off")
+    String state;
+
+    @Option(names = "--reason", paramLabel = "TEXT", description = "Why (required with on); shown in every skip")
+    String reason;
+
+    @Option(
+            names = "--for",
+            paramLabel = "DURATION",
+            description = "How long it holds unless turned off (required with on), e.g. 2h")
+    String duration;
+
+    @Option(names = "--by", paramLabel = "WHO", description = "Who set it (default: $USER)")
+    String by;
+
+    @Option(
+            names = "--wait",
+            paramLabel = "DURATION",
+            defaultValue = "30s",
+            description = "How long to wait for running jobs (default ${DEFAULT-VALUE})")
+    String wait;
+
+    MaintenanceCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        return switch (state) {
+            case "on" -> on();
+            case "off" -> off();
+            default ->
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "on|off: '" + state + "' is not accepted; accepted: on or off");
+        };
+    }
+
+    private int on() throws JsonProcessingException {
+        if (reason == null || reason.isBlank() || duration == null) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "maintenance on needs --reason TEXT and --for DURATION");
+        }
+        Duration holdFor = DurationArgument.parse(spec.commandLine(), "--for", duration);
+        Duration maxWait = DurationArgument.parse(spec.commandLine(), "--wait", wait);
+        if (holdFor.isNegative() || holdFor.isZero() || holdFor.compareTo(Duration.ofDays(7)) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--for: '" + duration + "' is out of range; accepted: more than 0, at most 7d");
+        }
+        String who = by != null ? by : System.getProperty("user.name", "operator");
+        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+            MaintenanceReport report = session.runtime
+                    .services()
+                    .ledger()
+                    .maintenanceOn(new MaintenanceRequest(
+                            session.catalog.lockGroups(),
+                            new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
+                            maxWait,
+                            POLL));
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("maintenance", report.complete() ? "on" : "partly on");
+            out.put("stage", stage.stage);
+            out.put("reason", reason);
+            out.put("set_by", who);
+            out.put("until", report.hold().until().toString());
+            out.put("groups_taken", report.taken().stream().map(Lease::group).toList());
+            out.put(
+                    "still_running",
+                    report.stillRunning().stream()
+                            .map(b -> Map.of(
+                                    "group",
+                                    b.group(),
+                                    "holder",
+                                    b.holder(),
+                                    "until",
+                                    b.until().toString()))
+                            .toList());
+            spec.commandLine().getOut().println(JSON.writeValueAsString(out));
+            if (!report.complete()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("maintenance: still running after " + wait + ": "
+                                + report.stillRunning().stream()
+                                        .map(b -> b.group() + " (" + b.holder() + ")")
+                                        .toList()
+                                + "; those groups are not held: wait and run maintenance on again, or off");
+                return PunctualCli.FAILURE;
+            }
+            return 0;
+        }
+    }
+
+    private int off() throws JsonProcessingException {
+        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+            List<String> lifted = session.runtime.services().ledger().maintenanceOff(session.catalog.lockGroups());
+            spec.commandLine()
+                    .getOut()
+                    .println(JSON.writeValueAsString(
+                            Map.of("maintenance", "off", "stage", stage.stage, "groups_lifted", lifted)));
+            return 0;
+        }
+    }
+}

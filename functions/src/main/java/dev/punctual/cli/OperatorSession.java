@@ -1,0 +1,80 @@
+package dev.punctual.cli;
+
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.handler.Wiring;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageResources;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/** One CLI command's connection to a stage: the same wiring the Lambda handler uses. */
+final class OperatorSession implements AutoCloseable {
+
+    final JobCatalog catalog = ExampleCatalog.catalog();
+    final Wiring.Clients clients;
+    final PunctualRuntime runtime;
+    final StageFlags flags;
+
+    OperatorSession(StageOptions options, Clock clock, Consumer<String> logSink) {
+        this.flags = StageFlags.defaultsFor(options.stage);
+        Map<String, String> env = new HashMap<>(flags.toEnvironment());
+        env.putAll(
+                new StageResources(options.ledgerTable(), options.domainTableName(), "punctual-" + options.stage, "cli")
+                        .toEnvironment());
+        env.put("AWS_REGION", region(options));
+        boolean emulator = options.endpoint != null && !options.endpoint.isBlank();
+        if (emulator) {
+            env.put(Wiring.ENDPOINT, options.endpoint);
+        }
+        this.clients = emulator
+                ? Wiring.clients(
+                        env,
+                        StaticCredentialsProvider.create(
+                                AwsBasicCredentials.create("punctual-local", "punctual-local")))
+                : Wiring.clients(env, DefaultCredentialsProvider.builder().build());
+        if (emulator) {
+            createIfMissing(clients.dynamo(), options.ledgerTable());
+            createIfMissing(clients.dynamo(), options.domainTableName());
+        }
+        this.runtime = Wiring.runtime(env, clients, catalog, clock, logSink);
+    }
+
+    private static String region(StageOptions options) {
+        if (options.region != null) {
+            return options.region;
+        }
+        String fromEnv = System.getenv("AWS_REGION");
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return fromEnv;
+        }
+        if (options.endpoint != null) {
+            return "us-east-1";
+        }
+        throw new IllegalArgumentException(
+                "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
+    }
+
+    private static void createIfMissing(DynamoDbClient dynamo, String table) {
+        try {
+            dynamo.describeTable(b -> b.tableName(table));
+        } catch (ResourceNotFoundException missing) {
+            LedgerTable.create(dynamo, table);
+        }
+    }
+
+    @Override
+    public void close() {
+        clients.dynamo().close();
+        clients.events().close();
+    }
+}

@@ -1,0 +1,178 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.time.OccurrenceCalculator;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code status [JOB]}: per job its cursor, last outcome, lag, next occurrences and maintenance. */
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
+        description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance.")
+final class StatusCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Clock clock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    StageOptions stage;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "One job (default: all)")
+    String job;
+
+    @Option(names = "--json", description = "One JSON object on stdout")
+    boolean json;
+
+    @Option(
+            names = "--next",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Next occurrences to show (default ${DEFAULT-VALUE})")
+    int next;
+
+    StatusCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        if (next < 0 || next > 100) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+            List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
+            Instant now = clock.instant();
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (JobDefinition definition : jobs) {
+                rows.add(row(definition, session.runtime.services().ledger(), now));
+            }
+            Map<String, Object> report = new LinkedHashMap<>();
+            report.put("stage", stage.stage);
+            report.put("now", now.toString());
+            report.put("jobs", rows);
+            out.println(json ? JSON.writeValueAsString(report) : table(rows));
+            return 0;
+        }
+    }
+
+    private JobDefinition known(OperatorSession session) {
+        return session.catalog
+                .find(job)
+                .orElseThrow(() -> new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "JOB: '" + job + "' is not in the catalog; known: " + session.catalog.ids()));
+    }
+
+    private Map<String, Object> row(JobDefinition job, RunLedger ledger, Instant now) {
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
+        Optional<Instant> cursor = ledger.cursor(job.id());
+        Optional<Instant> due = calculator.previous(now.plusMillis(1));
+        Optional<RunRecord> last = due.flatMap(d -> ledger.run(new RunKey(job.id(), d)))
+                .or(() -> cursor.flatMap(c -> ledger.run(new RunKey(job.id(), c))));
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("job", job.id());
+        row.put("schedule", job.schedule().toEventBridge());
+        row.put("zone", job.schedule().zone().getId());
+        row.put("lock_group", job.lockGroup());
+        row.put("cursor", cursor.map(Instant::toString).orElse(null));
+        row.put("last", last.map(StatusCommand::last).orElse(null));
+        row.put("lag_ms", lag(calculator, cursor, now).toMillis());
+        row.put("next", nextOccurrences(calculator, job, now));
+        row.put(
+                "maintenance",
+                ledger.maintenance(job.lockGroup()).map(StatusCommand::hold).orElse(null));
+        return row;
+    }
+
+    /** How long the oldest occurrence not yet done has been due; zero when the job is up to date. */
+    private static Duration lag(OccurrenceCalculator calculator, Optional<Instant> cursor, Instant now) {
+        Optional<Instant> pending = cursor.isPresent() ? calculator.next(cursor.get()) : Optional.empty();
+        return pending.filter(p -> !p.isAfter(now))
+                .map(p -> Duration.between(p, now))
+                .orElse(Duration.ZERO);
+    }
+
+    private List<Map<String, String>> nextOccurrences(OccurrenceCalculator calculator, JobDefinition job, Instant now) {
+        List<Map<String, String>> list = new ArrayList<>();
+        Instant after = now;
+        for (int i = 0; i < next; i++) {
+            Optional<Instant> n = calculator.next(after);
+            if (n.isEmpty()) {
+                break;
+            }
+            list.add(Map.of(
+                    "utc", n.get().toString(),
+                    "local",
+                            DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                                    n.get().atZone(job.schedule().zone()))));
+            after = n.get();
+        }
+        return list;
+    }
+
+    private static Map<String, Object> last(RunRecord r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("occurrence", r.key().scheduledTime().toString());
+        m.put("status", r.status().name());
+        m.put("attempts", r.attempts());
+        m.put("trigger", r.trigger() == null ? null : r.trigger().name());
+        m.put("finished_at", r.finishedAt() == null ? null : r.finishedAt().toString());
+        m.put("reason", r.reason());
+        m.put("error", r.errorSummary());
+        return m;
+    }
+
+    private static Map<String, Object> hold(MaintenanceHold h) {
+        return Map.of(
+                "reason", h.reason(), "set_by", h.setBy(), "until", h.until().toString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String table(List<Map<String, Object>> rows) {
+        StringBuilder s = new StringBuilder(String.format(
+                "%-24s %-14s %-24s %-10s %10s  %-27s %s%n",
+                "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "MAINTENANCE"));
+        for (Map<String, Object> r : rows) {
+            Map<String, Object> last = (Map<String, Object>) r.get("last");
+            List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
+            Map<String, Object> hold = (Map<String, Object>) r.get("maintenance");
+            s.append(String.format(
+                    "%-24s %-14s %-24s %-10s %10s  %-27s %s%n",
+                    r.get("job"),
+                    r.get("lock_group"),
+                    r.get("cursor") == null ? "-" : r.get("cursor"),
+                    last == null ? "-" : last.get("status"),
+                    Duration.ofMillis((Long) r.get("lag_ms")),
+                    next.isEmpty() ? "-" : next.get(0).get("local"),
+                    hold == null ? "-" : hold.get("reason")));
+        }
+        return s.toString().stripTrailing();
+    }
+}
