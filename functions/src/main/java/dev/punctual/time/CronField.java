@@ -7,9 +7,9 @@ enum CronField {
     MINUTE("minutes", 0, 59, List.of()),
     HOUR("hours", 0, 23, List.of()),
     DAY_OF_MONTH("day-of-month", 1, 31, List.of()),
-    MONTH("month", 1, 12, List.of("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")),
+    MONTH("month", 1, 12, CronSyntax.MONTHS),
     /** Day-of-week as Punctual stores it: 0 = Sunday ... 6 = Saturday, whatever the dialect wrote. */
-    DAY_OF_WEEK("day-of-week", 0, 6, List.of("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT")),
+    DAY_OF_WEEK("day-of-week", 0, 6, CronSyntax.WEEKDAYS),
     YEAR("year", 1970, 2199, List.of());
 
     private final String label;
@@ -36,17 +36,7 @@ enum CronField {
         return max;
     }
 
-    /** The value a three-letter name stands for, or -1; names are counted from {@link #min()}. */
-    int valueOfName(String text) {
-        int index = names.indexOf(text.toUpperCase(java.util.Locale.ROOT));
-        return index < 0 ? -1 : index + min;
-    }
-
     String nameOf(int value) {
         return names.get(value - min);
-    }
-
-    boolean hasNames() {
-        return !names.isEmpty();
     }
 }

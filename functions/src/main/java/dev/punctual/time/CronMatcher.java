@@ -7,12 +7,18 @@ import static dev.punctual.time.LocalCalendar.NONE;
 import java.time.LocalDate;
 
 /**
- * Finds matching local date-times of a cron expression field by field: a field that cannot match
- * moves the next-larger field on and resets the smaller ones, so a search costs a handful of bit
- * operations per field, never a scan of minutes. Zones are not its business (see {@link CronWalk}).
- * Immutable and safe to share.
+ * Finds matching local date-times of a cron expression field by field, like an odometer: the search
+ * holds (year, month, day, hour, minute); a field that cannot match from its current value carries
+ * into the next larger field and resets the smaller ones. A search costs a few bit operations per
+ * field, never a scan of minutes. Zones are not its business (see {@link CronWalk}). Immutable and
+ * safe to share.
  */
 final class CronMatcher {
+    private static final int YEAR = 0;
+    private static final int MINUTE = 4;
+    private static final int[] FIRST = {FIRST_YEAR, 1, 1, 0, 0};
+    private static final int[] LAST = {LAST_YEAR, 12, 31, 23, 59};
+
     private final long minutes;
     private final long hours;
     private final long months;
@@ -32,151 +38,94 @@ final class CronMatcher {
         }
     }
 
+    /** The first matching local minute at or after {@code localSeconds}, or {@link LocalCalendar#NONE}. */
+    long next(long localSeconds) {
+        int[] at = fields(Math.ceilDiv(localSeconds, 60) * 60);
+        if (at[YEAR] < FIRST_YEAR) {
+            System.arraycopy(FIRST, 0, at, 0, FIRST.length);
+        }
+        int field = YEAR;
+        while (field <= MINUTE) {
+            int found = nextMatch(field, at);
+            if (found < 0) {
+                if (field == YEAR) {
+                    return NONE;
+                }
+                field--;
+                at[field]++;
+                System.arraycopy(FIRST, field + 1, at, field + 1, MINUTE - field);
+            } else {
+                if (found != at[field]) {
+                    at[field] = found;
+                    System.arraycopy(FIRST, field + 1, at, field + 1, MINUTE - field);
+                }
+                field++;
+            }
+        }
+        return LocalCalendar.localSeconds(at[0], at[1], at[2], at[3], at[4]);
+    }
+
+    /** The last matching local minute at or before {@code localSeconds}, or {@link LocalCalendar#NONE}. */
+    long previous(long localSeconds) {
+        int[] at = fields(Math.floorDiv(localSeconds, 60) * 60);
+        if (at[YEAR] > LAST_YEAR) {
+            System.arraycopy(LAST, 0, at, 0, LAST.length);
+        }
+        int field = YEAR;
+        while (field <= MINUTE) {
+            int found = previousMatch(field, at);
+            if (found < 0) {
+                if (field == YEAR) {
+                    return NONE;
+                }
+                field--;
+                at[field]--;
+                System.arraycopy(LAST, field + 1, at, field + 1, MINUTE - field);
+            } else {
+                if (found != at[field]) {
+                    at[field] = found;
+                    System.arraycopy(LAST, field + 1, at, field + 1, MINUTE - field);
+                }
+                field++;
+            }
+        }
+        return LocalCalendar.localSeconds(at[0], at[1], at[2], at[3], at[4]);
+    }
+
+    /** The smallest matching value of a field >= its current value, the larger fields fixed; or -1. */
+    private int nextMatch(int field, int[] at) {
+        return switch (field) {
+            case 0 -> at[0] > LAST_YEAR ? -1 : years.next(at[0]);
+            case 1 -> nextBit(months, at[1]);
+            case 2 -> nextBit(days(at[0], at[1]), at[2]);
+            case 3 -> nextBit(hours, at[3]);
+            default -> nextBit(minutes, at[4]);
+        };
+    }
+
+    /** The largest matching value of a field <= its current value, the larger fields fixed; or -1. */
+    private int previousMatch(int field, int[] at) {
+        return switch (field) {
+            case 0 -> at[0] < FIRST_YEAR ? -1 : years.previous(at[0]);
+            case 1 -> previousBit(months, at[1]);
+            case 2 -> previousBit(days(at[0], at[1]), at[2]);
+            case 3 -> previousBit(hours, at[3]);
+            default -> previousBit(minutes, at[4]);
+        };
+    }
+
     private long days(int year, int month) {
         int firstWeekday = LocalCalendar.weekday(LocalCalendar.epochDay(year, month, 1));
         return dayTable[firstWeekday * 4 + LocalCalendar.monthLength(year, month) - 28];
     }
 
-    /** The first matching local minute at or after {@code localSeconds}, or {@link LocalCalendar#NONE}. */
-    long next(long localSeconds) {
-        long minuteStart = Math.ceilDiv(localSeconds, 60) * 60;
+    /** {year, month, day, hour, minute} of a local minute. */
+    private static int[] fields(long minuteStart) {
         LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(minuteStart, 86_400));
         int secondOfDay = Math.floorMod(minuteStart, 86_400);
-        int y = date.getYear(), mo = date.getMonthValue(), d = date.getDayOfMonth();
-        int h = secondOfDay / 3600, mi = secondOfDay % 3600 / 60;
-        if (y < FIRST_YEAR) {
-            y = FIRST_YEAR;
-            mo = d = 1;
-            h = mi = 0;
-        }
-        while (y <= LAST_YEAR) {
-            int year = years.next(y);
-            if (year < 0) {
-                return NONE;
-            }
-            if (year != y) {
-                y = year;
-                mo = d = 1;
-                h = mi = 0;
-            }
-            int month = nextBit(months, mo);
-            if (month < 0) {
-                y++;
-                mo = d = 1;
-                h = mi = 0;
-                continue;
-            }
-            if (month != mo) {
-                mo = month;
-                d = 1;
-                h = mi = 0;
-            }
-            int day = nextBit(days(y, mo), d);
-            if (day < 0) {
-                mo++;
-                d = 1;
-                h = mi = 0;
-                continue;
-            }
-            if (day != d) {
-                d = day;
-                h = mi = 0;
-            }
-            int hour = nextBit(hours, h);
-            if (hour < 0) {
-                d++;
-                h = mi = 0;
-                continue;
-            }
-            if (hour != h) {
-                h = hour;
-                mi = 0;
-            }
-            int minute = nextBit(minutes, mi);
-            if (minute < 0) {
-                h++;
-                mi = 0;
-                continue;
-            }
-            return LocalCalendar.localSeconds(y, mo, d, h, minute);
-        }
-        return NONE;
-    }
-
-    /** The last matching local minute at or before {@code localSeconds}, or {@link LocalCalendar#NONE}. */
-    long previous(long localSeconds) {
-        long minuteStart = Math.floorDiv(localSeconds, 60) * 60;
-        LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(minuteStart, 86_400));
-        int secondOfDay = Math.floorMod(minuteStart, 86_400);
-        int y = date.getYear(), mo = date.getMonthValue(), d = date.getDayOfMonth();
-        int h = secondOfDay / 3600, mi = secondOfDay % 3600 / 60;
-        if (y > LAST_YEAR) {
-            y = LAST_YEAR;
-            mo = 12;
-            d = 31;
-            h = 23;
-            mi = 59;
-        }
-        while (y >= FIRST_YEAR) {
-            int year = years.previous(y);
-            if (year < 0) {
-                return NONE;
-            }
-            if (year != y) {
-                y = year;
-                mo = 12;
-                d = 31;
-                h = 23;
-                mi = 59;
-            }
-            int month = previousBit(months, mo);
-            if (month < 0) {
-                y--;
-                mo = 12;
-                d = 31;
-                h = 23;
-                mi = 59;
-                continue;
-            }
-            if (month != mo) {
-                mo = month;
-                d = 31;
-                h = 23;
-                mi = 59;
-            }
-            int day = previousBit(days(y, mo), d);
-            if (day < 0) {
-                mo--;
-                d = 31;
-                h = 23;
-                mi = 59;
-                continue;
-            }
-            if (day != d) {
-                d = day;
-                h = 23;
-                mi = 59;
-            }
-            int hour = previousBit(hours, h);
-            if (hour < 0) {
-                d--;
-                h = 23;
-                mi = 59;
-                continue;
-            }
-            if (hour != h) {
-                h = hour;
-                mi = 59;
-            }
-            int minute = previousBit(minutes, mi);
-            if (minute < 0) {
-                h--;
-                mi = 59;
-                continue;
-            }
-            return LocalCalendar.localSeconds(y, mo, d, h, minute);
-        }
-        return NONE;
+        return new int[] {
+            date.getYear(), date.getMonthValue(), date.getDayOfMonth(), secondOfDay / 3600, secondOfDay % 3600 / 60
+        };
     }
 
     private static int nextBit(long bits, int from) {

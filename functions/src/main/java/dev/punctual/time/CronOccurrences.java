@@ -6,22 +6,26 @@ import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Occurrences of a cron expression in a zone, with EventBridge Scheduler's DST rules. */
-record CronOccurrences(CronMatcher matcher, ZoneRules rules) implements OccurrenceSource {
+/** Occurrences of a cron expression in a zone, with EventBridge Scheduler's DST rules. Thread-safe. */
+final class CronOccurrences implements OccurrenceSource {
+    private final CronMatcher matcher;
+    private final ZoneRules rules;
+    private final StretchCache stretches = new StretchCache();
 
     CronOccurrences(CronExpression cron, ZoneRules rules) {
-        this(new CronMatcher(cron), rules);
+        this.matcher = new CronMatcher(cron);
+        this.rules = rules;
     }
 
     @Override
     public long nextAfter(long epochSecond) {
-        CronWalk walk = new CronWalk(matcher, rules, epochSecond);
+        CronWalk walk = new CronWalk(matcher, rules, stretches, epochSecond);
         return walk.advanceToOccurrence() ? walk.instant() : NONE;
     }
 
     @Override
     public long previousBefore(long epochSecond) {
-        ZoneResolver zone = new ZoneResolver(rules);
+        ZoneResolver zone = new ZoneResolver(rules, stretches);
         long local = zone.lastLocalBefore(epochSecond);
         while ((local = matcher.previous(local)) != LocalCalendar.NONE) {
             long instant = zone.toInstant(local);
@@ -35,7 +39,7 @@ record CronOccurrences(CronMatcher matcher, ZoneRules rules) implements Occurren
 
     @Override
     public long countBetween(long afterExclusive, long beforeExclusive) {
-        CronWalk walk = new CronWalk(matcher, rules, afterExclusive);
+        CronWalk walk = new CronWalk(matcher, rules, stretches, afterExclusive);
         long count = 0;
         while (walk.advanceToOccurrence() && walk.instant() < beforeExclusive) {
             count++;
@@ -46,7 +50,7 @@ record CronOccurrences(CronMatcher matcher, ZoneRules rules) implements Occurren
     @Override
     public List<TimelineEntry> timeline(long fromInclusive, long toExclusive, int limit) {
         List<TimelineEntry> entries = new ArrayList<>();
-        CronWalk walk = new CronWalk(matcher, rules, fromInclusive - 1);
+        CronWalk walk = new CronWalk(matcher, rules, stretches, fromInclusive - 1);
         int occurrences = 0;
         while (occurrences < limit && walk.advance()) {
             TimelineEntry entry = entry(walk);

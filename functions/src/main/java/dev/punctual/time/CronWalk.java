@@ -17,9 +17,9 @@ final class CronWalk {
     private long instant;
 
     /** Starts a walk over local matches whose occurrences come strictly after {@code after}. */
-    CronWalk(CronMatcher matcher, ZoneRules rules, long after) {
+    CronWalk(CronMatcher matcher, ZoneRules rules, StretchCache cache, long after) {
         this.matcher = matcher;
-        this.zone = new ZoneResolver(rules);
+        this.zone = new ZoneResolver(rules, cache);
         this.after = after;
         this.nextLocal = zone.firstLocalAfter(after);
     }

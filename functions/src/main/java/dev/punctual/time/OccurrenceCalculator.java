@@ -63,7 +63,8 @@ public final class OccurrenceCalculator {
      */
     public List<Instant> between(Instant fromInclusive, Instant toExclusive, int limit) {
         List<Instant> instants = new ArrayList<>();
-        for (TimelineEntry entry : timeline(fromInclusive, toExclusive, limit + 1)) {
+        for (TimelineEntry entry :
+                timeline(fromInclusive, toExclusive, limit == Integer.MAX_VALUE ? limit : limit + 1)) {
             if (entry instanceof Occurrence occurrence) {
                 instants.add(occurrence.instant());
             }

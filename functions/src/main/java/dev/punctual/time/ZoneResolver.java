@@ -11,33 +11,30 @@ import java.time.zone.ZoneRules;
  * spring-forward gap does not exist and yields {@link #GAP}; a local time in a fall-back overlap
  * exists twice and yields the earlier instant, once.
  *
- * <p>Remembers the stretch of local time around the last answer in which the zone has one fixed
- * offset, so a walk through consecutive occurrences asks the zone rules only near transitions.
+ * <p>Works from a {@link Stretch}, a span between two transitions where the zone has one offset, so a
+ * walk through consecutive occurrences asks the zone rules only near transitions. The last stretch
+ * is shared through a {@link StretchCache}, so consecutive searches of one calculator start warm.
  * Mutable: one per search.
  */
 final class ZoneResolver {
     static final long GAP = Long.MIN_VALUE;
 
     private final ZoneRules rules;
-    private long fixedFrom;
-    private long fixedUntil;
-    private long offset;
+    private final StretchCache cache;
+    private Stretch stretch;
     private ZoneOffsetTransition transition;
 
-    ZoneResolver(ZoneRules rules) {
+    ZoneResolver(ZoneRules rules, StretchCache cache) {
         this.rules = rules;
-        if (rules.isFixedOffset()) {
-            fixedFrom = Long.MIN_VALUE;
-            fixedUntil = Long.MAX_VALUE;
-            offset = rules.getOffset(Instant.EPOCH).getTotalSeconds();
-        }
+        this.cache = cache;
+        this.stretch = rules.isFixedOffset() ? Stretch.always(rules.getOffset(Instant.EPOCH)) : cache.get();
     }
 
     /** The instant of a local time (local epoch seconds), or {@link #GAP}. */
     long toInstant(long localSeconds) {
-        if (localSeconds >= fixedFrom && localSeconds < fixedUntil) {
+        if (stretch != null && stretch.containsLocal(localSeconds)) {
             transition = null;
-            return localSeconds - offset;
+            return localSeconds - stretch.offset();
         }
         LocalDateTime local = LocalCalendar.localDateTime(localSeconds);
         transition = rules.getTransition(local);
@@ -46,10 +43,8 @@ final class ZoneResolver {
                     ? GAP
                     : localSeconds - transition.getOffsetBefore().getTotalSeconds();
         }
-        ZoneOffset zoneOffset = rules.getOffset(local);
-        offset = zoneOffset.getTotalSeconds();
-        long instant = localSeconds - offset;
-        rememberFixedStretch(instant);
+        long instant = localSeconds - rules.getOffset(local).getTotalSeconds();
+        remember(instant);
         return instant;
     }
 
@@ -58,25 +53,10 @@ final class ZoneResolver {
         return transition;
     }
 
-    private void rememberFixedStretch(long instant) {
-        ZoneOffsetTransition previous = rules.previousTransition(Instant.ofEpochSecond(instant + 1));
-        ZoneOffsetTransition next = rules.nextTransition(Instant.ofEpochSecond(instant));
-        fixedFrom = previous == null ? Long.MIN_VALUE : localSecondsAfter(previous);
-        fixedUntil = next == null ? Long.MAX_VALUE : localSecondsBefore(next);
-    }
-
-    /** Where unambiguous local time resumes after a transition (end of the gap or of the overlap). */
-    private static long localSecondsAfter(ZoneOffsetTransition transition) {
-        return Math.max(
-                LocalCalendar.localSeconds(transition.getDateTimeBefore()),
-                LocalCalendar.localSeconds(transition.getDateTimeAfter()));
-    }
-
-    /** Where unambiguous local time stops before a transition (start of the gap or of the overlap). */
-    private static long localSecondsBefore(ZoneOffsetTransition transition) {
-        return Math.min(
-                LocalCalendar.localSeconds(transition.getDateTimeBefore()),
-                LocalCalendar.localSeconds(transition.getDateTimeAfter()));
+    private Stretch remember(long instant) {
+        stretch = Stretch.around(rules, instant);
+        cache.set(stretch);
+        return stretch;
     }
 
     /**
@@ -85,23 +65,45 @@ final class ZoneResolver {
      * at its earlier instant, so the search resumes where the overlap ends.
      */
     long firstLocalAfter(long instant) {
-        ZoneOffset at = rules.getOffset(Instant.ofEpochSecond(instant));
-        long local = instant + at.getTotalSeconds();
-        ZoneOffsetTransition overlap = rules.getTransition(LocalCalendar.localDateTime(local));
-        if (overlap != null && overlap.isOverlap() && at.equals(overlap.getOffsetAfter())) {
+        if (stretch != null && stretch.containsInstant(instant)) {
+            return Math.floorDiv(instant + stretch.offset(), 60) * 60 + 60;
+        }
+        ZoneOffsetTransition overlap = laterHalfOfOverlap(instant);
+        if (overlap != null) {
             return LocalCalendar.localSeconds(overlap.getDateTimeBefore());
         }
-        return Math.floorDiv(local, 60) * 60 + 60;
+        return Math.floorDiv(
+                                instant
+                                        + rules.getOffset(Instant.ofEpochSecond(instant))
+                                                .getTotalSeconds(),
+                                60)
+                        * 60
+                + 60;
     }
 
     /** The last local minute whose occurrence would come strictly before {@code instant}. */
     long lastLocalBefore(long instant) {
-        ZoneOffset at = rules.getOffset(Instant.ofEpochSecond(instant));
-        long local = instant + at.getTotalSeconds();
-        ZoneOffsetTransition overlap = rules.getTransition(LocalCalendar.localDateTime(local));
-        if (overlap != null && overlap.isOverlap() && at.equals(overlap.getOffsetAfter())) {
+        if (stretch != null && stretch.containsInstant(instant)) {
+            return Math.floorDiv(instant + stretch.offset() - 1, 60) * 60;
+        }
+        ZoneOffsetTransition overlap = laterHalfOfOverlap(instant);
+        if (overlap != null) {
             return LocalCalendar.localSeconds(overlap.getDateTimeBefore()) - 60;
         }
-        return Math.floorDiv(local - 1, 60) * 60;
+        return Math.floorDiv(
+                        instant
+                                + rules.getOffset(Instant.ofEpochSecond(instant))
+                                        .getTotalSeconds()
+                                - 1,
+                        60)
+                * 60;
+    }
+
+    /** The overlap whose second pass {@code instant} lies in, else null. */
+    private ZoneOffsetTransition laterHalfOfOverlap(long instant) {
+        ZoneOffset at = rules.getOffset(Instant.ofEpochSecond(instant));
+        ZoneOffsetTransition overlap = rules.getTransition(LocalCalendar.localDateTime(instant + at.getTotalSeconds()));
+        boolean later = overlap != null && overlap.isOverlap() && at.equals(overlap.getOffsetAfter());
+        return later ? overlap : null;
     }
 }

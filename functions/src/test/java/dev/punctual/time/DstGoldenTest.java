@@ -128,6 +128,26 @@ class DstGoldenTest {
     }
 
     @Test
+    void beirutMidnightSpringForward_dailyAtMidnight_skipsLastSundayOfMarch() {
+        assertThat(utc("0 0 * * *", "Asia/Beirut", "2027-03-26T12:00:00Z", 3))
+                .containsExactly("2027-03-26T22:00:00Z", "2027-03-28T21:00:00Z", "2027-03-29T21:00:00Z");
+    }
+
+    @Test
+    void beirutMidnightFallBack_dailyAt2330_runsOnceOnTheRepeatedSaturdayEvening() {
+        assertThat(utc("30 23 * * *", "Asia/Beirut", "2027-10-29T12:00:00Z", 3))
+                .containsExactly("2027-10-29T20:30:00Z", "2027-10-30T20:30:00Z", "2027-10-31T21:30:00Z");
+    }
+
+    @Test
+    void havanaMidnightTransitions_dailyAt0030_skippedInMarchAndRunOnceInNovember() {
+        assertThat(utc("30 0 * * *", "America/Havana", "2027-03-13T00:00:00Z", 2))
+                .containsExactly("2027-03-13T05:30:00Z", "2027-03-15T04:30:00Z");
+        assertThat(utc("30 0 * * *", "America/Havana", "2027-11-06T00:00:00Z", 3))
+                .containsExactly("2027-11-06T04:30:00Z", "2027-11-07T04:30:00Z", "2027-11-08T05:30:00Z");
+    }
+
+    @Test
     void rate_acrossBerlinSpringForward_countsElapsedTimeSoLocalTimeShifts() {
         var calculator = OccurrenceCalculator.of(Schedule.parse("rate(1 day)", "Europe/Berlin"));
         var entries =
