@@ -22,14 +22,21 @@ final class StageOptions {
             description = "A DynamoDB-compatible endpoint, e.g. http://127.0.0.1:4566; default: AWS")
     String endpoint;
 
+    /** What a bare {@code --table} stands for; never a valid table name (too short for DynamoDB). */
+    static final String READABLE = "-";
+
+    /**
+     * The issue's two uses of {@code --table} coexist: {@code --table NAME} names the ledger table and a
+     * bare {@code --table} asks for readable output; both may be given at once.
+     */
     @Option(
             names = "--table",
             arity = "0..1",
-            fallbackValue = "",
+            fallbackValue = READABLE,
             paramLabel = "NAME",
-            description =
-                    "With NAME: the ledger table (default punctual-<stage>-ledger). Alone: print a readable table instead of JSON")
-    String table;
+            description = "With NAME: the ledger table (default punctual-<stage>-ledger). Alone: print a readable"
+                    + " table instead of JSON. May be given twice")
+    java.util.List<String> table = new java.util.ArrayList<>();
 
     @Option(
             names = "--domain-table",
@@ -44,11 +51,14 @@ final class StageOptions {
     String region;
 
     boolean readableTable() {
-        return table != null && table.isEmpty();
+        return table.contains(READABLE);
     }
 
     String ledgerTable() {
-        return table == null || table.isEmpty() ? "punctual-" + stage + "-ledger" : table;
+        return table.stream()
+                .filter(t -> !t.equals(READABLE))
+                .reduce((a, b) -> b)
+                .orElse("punctual-" + stage + "-ledger");
     }
 
     String domainTableName() {
