@@ -46,6 +46,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new InvocationCommands.Replay(clock))
                 .addSubcommand(new StatusCommand(clock))
                 .addSubcommand(new MaintenanceCommand(clock))
+                .addSubcommand(new DemoCommand())
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))

@@ -68,23 +68,36 @@ public final class Dispatcher {
             return result("scheduled", job.id(), List.of(report), Optional.empty(), 0);
         }
         CatchUpPlan.Run run = (CatchUpPlan.Run) plan;
-        run.missed().ifPresent(missed -> recordMissed(job, missed, log));
+        RunKey delivered = new RunKey(job.id(), run.trigger());
+        boolean[] missedRecorded = {false};
+        Runnable recordMissedOnce = () -> {
+            if (!missedRecorded[0]) {
+                missedRecorded[0] = true;
+                run.missed().ifPresent(missed -> recordMissed(job, missed, log));
+            }
+        };
         List<OccurrenceRunner.Request> requests = new ArrayList<>();
         for (Instant occurrence : run.runNow()) {
             boolean trigger = occurrence.equals(run.trigger());
             requests.add(new OccurrenceRunner.Request(
-                    job, occurrence, Trigger.SCHEDULED, trigger ? s.attemptNumber() : 1, false));
+                    job,
+                    occurrence,
+                    Trigger.SCHEDULED,
+                    trigger ? s.attemptNumber() : 1,
+                    false,
+                    delivered,
+                    recordMissedOnce));
         }
         long missedCount = run.missed().map(MissedRange::count).orElse(0L);
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
-        return result("scheduled", job.id(), reports, run.missed(), 0);
+        return result("scheduled", job.id(), reports, missedRecorded[0] ? run.missed() : Optional.empty(), 0);
     }
 
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(m.jobId());
         Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
         List<OccurrenceReport> reports = runInOrder(
-                List.of(new OccurrenceRunner.Request(job, occurrence, Trigger.MANUAL, 1, m.force())),
+                List.of(OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force())),
                 deadline,
                 log,
                 0,
@@ -115,7 +128,7 @@ public final class Dispatcher {
             return result("replay", job.id(), planned, Optional.empty(), beyond);
         }
         List<OccurrenceRunner.Request> requests = occurrences.stream()
-                .map(o -> new OccurrenceRunner.Request(job, o, Trigger.REPLAY, 1, false))
+                .map(o -> OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false))
                 .toList();
         return result("replay", job.id(), runInOrder(requests, deadline, log, 0, 0), Optional.empty(), beyond);
     }
@@ -149,6 +162,10 @@ public final class Dispatcher {
                     stopReason != null ? notRun(request, stopReason) : runner.run(request, deadline, log);
             logOutcome(log, request.job(), report, catchUp, missed, Duration.between(request.occurrence(), started));
             reports.add(report);
+            if (OccurrenceRunner.refusesTheJob(report.reason())) {
+                // Recorded once, for the delivered occurrence; the others stay pending for the next trigger.
+                break;
+            }
             if (report.verdict() == Verdict.FAIL && report.reason().equals(Reasons.JOB_ERROR)
                     || report.reason().equals(Reasons.FENCED)) {
                 stopReason = Reasons.EARLIER_FAILED;

@@ -41,12 +41,41 @@ final class OccurrenceRunner {
         this.services = services;
     }
 
-    /** One occurrence to run, with how it came to be run. */
-    record Request(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {}
+    /**
+     * One occurrence to run, with how it came to be run.
+     *
+     * @param refusalKey where a refusal that concerns the whole job (schedules off, destructive, lock busy,
+     *     maintenance) is recorded and reported: the delivered occurrence, even while catching up an
+     *     older one, so a refused delivery leaves one record and the older occurrences stay pending
+     * @param onClaimed runs once the occurrence is claimed and before the job starts (the dispatcher
+     *     records a missed range there, so nothing is recorded for a delivery that was refused)
+     */
+    record Request(
+            JobDefinition job,
+            Instant occurrence,
+            Trigger trigger,
+            int schedulerAttempt,
+            boolean force,
+            RunKey refusalKey,
+            Runnable onClaimed) {
+
+        static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
+            return new Request(
+                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {});
+        }
+    }
+
+    /** The reasons that refuse the job as a whole, not one occurrence. */
+    static boolean refusesTheJob(String reason) {
+        return reason.equals(Reasons.MAINTENANCE)
+                || reason.equals(Reasons.LOCK_BUSY)
+                || reason.equals(Reasons.SCHEDULES_DISABLED)
+                || reason.equals(Reasons.DESTRUCTIVE_DISABLED);
+    }
 
     OccurrenceReport run(Request request, Deadline deadline, StructuredLog log) {
         JobDefinition job = request.job();
-        RunKey key = new RunKey(job.id(), request.occurrence());
+        RunKey key = request.refusalKey();
         if (request.trigger() == Trigger.SCHEDULED && !services.flags().schedulesEnabled()) {
             return skipRecorded(request, key, SkipReason.DISABLED, Reasons.SCHEDULES_DISABLED, null);
         }
@@ -54,7 +83,7 @@ final class OccurrenceRunner {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return skipRecorded(request, key, SkipReason.REFUSED, Reasons.DESTRUCTIVE_DISABLED, why);
         }
-        ClaimResult claim = claimWithinLockWait(request, key, deadline);
+        ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
         return switch (claim) {
             case ClaimResult.Claimed claimed -> execute(request, claimed.claim(), deadline, log);
             case ClaimResult.AlreadyDone done ->
@@ -121,6 +150,7 @@ final class OccurrenceRunner {
     }
 
     private OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+        request.onClaimed().run();
         Instant started = services.clock().instant();
         Outcome outcome = runJob(request, claim, deadline, log);
         CompletionResult completion = services.ledger().complete(claim, outcome);
@@ -188,6 +218,13 @@ final class OccurrenceRunner {
                 : new SuppressedDelivery(services.flags().stage(), log);
     }
 
+    /** The ledger prefixes the reason's name; add the reason code only where it says more. */
+    private static String recordedDetail(SkipReason reason, String code, String detail) {
+        String prefix = code.equals(reason.name()) ? "" : code;
+        String text = (prefix + " " + (detail == null ? "" : detail)).strip();
+        return text.isEmpty() ? null : text;
+    }
+
     private OccurrenceReport skipRecorded(Request request, RunKey key, SkipReason reason, String code, String detail) {
         services.ledger()
                 .recordSkip(
@@ -195,8 +232,16 @@ final class OccurrenceRunner {
                         request.trigger(),
                         request.schedulerAttempt(),
                         reason,
-                        code + (detail == null ? "" : " " + detail));
-        return report(request, Verdict.SKIP, code, 0, null, detail);
+                        recordedDetail(reason, code, detail));
+        Request reported = new Request(
+                request.job(),
+                key.scheduledTime(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                request.force(),
+                key,
+                request.onClaimed());
+        return report(reported, Verdict.SKIP, code, 0, null, detail);
     }
 
     private OccurrenceReport timed(

@@ -227,4 +227,28 @@ class ScheduledInvocationTest {
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
     }
+
+    @Test
+    void maintenanceDuringAGap_recordsOneSkipForTheDeliveredOccurrence_recordsNoMissedRange_andLeavesTheGapPending() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = RuntimeFixture.dev(first);
+        f.invoke(scheduled("expire", first));
+        Instant trigger = first.plus(Duration.ofHours(2));
+        f.clock.advance(Duration.ofHours(2));
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("reservations"),
+                new MaintenanceHold("restore", "ops", trigger.plus(Duration.ofMinutes(10))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(trigger);
+            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+        });
+        assertThat(result.missed()).isEmpty();
+        assertThat(f.ledger.cursor("expire")).contains(first);
+        assertThat(f.ran).containsExactly("expire@" + first);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.punctual.testing;
 
+import dev.punctual.local.MotoServer;
 import java.net.URI;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;

@@ -1,4 +1,4 @@
-package dev.punctual.testing;
+package dev.punctual.local;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,10 +21,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * moto server, installed on first use into a virtualenv in a cache folder outside the source tree and
- * run on a free loopback port for the lifetime of one JVM.
+ * moto server (a DynamoDB-protocol emulator, Apache 2.0), installed on first use into a virtualenv in a
+ * cache folder outside the source tree and run on a free loopback port for the lifetime of one JVM.
+ * Used by the test harness and by {@code punctual demo}; see docs/decisions/0001-dynamodb-emulator.md.
  */
-final class MotoServer {
+public final class MotoServer {
 
     /** Pinned: moto's DynamoDB behaviour (cancellation reasons, ALL_OLD) is what the tests rely on. */
     static final String MOTO_VERSION = "5.2.5";
@@ -43,16 +44,16 @@ final class MotoServer {
         this.venv = venv;
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return endpoint;
     }
 
-    String detail() {
+    public String detail() {
         return "moto " + MOTO_VERSION + ", virtualenv " + venv;
     }
 
     /** Installs moto when needed, starts it, and registers its stop with the JVM's exit. */
-    static MotoServer start() {
+    public static MotoServer start() {
         Path venv = cacheDir().resolve("moto-" + MOTO_VERSION);
         ensureInstalled(venv);
         MotoServer server = launch(venv);
@@ -61,7 +62,7 @@ final class MotoServer {
     }
 
     /** PUNCTUAL_CACHE_DIR, else $XDG_CACHE_HOME/punctual, else ~/.cache/punctual. */
-    static Path cacheDir() {
+    public static Path cacheDir() {
         Map<String, String> env = System.getenv();
         String explicit = env.get("PUNCTUAL_CACHE_DIR");
         if (explicit != null && !explicit.isBlank()) {
@@ -94,14 +95,15 @@ final class MotoServer {
                 }
             }
         } catch (IOException e) {
-            throw new HarnessException("Could not prepare the moto virtualenv in " + venv + ": " + e.getMessage(), e);
+            throw new LocalEmulatorException(
+                    "Could not prepare the moto virtualenv in " + venv + ": " + e.getMessage(), e);
         }
     }
 
     private static void install(Path venv) throws IOException {
         String python = pythonCommand();
-        System.out.println(
-                "[punctual-test] installing moto[server]==" + MOTO_VERSION + " into " + venv + " (first use only)");
+        System.err.println(
+                "[punctual] installing moto[server]==" + MOTO_VERSION + " into " + venv + " (first use only)");
         deleteRecursively(venv);
         Path log = venv.getParent().resolve(venv.getFileName() + "-install.log");
         run(List.of(python, "-m", "venv", venv.toString()), log, venvHint(python));
@@ -128,18 +130,19 @@ final class MotoServer {
                     .start();
             probe.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
             if (!probe.waitFor(30, TimeUnit.SECONDS) || probe.exitValue() != 0) {
-                throw new HarnessException("The DynamoDB test harness needs Python 3.10 or newer to run moto; '"
-                        + python + "' is older or broken. " + installAdvice());
+                throw new LocalEmulatorException(
+                        "Punctual's local DynamoDB emulator needs Python 3.10 or newer to run moto; '" + python
+                                + "' is older or broken. " + installAdvice());
             }
             return python;
         } catch (IOException e) {
-            throw new HarnessException(
-                    "The DynamoDB test harness needs '" + python
+            throw new LocalEmulatorException(
+                    "Punctual's local DynamoDB emulator needs '" + python
                             + "' (Python 3.10+) to run moto, and it was not found. " + installAdvice(),
                     e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new HarnessException("Interrupted while probing " + python, e);
+            throw new LocalEmulatorException("Interrupted while probing " + python, e);
         }
     }
 
@@ -162,16 +165,16 @@ final class MotoServer {
         try {
             if (!p.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new HarnessException(
+                throw new LocalEmulatorException(
                         String.join(" ", command) + " did not finish within " + INSTALL_TIMEOUT + "; log: " + log);
             }
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new HarnessException("Interrupted while running " + String.join(" ", command), e);
+            throw new LocalEmulatorException("Interrupted while running " + String.join(" ", command), e);
         }
         if (p.exitValue() != 0) {
-            throw new HarnessException(failureHint + " Command: " + String.join(" ", command) + " (exit "
+            throw new LocalEmulatorException(failureHint + " Command: " + String.join(" ", command) + " (exit "
                     + p.exitValue() + "). Last lines of " + log + ":\n" + tail(log));
         }
     }
@@ -182,7 +185,7 @@ final class MotoServer {
             script.toFile().deleteOnExit();
             try (InputStream in = MotoServer.class.getResourceAsStream("moto_launcher.py")) {
                 if (in == null) {
-                    throw new HarnessException("moto_launcher.py is missing from the test classpath");
+                    throw new LocalEmulatorException("moto_launcher.py is missing from the test classpath");
                 }
                 Files.copy(in, script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
@@ -195,7 +198,7 @@ final class MotoServer {
             int port = awaitReady(process, log);
             return new MotoServer(process, URI.create("http://127.0.0.1:" + port), venv);
         } catch (IOException e) {
-            throw new HarnessException("Could not start moto server from " + venv + ": " + e.getMessage(), e);
+            throw new LocalEmulatorException("Could not start moto server from " + venv + ": " + e.getMessage(), e);
         }
     }
 
@@ -204,7 +207,7 @@ final class MotoServer {
         env.keySet().removeIf(name -> name.startsWith("AWS_"));
         env.put("AWS_ACCESS_KEY_ID", "punctual-test");
         env.put("AWS_SECRET_ACCESS_KEY", "punctual-test");
-        env.put("AWS_DEFAULT_REGION", DynamoDbHarness.REGION.id());
+        env.put("AWS_DEFAULT_REGION", "us-east-1");
         env.put("AWS_EC2_METADATA_DISABLED", "true");
     }
 
@@ -214,14 +217,14 @@ final class MotoServer {
             return ready.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (TimeoutException | ExecutionException e) {
             process.destroyForcibly();
-            throw new HarnessException(
+            throw new LocalEmulatorException(
                     "moto server did not report ready within " + START_TIMEOUT + ". Its log (" + log + "):\n"
                             + tail(log),
                     e);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new HarnessException("Interrupted while waiting for moto server", e);
+            throw new LocalEmulatorException("Interrupted while waiting for moto server", e);
         }
     }
 
@@ -242,7 +245,7 @@ final class MotoServer {
     }
 
     /** Closing stdin tells the launcher to stop; a forced kill follows if it does not. */
-    void stop() {
+    public void stop() {
         try {
             process.getOutputStream().close();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {

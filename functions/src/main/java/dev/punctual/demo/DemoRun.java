@@ -1,0 +1,187 @@
+package dev.punctual.demo;
+
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import dev.punctual.runtime.Deadline;
+import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.OccurrenceReport;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.Reasons;
+import dev.punctual.time.OccurrenceCalculator;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** Drives the real runtime through the scenario and prints the timeline and the final ledger. */
+final class DemoRun {
+
+    private static final String ROW = "%-20s %-22s %-27s %-9s %-7s %-20s %s%n";
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
+    private static final String SUMMARY = "%-24s %-21s %9s %7s %7s %15s%n";
+
+    private final PunctualRuntime runtime;
+    private final SimulatedClock clock;
+    private final StructuredLog log;
+    private final PrintWriter out;
+    private int routine;
+    private final Map<String, Long> missedByJob = new TreeMap<>();
+
+    DemoRun(PunctualRuntime runtime, SimulatedClock clock, StructuredLog log, PrintWriter out) {
+        this.runtime = runtime;
+        this.clock = clock;
+        this.log = log;
+        this.out = out;
+    }
+
+    void run() {
+        JobCatalog catalog = runtime.services().catalog();
+        out.printf(
+                "Timeline %s .. %s, stage %s (routine passes of the quarter-hourly jobs are folded)%n%n",
+                DemoScenario.START, DemoScenario.END, runtime.services().flags().stage());
+        out.printf(ROW, "DELIVERED (UTC)", "JOB", "OCCURRENCE (LOCAL)", "TRIGGER", "OUTCOME", "REASON", "NOTE");
+        for (DemoScenario.Step step : DemoScenario.steps(catalog)) {
+            clock.set(step.at());
+            switch (step) {
+                case DemoScenario.Delivery d -> deliver(d);
+                case DemoScenario.Maintenance m -> maintenance(m, catalog);
+            }
+        }
+        flushRoutine();
+        printLedger(catalog);
+    }
+
+    private void deliver(DemoScenario.Delivery d) {
+        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduledTime\":\"" + d.scheduledTime()
+                + "\",\"executionId\":\"demo\",\"attemptNumber\":\"1\"}";
+        InvocationResult result =
+                runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);
+        result.missed().ifPresent(m -> missedByJob.merge(d.job(), m.count(), Long::sum));
+        String missed = result.missed()
+                .map(m -> "missed " + m.count() + " (" + m.first() + " .. " + m.last() + ")")
+                .orElse("");
+        for (OccurrenceReport o : result.occurrences()) {
+            boolean catchUp = !o.occurrence().equals(d.scheduledTime());
+            String note = String.join(
+                    "; ",
+                    List.of(
+                                    d.note(),
+                                    catchUp ? "catch-up" : "",
+                                    o.occurrence().equals(d.scheduledTime()) ? missed : "",
+                                    detail(o))
+                            .stream()
+                            .filter(s -> !s.isBlank())
+                            .toList());
+            boolean eventful = catchUp
+                    || !d.note().isBlank()
+                    || (!missed.isBlank() && o.occurrence().equals(d.scheduledTime()));
+            if (o.verdict() == Verdict.PASS && o.reason().equals(Reasons.OK) && !eventful && frequent(d.job())) {
+                routine++;
+                continue;
+            }
+            flushRoutine();
+            out.printf(
+                    ROW,
+                    d.at().toString().substring(0, 19),
+                    o.job(),
+                    LOCAL.format(o.local()),
+                    o.trigger(),
+                    o.verdict(),
+                    o.reason(),
+                    note);
+        }
+    }
+
+    private static boolean frequent(String job) {
+        return job.equals("expire-reservations") || job.equals("refund-keys");
+    }
+
+    private static String detail(OccurrenceReport o) {
+        if (o.detail() == null || o.reason().equals(Reasons.ALREADY_DONE)) {
+            return "";
+        }
+        return o.detail().length() > 70 ? o.detail().substring(0, 69) + "…" : o.detail();
+    }
+
+    private void maintenance(DemoScenario.Maintenance m, JobCatalog catalog) {
+        flushRoutine();
+        RunLedger ledger = runtime.services().ledger();
+        if (m.on()) {
+            MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
+                    catalog.lockGroups(),
+                    new MaintenanceHold("loading synthetic data", "demo-operator", DemoScenario.MAINTENANCE_TO),
+                    Duration.ofSeconds(5),
+                    Duration.ofMillis(250)));
+            out.printf(
+                    "%-20s maintenance ON until %s: holds %s%n",
+                    m.at().toString().substring(0, 19),
+                    DemoScenario.MAINTENANCE_TO,
+                    report.taken().size() + " lock groups");
+        } else {
+            List<String> lifted = ledger.maintenanceOff(catalog.lockGroups());
+            out.printf(
+                    "%-20s maintenance OFF: released %d lock groups%n",
+                    m.at().toString().substring(0, 19), lifted.size());
+        }
+    }
+
+    private void flushRoutine() {
+        if (routine > 0) {
+            out.printf("%-20s … %d routine PASS of expire-reservations / refund-keys%n", "", routine);
+            routine = 0;
+        }
+    }
+
+    private void printLedger(JobCatalog catalog) {
+        RunLedger ledger = runtime.services().ledger();
+        out.printf("%nFinal ledger (run items read back through the ledger port)%n%n");
+        out.printf(SUMMARY, "JOB", "CURSOR (UTC)", "SUCCEEDED", "SKIPPED", "FAILED", "IN MISSED RANGE");
+        List<String> notable = new ArrayList<>();
+        for (JobDefinition job : catalog.jobs()) {
+            Map<RunStatus, Integer> counts = new EnumMap<>(RunStatus.class);
+            for (Instant occurrence :
+                    OccurrenceCalculator.of(job.schedule()).between(DemoScenario.START, DemoScenario.END, 1000)) {
+                Optional<RunRecord> record = ledger.run(new RunKey(job.id(), occurrence));
+                record.ifPresent(r -> counts.merge(r.status(), 1, Integer::sum));
+                record.filter(r -> r.status() != RunStatus.SUCCEEDED).ifPresent(r -> notable.add(notable(job, r)));
+            }
+            out.printf(
+                    SUMMARY,
+                    job.id(),
+                    ledger.cursor(job.id()).map(Instant::toString).orElse("-"),
+                    counts.getOrDefault(RunStatus.SUCCEEDED, 0),
+                    counts.getOrDefault(RunStatus.SKIPPED, 0),
+                    counts.getOrDefault(RunStatus.FAILED, 0),
+                    missedByJob.getOrDefault(job.id(), 0L));
+        }
+        out.printf("%n%-24s %-21s %-9s %-9s %s%n", "JOB", "OCCURRENCE (UTC)", "STATUS", "TRIGGER", "REASON");
+        notable.forEach(out::println);
+        out.printf(
+                "%n(IN MISSED RANGE: occurrences catch-up gave up; each range is one ledger record with a count.)%n");
+    }
+
+    private static String notable(JobDefinition job, RunRecord r) {
+        return String.format(
+                "%-24s %-21s %-9s %-9s %s",
+                job.id(),
+                r.key().scheduledTime(),
+                r.status(),
+                r.trigger() == null ? "-" : r.trigger(),
+                r.reason() == null ? "" : r.reason());
+    }
+}

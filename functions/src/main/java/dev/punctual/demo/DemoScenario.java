@@ -1,0 +1,75 @@
+package dev.punctual.demo;
+
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.time.OccurrenceCalculator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The simulated window: what EventBridge Scheduler would deliver between {@link #START} and
+ * {@link #END}, with the incidents the demo shows. The window contains the start of daylight saving
+ * time in New York (2027-03-14), so the daily report's 09:00 moves from 14:00Z to 13:00Z.
+ */
+final class DemoScenario {
+
+    static final Instant START = Instant.parse("2027-03-13T12:00:00Z");
+    static final Instant END = Instant.parse("2027-03-15T12:00:00Z");
+
+    /** Deliveries of the reservation jobs are lost in this window (a disabled target, a broken deploy). */
+    static final Instant OUTAGE_FROM = Instant.parse("2027-03-14T00:00:00Z");
+
+    static final Instant OUTAGE_TO = Instant.parse("2027-03-14T03:00:00Z");
+
+    /** Maintenance (say, loading synthetic data) holds every lock group for this hour. */
+    static final Instant MAINTENANCE_FROM = Instant.parse("2027-03-14T06:00:00Z");
+
+    static final Instant MAINTENANCE_TO = Instant.parse("2027-03-14T07:00:00Z");
+
+    /** This occurrence of the daily report is delivered twice, as Lambda's async queue may do. */
+    static final Instant DUPLICATED = Instant.parse("2027-03-14T13:00:00Z");
+
+    /** Scheduler deliveries land a little after their scheduled time. */
+    static final Duration DELIVERY_DELAY = Duration.ofMillis(1200);
+
+    /** One thing that happens in the window. */
+    sealed interface Step {
+        Instant at();
+    }
+
+    /** The scheduler delivers one occurrence of one job. */
+    record Delivery(Instant at, String job, Instant scheduledTime, String note) implements Step {}
+
+    /** An operator turns maintenance on or off. */
+    record Maintenance(Instant at, boolean on) implements Step {}
+
+    private DemoScenario() {}
+
+    static List<Step> steps(JobCatalog catalog) {
+        List<Step> steps = new ArrayList<>();
+        for (JobDefinition job : catalog.jobs()) {
+            for (Instant occurrence : OccurrenceCalculator.of(job.schedule()).between(START, END, 1000)) {
+                if (lostInOutage(job, occurrence)) {
+                    continue;
+                }
+                steps.add(new Delivery(occurrence.plus(DELIVERY_DELAY), job.id(), occurrence, ""));
+                if (job.id().equals("daily-report") && occurrence.equals(DUPLICATED)) {
+                    steps.add(new Delivery(
+                            occurrence.plus(Duration.ofSeconds(40)), job.id(), occurrence, "duplicate delivery"));
+                }
+            }
+        }
+        steps.add(new Maintenance(MAINTENANCE_FROM.minusSeconds(30), true));
+        steps.add(new Maintenance(MAINTENANCE_TO.minusSeconds(30), false));
+        steps.sort(Comparator.comparing(Step::at));
+        return steps;
+    }
+
+    private static boolean lostInOutage(JobDefinition job, Instant occurrence) {
+        boolean reservationJob = job.lockGroup().equals(dev.punctual.examples.ExampleCatalog.RESERVATIONS_GROUP);
+        return reservationJob && !occurrence.isBefore(OUTAGE_FROM) && occurrence.isBefore(OUTAGE_TO);
+    }
+}
