@@ -22,17 +22,22 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
     private static final int THREADS = 16;
 
     /** The faulty store injects faults; the clean one reads the same data without them. */
-    protected record Stores(LedgerStore faulty, LedgerStore clean) {}
+    public record Stores(LedgerStore faulty, LedgerStore clean) {}
 
     protected abstract Stores faultyStores(FaultPlan plan);
 
     /** Occurrences each thread races through; fewer against the emulator, which is slower. */
     protected abstract int rounds();
 
+    /** The store the racing threads share; the same data as {@link #store()}. */
+    protected LedgerStore concurrentStore() {
+        return store();
+    }
+
     @Test
     void sixteenThreads_racingForTheSameOccurrences_eachSucceedsExactlyOnce_andLeasesNeverOverlap() throws Exception {
         MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
-        RunLedger ledger = ledger(ticking, d -> ticking.advance(d));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
         String shared = job("shared");
         List<String> jobs = List.of(job("solo"), job("a"), job("b"));
         Map<RunKey, AtomicInteger> successes = new ConcurrentHashMap<>();
@@ -45,10 +50,13 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
             String group = jobId.equals(jobs.get(0)) ? jobId : shared;
             workers.add(pool.submit(() -> race(ledger, ticking, jobId, group, successes, history)));
         }
-        for (Future<?> worker : workers) {
-            worker.get(5, TimeUnit.MINUTES);
+        try {
+            for (Future<?> worker : workers) {
+                worker.get(5, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        pool.shutdown();
 
         for (String jobId : jobs) {
             for (int round = 0; round < rounds(); round++) {
@@ -75,6 +83,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     .inGroup(group);
             while (true) {
                 ClaimResult result = ledger.claim(request);
+
                 if (result instanceof ClaimResult.Claimed claimed) {
                     long start = history.tick();
                     long end = history.tick();
