@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.PunctualException;
 import java.time.Duration;
@@ -132,6 +133,58 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     .isLessThanOrEqualTo(1);
             assertSettledOrClaimable(clean, key, successes.containsKey(key));
         }
+    }
+
+    @Test
+    void responseLost_afterTheClaimWasApplied_readBackFindsOurLease_andTheRunProceeds() {
+        FaultPlan plan = FaultPlan.scripted(Fault.AFTER_APPLY);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+
+        assertThat(plan.injected(Fault.AFTER_APPLY)).isEqualTo(1);
+        assertThat(claim.fence()).as("applied once, not taken twice").isEqualTo(1);
+        assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void responseLost_afterTheCompletionCommitted_readBackReportsTheSuccessOnce() {
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.AFTER_APPLY);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        CompletionResult done = ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Succeeded("x"));
+
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(ledger.cursor(key.jobId())).contains(key.scheduledTime());
+    }
+
+    @Test
+    void completionFailingBeforeSend_whileTheLeaseIsStillOurs_isSentAgain_andCommits() {
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.BEFORE_SEND);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        CompletionResult done = ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Succeeded(null));
+
+        assertThat(plan.injected(Fault.BEFORE_SEND)).isEqualTo(1);
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void claimThrottled_andItsReadBackFailingToo_isAFault_leavingTheOccurrenceClaimable() {
+        FaultPlan plan = FaultPlan.scripted(Fault.THROTTLE, Fault.BEFORE_SEND);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        assertThatThrownBy(() -> ledger.claim(scheduled(key))).isInstanceOf(PunctualException.class);
+        assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(1);
+    }
+
+    private RunLedger faultyLedger(FaultPlan plan) {
+        return new LedgerEngine(faultyStores(plan).faulty(), clock, tokens, Retention.DEFAULT, clock::advance);
     }
 
     /** One occurrence delivered again and again (as the retry layers do) until it is done or exhausted. */
