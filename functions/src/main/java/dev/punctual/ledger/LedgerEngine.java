@@ -1,6 +1,8 @@
 package dev.punctual.ledger;
 
+import dev.punctual.PunctualException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -39,6 +41,26 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public ClaimResult claim(ClaimRequest request) {
         return claiming.claim(request, tokens.get(), now());
+    }
+
+    @Override
+    public ClaimResult claimWaiting(ClaimRequest request, Duration maxWait, Duration pollEvery) {
+        Instant giveUpAt = now().plus(maxWait);
+        ClaimResult result = claim(request);
+        while (result instanceof Busy && now().isBefore(giveUpAt)) {
+            pause(pollEvery);
+            result = claim(request);
+        }
+        return result;
+    }
+
+    private void pause(Duration duration) {
+        try {
+            sleeper.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PunctualException("interrupted while waiting for a busy lock group", e);
+        }
     }
 
     @Override

@@ -159,6 +159,28 @@ public abstract class RunLedgerContract {
     }
 
     @Test
+    void claimWaiting_onABusySharedGroup_retriesWithinTheBound_thenReportsBusy_orClaimsOnceFree() {
+        String group = job("shared");
+        RunLedger plain = ledger();
+        Claim holder = claimed(plain.claim(scheduled(key(job("a"), 0)).inGroup(group)));
+        RunKey waiting = key(job("b"), 0);
+        Instant before = clock.peek();
+
+        ClaimResult gaveUp =
+                plain.claimWaiting(scheduled(waiting).inGroup(group), Duration.ofSeconds(20), Duration.ofSeconds(5));
+        RunLedger releasing = ledger(clock, d -> {
+            clock.advance(d);
+            plain.complete(holder, new Outcome.Succeeded(null));
+        });
+        ClaimResult got = releasing.claimWaiting(
+                scheduled(waiting).inGroup(group), Duration.ofSeconds(20), Duration.ofSeconds(5));
+
+        assertThat(gaveUp).isInstanceOf(Busy.class);
+        assertThat(Duration.between(before, clock.peek())).isEqualTo(Duration.ofSeconds(25));
+        assertThat(got).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
     void deadInvocation_leaseExpired_isTakenOverAtOnce_deadRunRecordedAbandoned_andRetryable() {
         RunLedger ledger = ledger();
         RunKey dead = key(job("solo"), 0);

@@ -99,7 +99,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     break;
                 }
                 assertThat(result).isInstanceOfAny(Busy.class, ClaimResult.InProgressElsewhere.class);
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
     }
