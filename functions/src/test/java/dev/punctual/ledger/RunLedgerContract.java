@@ -84,8 +84,22 @@ public abstract class RunLedgerContract {
         assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
         assertThat(((ClaimResult.AlreadyDone) duplicate).record().status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(next.fence())
-                .as("the duplicate took and gave back the lease: fence 2")
-                .isEqualTo(3);
+                .as("the duplicate was answered from the rejected write, without taking the lease")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void duplicateDelivery_ofAnOlderSucceededOccurrence_isAlreadyDone_fromItsRunItem() {
+        RunLedger ledger = ledger();
+        String job = job("solo");
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 0)))), new Outcome.Succeeded("first"));
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 1)))), new Outcome.Succeeded("second"));
+
+        ClaimResult duplicate = ledger.claim(scheduled(key(job, 0)));
+
+        assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(((ClaimResult.AlreadyDone) duplicate).record().resultSummary())
+                .isEqualTo("first");
     }
 
     @Test

@@ -90,6 +90,19 @@ class LedgerCostTest {
                 "group item " + groupBytes + " B, job item " + jobBytes + " B, run item " + runBytes + " B");
     }
 
+    @Test
+    void duplicateDelivery_ofTheLatestSucceededOccurrence_costsOneRejectedUpdate() {
+        runOccurrences("dup", "dup");
+        RunKey latest = new RunKey("dup", START.plus(Duration.ofMinutes(OCCURRENCES - 1)));
+        meter.reset();
+
+        ClaimResult duplicate =
+                ledger().claim(ClaimRequest.scheduled(latest, 2, 3, clock.peek().plus(Duration.ofMinutes(5))));
+
+        assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(meter.sent()).extracting(RequestMeter.Sent::operation).containsExactly("UpdateItem");
+    }
+
     private List<RequestMeter.Sent> runOccurrences(String job, String group) {
         RunLedger ledger = ledger();
         meter.reset();
