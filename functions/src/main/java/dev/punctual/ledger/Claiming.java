@@ -125,7 +125,10 @@ final class Claiming {
                 () -> store.readRun(request.key())
                         .filter(running::equals)
                         .map(r -> new Write.Applied<>(Optional.of(r))));
-        return written.applied() ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
+        // A rejection showing our own record means an earlier send (an SDK retry) was applied.
+        boolean ours =
+                written.applied() || written.value().filter(running::equals).isPresent();
+        return ours ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
     }
 
     private void abandonSlot(String jobId, Slot dead, Instant now) {

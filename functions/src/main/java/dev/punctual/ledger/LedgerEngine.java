@@ -91,7 +91,9 @@ public final class LedgerEngine implements RunLedger {
                 "record skip",
                 () -> store.recordSkip(skip),
                 () -> store.readRun(key).filter(skip::equals).map(r -> new Write.Applied<>(Optional.of(r))));
-        return written.applied() ? new SkipResult.Recorded(skip) : new SkipResult.Kept(written.value());
+        // A rejection showing our own skip means an earlier send (an SDK retry) was applied.
+        boolean ours = written.applied() || written.value().filter(skip::equals).isPresent();
+        return ours ? new SkipResult.Recorded(skip) : new SkipResult.Kept(written.value());
     }
 
     @Override
