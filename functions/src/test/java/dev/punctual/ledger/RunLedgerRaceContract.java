@@ -90,7 +90,10 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     long end = history.tick();
                     CompletionResult done = ledger.complete(claimed.claim(), new Outcome.Succeeded(null));
                     history.held(claimed.claim().lease(), start, end);
-                    if (done instanceof CompletionResult.Completed) {
+                    if (done instanceof CompletionResult.Completed completed) {
+                        assertThat(completed.record().finishedAt())
+                                .as("committed within its lease, by the ledger's clock")
+                                .isBefore(claimed.claim().lease().expiresAt());
                         successes.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
                     }
                     break;
