@@ -14,7 +14,11 @@ public sealed interface ClaimResult
     /** This invocation holds the lease and owns the occurrence; it must complete the claim. */
     record Claimed(Claim claim) implements ClaimResult {}
 
-    /** The occurrence already succeeded: a duplicate delivery, nothing to do. */
+    /**
+     * The occurrence already succeeded: a duplicate delivery, nothing to do. For a redelivery of the
+     * job's latest occurrence the record comes from the job's slot (status, attempts, owner, fence,
+     * trigger, start); {@link RunLedger#run} reads the full record.
+     */
     record AlreadyDone(RunRecord record) implements ClaimResult {}
 
     /** Another live invocation is running this very occurrence. */

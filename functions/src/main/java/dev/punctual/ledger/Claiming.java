@@ -33,6 +33,10 @@ final class Claiming {
             if (fast.value().leaseHeldAt(now)) {
                 return blocked(request, fast.value(), now);
             }
+            Optional<RunRecord> done = succeededOnSlot(request, fast.value());
+            if (done.isPresent()) {
+                return new ClaimResult.AlreadyDone(done.get());
+            }
         }
         Write<LockState> taken = takeLease(store, grant);
         if (!taken.applied()) {
@@ -121,7 +125,10 @@ final class Claiming {
                 () -> store.readRun(request.key())
                         .filter(running::equals)
                         .map(r -> new Write.Applied<>(Optional.of(r))));
-        return written.applied() ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
+        // A rejection showing our own record means an earlier send (an SDK retry) was applied.
+        boolean ours =
+                written.applied() || written.value().filter(running::equals).isPresent();
+        return ours ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
     }
 
     private void abandonSlot(String jobId, Slot dead, Instant now) {
@@ -153,6 +160,20 @@ final class Claiming {
                 null,
                 null,
                 retention.expiryOf(RunStatus.ABANDONED, now));
+    }
+
+    /**
+     * The commonest duplicate — a redelivery of the occurrence that just succeeded — is answered from
+     * the rejected write's ALL_OLD item, without taking the lease or reading the run item. The slot's
+     * SUCCEEDED was committed in the same transaction as the run item's.
+     */
+    private static Optional<RunRecord> succeededOnSlot(ClaimRequest request, LockState seen) {
+        Slot slot = seen.slot();
+        boolean duplicate = !request.force()
+                && slot != null
+                && slot.status() == RunStatus.SUCCEEDED
+                && slot.occurrence().equals(request.key().scheduledTime());
+        return duplicate ? Optional.of(slot.asFinished(request.key().jobId())) : Optional.empty();
     }
 
     private static ClaimResult claimedOnSlot(ClaimRequest request, LockState state, String token, Instant now) {

@@ -1,6 +1,8 @@
 package dev.punctual.ledger;
 
+import dev.punctual.PunctualException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -42,6 +44,26 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public ClaimResult claimWaiting(ClaimRequest request, Duration maxWait, Duration pollEvery) {
+        Instant giveUpAt = now().plus(maxWait);
+        ClaimResult result = claim(request);
+        while (result instanceof Busy && now().isBefore(giveUpAt)) {
+            pause(pollEvery);
+            result = claim(request);
+        }
+        return result;
+    }
+
+    private void pause(Duration duration) {
+        try {
+            sleeper.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PunctualException("interrupted while waiting for a busy lock group", e);
+        }
+    }
+
+    @Override
     public CompletionResult complete(Claim claim, Outcome outcome) {
         return new Completing(store, retention).complete(claim, outcome, now());
     }
@@ -69,7 +91,9 @@ public final class LedgerEngine implements RunLedger {
                 "record skip",
                 () -> store.recordSkip(skip),
                 () -> store.readRun(key).filter(skip::equals).map(r -> new Write.Applied<>(Optional.of(r))));
-        return written.applied() ? new SkipResult.Recorded(skip) : new SkipResult.Kept(written.value());
+        // A rejection showing our own skip means an earlier send (an SDK retry) was applied.
+        boolean ours = written.applied() || written.value().filter(skip::equals).isPresent();
+        return ours ? new SkipResult.Recorded(skip) : new SkipResult.Kept(written.value());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.punctual.ledger;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -9,6 +10,14 @@ public interface RunLedger {
 
     /** Take the lock group's lease and claim the occurrence; on the happy path one conditional write. */
     ClaimResult claim(ClaimRequest request);
+
+    /**
+     * {@link #claim} that, while the group is {@link Busy} with another job, retries every
+     * {@code pollEvery} for at most {@code maxWait} (on the injected clock and sleeper). It never waits
+     * on maintenance or on another run of the same occurrence. A final Busy is for the caller to record
+     * as a LOCK_BUSY skip, leaving the occurrence to catch-up.
+     */
+    ClaimResult claimWaiting(ClaimRequest request, Duration maxWait, Duration pollEvery);
 
     /** Finish a claim: fenced, so a success is reported only if the lease was still ours. */
     CompletionResult complete(Claim claim, Outcome outcome);

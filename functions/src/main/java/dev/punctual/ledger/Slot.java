@@ -22,9 +22,18 @@ public record Slot(
     }
 
     RunRecord asRunning(String jobId, Instant expiresAt) {
+        return asRecord(jobId, RunStatus.RUNNING, expiresAt);
+    }
+
+    /** What the slot knows of a finished run; the run item holds the rest (times, summaries, TTL). */
+    RunRecord asFinished(String jobId) {
+        return asRecord(jobId, status, null);
+    }
+
+    private RunRecord asRecord(String jobId, RunStatus recordStatus, Instant expiresAt) {
         return new RunRecord(
                 new RunKey(jobId, occurrence),
-                RunStatus.RUNNING,
+                recordStatus,
                 attempts,
                 ownerToken,
                 fence,

@@ -1,6 +1,9 @@
 package dev.punctual.ledger;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -10,7 +13,15 @@ public final class FaultPlan {
     private final Random random;
     private final double probability;
     private final Map<Fault, Integer> injected = new EnumMap<>(Fault.class);
+    private final Deque<Fault> script = new ArrayDeque<>();
     private boolean enabled = true;
+
+    /** These faults first, one per request, in order; then none. */
+    public static FaultPlan scripted(Fault... faults) {
+        FaultPlan plan = new FaultPlan(0, 0);
+        plan.script.addAll(List.of(faults));
+        return plan;
+    }
 
     public FaultPlan(long seed, double probability) {
         this.random = new Random(seed);
@@ -18,6 +29,11 @@ public final class FaultPlan {
     }
 
     public synchronized Fault next() {
+        if (!script.isEmpty()) {
+            Fault fault = script.poll();
+            injected.merge(fault, 1, Integer::sum);
+            return fault;
+        }
         if (!enabled || random.nextDouble() >= probability) {
             return Fault.NONE;
         }

@@ -84,8 +84,22 @@ public abstract class RunLedgerContract {
         assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
         assertThat(((ClaimResult.AlreadyDone) duplicate).record().status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(next.fence())
-                .as("the duplicate took and gave back the lease: fence 2")
-                .isEqualTo(3);
+                .as("the duplicate was answered from the rejected write, without taking the lease")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void duplicateDelivery_ofAnOlderSucceededOccurrence_isAlreadyDone_fromItsRunItem() {
+        RunLedger ledger = ledger();
+        String job = job("solo");
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 0)))), new Outcome.Succeeded("first"));
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 1)))), new Outcome.Succeeded("second"));
+
+        ClaimResult duplicate = ledger.claim(scheduled(key(job, 0)));
+
+        assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(((ClaimResult.AlreadyDone) duplicate).record().resultSummary())
+                .isEqualTo("first");
     }
 
     @Test
@@ -156,6 +170,28 @@ public abstract class RunLedgerContract {
         assertThat(claimB.fence()).isEqualTo(runningA.fence() + 1);
         assertThat(ledger.complete(claimB, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
         assertThat(ledger.cursor(b.jobId())).contains(b.scheduledTime());
+    }
+
+    @Test
+    void claimWaiting_onABusySharedGroup_retriesWithinTheBound_thenReportsBusy_orClaimsOnceFree() {
+        String group = job("shared");
+        RunLedger plain = ledger();
+        Claim holder = claimed(plain.claim(scheduled(key(job("a"), 0)).inGroup(group)));
+        RunKey waiting = key(job("b"), 0);
+        Instant before = clock.peek();
+
+        ClaimResult gaveUp =
+                plain.claimWaiting(scheduled(waiting).inGroup(group), Duration.ofSeconds(20), Duration.ofSeconds(5));
+        RunLedger releasing = ledger(clock, d -> {
+            clock.advance(d);
+            plain.complete(holder, new Outcome.Succeeded(null));
+        });
+        ClaimResult got = releasing.claimWaiting(
+                scheduled(waiting).inGroup(group), Duration.ofSeconds(20), Duration.ofSeconds(5));
+
+        assertThat(gaveUp).isInstanceOf(Busy.class);
+        assertThat(Duration.between(before, clock.peek())).isEqualTo(Duration.ofSeconds(25));
+        assertThat(got).isInstanceOf(ClaimResult.Claimed.class);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.PunctualException;
 import java.time.Duration;
@@ -22,17 +23,22 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
     private static final int THREADS = 16;
 
     /** The faulty store injects faults; the clean one reads the same data without them. */
-    protected record Stores(LedgerStore faulty, LedgerStore clean) {}
+    public record Stores(LedgerStore faulty, LedgerStore clean) {}
 
     protected abstract Stores faultyStores(FaultPlan plan);
 
     /** Occurrences each thread races through; fewer against the emulator, which is slower. */
     protected abstract int rounds();
 
+    /** The store the racing threads share; the same data as {@link #store()}. */
+    protected LedgerStore concurrentStore() {
+        return store();
+    }
+
     @Test
     void sixteenThreads_racingForTheSameOccurrences_eachSucceedsExactlyOnce_andLeasesNeverOverlap() throws Exception {
         MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
-        RunLedger ledger = ledger(ticking, d -> ticking.advance(d));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
         String shared = job("shared");
         List<String> jobs = List.of(job("solo"), job("a"), job("b"));
         Map<RunKey, AtomicInteger> successes = new ConcurrentHashMap<>();
@@ -45,10 +51,13 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
             String group = jobId.equals(jobs.get(0)) ? jobId : shared;
             workers.add(pool.submit(() -> race(ledger, ticking, jobId, group, successes, history)));
         }
-        for (Future<?> worker : workers) {
-            worker.get(5, TimeUnit.MINUTES);
+        try {
+            for (Future<?> worker : workers) {
+                worker.get(5, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        pool.shutdown();
 
         for (String jobId : jobs) {
             for (int round = 0; round < rounds(); round++) {
@@ -75,12 +84,16 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     .inGroup(group);
             while (true) {
                 ClaimResult result = ledger.claim(request);
+
                 if (result instanceof ClaimResult.Claimed claimed) {
                     long start = history.tick();
                     long end = history.tick();
                     CompletionResult done = ledger.complete(claimed.claim(), new Outcome.Succeeded(null));
                     history.held(claimed.claim().lease(), start, end);
-                    if (done instanceof CompletionResult.Completed) {
+                    if (done instanceof CompletionResult.Completed completed) {
+                        assertThat(completed.record().finishedAt())
+                                .as("committed within its lease, by the ledger's clock")
+                                .isBefore(claimed.claim().lease().expiresAt());
                         successes.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
                     }
                     break;
@@ -89,7 +102,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     break;
                 }
                 assertThat(result).isInstanceOfAny(Busy.class, ClaimResult.InProgressElsewhere.class);
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
     }
@@ -123,6 +136,58 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     .isLessThanOrEqualTo(1);
             assertSettledOrClaimable(clean, key, successes.containsKey(key));
         }
+    }
+
+    @Test
+    void responseLost_afterTheClaimWasApplied_readBackFindsOurLease_andTheRunProceeds() {
+        FaultPlan plan = FaultPlan.scripted(Fault.AFTER_APPLY);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+
+        assertThat(plan.injected(Fault.AFTER_APPLY)).isEqualTo(1);
+        assertThat(claim.fence()).as("applied once, not taken twice").isEqualTo(1);
+        assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void responseLost_afterTheCompletionCommitted_readBackReportsTheSuccessOnce() {
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.AFTER_APPLY);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        CompletionResult done = ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Succeeded("x"));
+
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(ledger.cursor(key.jobId())).contains(key.scheduledTime());
+    }
+
+    @Test
+    void completionFailingBeforeSend_whileTheLeaseIsStillOurs_isSentAgain_andCommits() {
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.BEFORE_SEND);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        CompletionResult done = ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Succeeded(null));
+
+        assertThat(plan.injected(Fault.BEFORE_SEND)).isEqualTo(1);
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void claimThrottled_andItsReadBackFailingToo_isAFault_leavingTheOccurrenceClaimable() {
+        FaultPlan plan = FaultPlan.scripted(Fault.THROTTLE, Fault.BEFORE_SEND);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("solo"), 0);
+
+        assertThatThrownBy(() -> ledger.claim(scheduled(key))).isInstanceOf(PunctualException.class);
+        assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(1);
+    }
+
+    private RunLedger faultyLedger(FaultPlan plan) {
+        return new LedgerEngine(faultyStores(plan).faulty(), clock, tokens, Retention.DEFAULT, clock::advance);
     }
 
     /** One occurrence delivered again and again (as the retry layers do) until it is done or exhausted. */

@@ -24,6 +24,9 @@ final class Expressions {
      */
     static final String MAINTENANCE_MAY_TAKE = LEASE_FREE + " OR #leaseKind = :maintenance";
 
+    /** The cursor only moves forward. */
+    static final String CURSOR_BEHIND = "(attribute_not_exists(#cursor) OR #cursor < :t)";
+
     /**
      * The occurrence is fresh for the job, so it can be claimed without reading its run item:
      * (1) after the cursor — an occurrence at or before it may have succeeded already;
@@ -32,7 +35,7 @@ final class Expressions {
      * (3) nothing left running on the slot — a dead run must be recorded abandoned before the slot is
      * reused, or it would vanish without a record.
      */
-    static final String OCCURRENCE_FRESH = "(attribute_not_exists(#cursor) OR #cursor < :t)"
+    static final String OCCURRENCE_FRESH = CURSOR_BEHIND
             + " AND (attribute_not_exists(#occ) OR #occ < :t)"
             + " AND (attribute_not_exists(#occStatus) OR #occStatus <> :running)";
 
@@ -53,9 +56,6 @@ final class Expressions {
 
     /** The slot still carries the dead run we are recording as abandoned (not a newer claim). */
     static final String SLOT_STILL_DEAD = "#occ = :t AND #occOwner = :deadOwner AND #occStatus = :running";
-
-    /** The cursor only moves forward. */
-    static final String CURSOR_BEHIND = "(attribute_not_exists(#cursor) OR #cursor < :t)";
 
     /** No run item yet. */
     static final String RUN_ABSENT = "attribute_not_exists(#pk)";
@@ -101,9 +101,9 @@ final class Expressions {
     static final String EXTEND = "SET #leaseUntil = :until";
 
     /** Release keeps the fence (it must keep growing) and the last holder (history). */
-    static final String RELEASE = "REMOVE #leaseOwner, #leaseUntil, #maintReason, #maintBy";
-
     static final String RELEASE_REMOVES = "#leaseOwner, #leaseUntil, #maintReason, #maintBy";
+
+    static final String RELEASE = "REMOVE " + RELEASE_REMOVES;
 
     static final String SLOT_FINISHED = "#occStatus = :final";
 

@@ -1,0 +1,55 @@
+package dev.punctual.ledger.dynamodb;
+
+import dev.punctual.ledger.FaultPlan;
+import dev.punctual.ledger.LedgerStore;
+import dev.punctual.ledger.RunLedgerRaceContract;
+import dev.punctual.testing.DynamoDbHarness;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The contract against DynamoDB on the emulator (moto, or whatever the harness chose). */
+class DynamoDbRunLedgerTest extends RunLedgerRaceContract {
+
+    private static String table;
+    private static final List<DynamoDbClient> extraClients = new ArrayList<>();
+
+    @BeforeAll
+    static void createTable() {
+        table = LedgerTables.create(DynamoDbRunLedgerTest.class);
+    }
+
+    @AfterAll
+    static void dropTable() {
+        extraClients.forEach(DynamoDbClient::close);
+        DynamoDbHarness.client().deleteTable(b -> b.tableName(table));
+    }
+
+    @Override
+    protected LedgerStore store() {
+        return new DynamoDbLedgerStore(DynamoDbHarness.client(), table);
+    }
+
+    @Override
+    protected Stores faultyStores(FaultPlan plan) {
+        DynamoDbClient faulty = LedgerTables.clientWith(new FaultInterceptor(plan));
+        extraClients.add(faulty);
+        return new Stores(new DynamoDbLedgerStore(faulty, table), store());
+    }
+
+    /** Racing threads share a client that lets one request at a time reach moto, see {@link OneRequestAtATime}. */
+    @Override
+    protected LedgerStore concurrentStore() {
+        DynamoDbClient serialised = DynamoDbHarness.newClient(
+                b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(new OneRequestAtATime())));
+        extraClients.add(serialised);
+        return new DynamoDbLedgerStore(serialised, table);
+    }
+
+    @Override
+    protected int rounds() {
+        return Integer.getInteger("punctual.raceRounds", 20);
+    }
+}

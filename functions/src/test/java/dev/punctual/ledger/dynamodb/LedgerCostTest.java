@@ -1,0 +1,155 @@
+package dev.punctual.ledger.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.SequentialTokens;
+import dev.punctual.testing.DynamoDbHarness;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Requests and write units per occurrence on the happy path, measured with an SDK interceptor. */
+class LedgerCostTest {
+
+    private static final Instant START = Instant.parse("2026-11-29T06:00:00Z");
+    private static final int OCCURRENCES = 10;
+
+    private static String table;
+    private static DynamoDbClient metered;
+    private static final RequestMeter meter = new RequestMeter();
+
+    private final MutableClock clock = new MutableClock(START);
+    private int groupBytes;
+    private int jobBytes;
+    private int runBytes;
+
+    @BeforeAll
+    static void createTable() {
+        table = LedgerTables.create(LedgerCostTest.class);
+        metered = DynamoDbHarness.newClient(b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(meter)));
+    }
+
+    @AfterAll
+    static void dropTable() {
+        metered.close();
+        DynamoDbHarness.client().deleteTable(b -> b.tableName(table));
+    }
+
+    private RunLedger ledger() {
+        return DynamoDbRunLedger.create(
+                metered, table, clock, new SequentialTokens("cost"), Retention.DEFAULT, clock::advance);
+    }
+
+    @Test
+    void scheduledOccurrencesFollowingTheCursor_ownGroup_costTwoRequestsEach_oneUpdateAndOneTransaction() {
+        List<RequestMeter.Sent> sent = runOccurrences("solo", "solo");
+
+        assertThat(sent).hasSize(2 * OCCURRENCES);
+        assertThat(sent.subList(0, 2))
+                .extracting(RequestMeter.Sent::operation)
+                .containsExactly("UpdateItem", "TransactWriteItems");
+        int perOccurrence = ItemSize.standardWriteUnits(groupBytes)
+                + ItemSize.transactionalWriteUnits(runBytes)
+                + ItemSize.transactionalWriteUnits(groupBytes);
+        assertThat(perOccurrence).as("WCU per occurrence, own group").isEqualTo(5);
+        report("own group", sent, perOccurrence, "lock+job item " + groupBytes + " B, run item " + runBytes + " B");
+    }
+
+    @Test
+    void scheduledOccurrencesFollowingTheCursor_sharedGroup_costThreeRequestsEach() {
+        List<RequestMeter.Sent> sent = runOccurrences("member", "team");
+
+        assertThat(sent).hasSize(3 * OCCURRENCES);
+        assertThat(sent.subList(0, 3))
+                .extracting(RequestMeter.Sent::operation)
+                .containsExactly("UpdateItem", "UpdateItem", "TransactWriteItems");
+        int perOccurrence = ItemSize.standardWriteUnits(groupBytes)
+                + ItemSize.standardWriteUnits(jobBytes)
+                + ItemSize.transactionalWriteUnits(runBytes)
+                + ItemSize.transactionalWriteUnits(groupBytes)
+                + ItemSize.transactionalWriteUnits(jobBytes);
+        assertThat(perOccurrence).as("WCU per occurrence, shared group").isEqualTo(8);
+        report(
+                "shared group",
+                sent,
+                perOccurrence,
+                "group item " + groupBytes + " B, job item " + jobBytes + " B, run item " + runBytes + " B");
+    }
+
+    @Test
+    void duplicateDelivery_ofTheLatestSucceededOccurrence_costsOneRejectedUpdate() {
+        runOccurrences("dup", "dup");
+        RunKey latest = new RunKey("dup", START.plus(Duration.ofMinutes(OCCURRENCES - 1)));
+        meter.reset();
+
+        ClaimResult duplicate =
+                ledger().claim(ClaimRequest.scheduled(latest, 2, 3, clock.peek().plus(Duration.ofMinutes(5))));
+
+        assertThat(duplicate).isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(meter.sent()).extracting(RequestMeter.Sent::operation).containsExactly("UpdateItem");
+    }
+
+    private List<RequestMeter.Sent> runOccurrences(String job, String group) {
+        RunLedger ledger = ledger();
+        meter.reset();
+        for (int i = 0; i < OCCURRENCES; i++) {
+            RunKey key = new RunKey(job, START.plus(Duration.ofMinutes(i)));
+            ClaimRequest request = ClaimRequest.scheduled(
+                            key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                    .inGroup(group);
+            ClaimResult claimed = ledger.claim(request);
+            assertThat(claimed).isInstanceOf(ClaimResult.Claimed.class);
+            if (i == 0) {
+                // In flight is the items' largest state, the one their writes are billed on.
+                groupBytes = itemBytes(Keys.lock(group));
+                jobBytes = itemBytes(Keys.lock(job));
+            }
+            CompletionResult done =
+                    ledger.complete(((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok"));
+            assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+            clock.advance(Duration.ofMinutes(1));
+        }
+        runBytes = itemBytes(Keys.run(new RunKey(job, START)));
+        return meter.sent();
+    }
+
+    private int itemBytes(Map<String, AttributeValue> key) {
+        return ItemSize.bytes(DynamoDbHarness.client()
+                .getItem(b -> b.tableName(table).key(key).consistentRead(true))
+                .item());
+    }
+
+    private static void report(String label, List<RequestMeter.Sent> sent, int wcu, String sizes) {
+        int perOccurrence = sent.size() / OCCURRENCES;
+        System.out.printf(
+                "[ledger-cost] %s: %d requests for %d occurrences (%s per occurrence); %d WCU per occurrence by"
+                        + " DynamoDB's rules (%s); emulator-reported units of the first occurrence: %s%n",
+                label,
+                sent.size(),
+                OCCURRENCES,
+                sent.stream()
+                        .limit(perOccurrence)
+                        .map(RequestMeter.Sent::operation)
+                        .toList(),
+                wcu,
+                sizes,
+                sent.stream()
+                        .limit(perOccurrence)
+                        .map(RequestMeter.Sent::capacityUnits)
+                        .toList());
+    }
+}

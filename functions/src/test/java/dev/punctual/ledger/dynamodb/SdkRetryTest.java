@@ -1,0 +1,68 @@
+package dev.punctual.ledger.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SequentialTokens;
+import dev.punctual.testing.DynamoDbHarness;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * With the SDK's default retries (as in production), a retry after a lost response meets the state its
+ * first send already wrote; the ledger recognises its own token instead of reporting Busy or fencing.
+ */
+class SdkRetryTest {
+
+    private static final Instant START = Instant.parse("2026-11-29T06:00:00Z");
+    private static String table;
+
+    private final MutableClock clock = new MutableClock(START);
+
+    @BeforeAll
+    static void createTable() {
+        table = LedgerTables.create(SdkRetryTest.class);
+    }
+
+    @AfterAll
+    static void dropTable() {
+        DynamoDbHarness.client().deleteTable(b -> b.tableName(table));
+    }
+
+    @Test
+    void lostResponses_ofAppliedClaimAndCommit_retriedBySdk_claimAndCompleteOnce() {
+        LoseResponses losses = new LoseResponses("UpdateItem", "TransactWriteItems");
+        try (DynamoDbClient dynamo =
+                DynamoDbHarness.newClient(b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(losses)))) {
+            RunLedger ledger = DynamoDbRunLedger.create(
+                    dynamo, table, clock, new SequentialTokens("retry"), Retention.DEFAULT, clock::advance);
+            RunKey key = new RunKey("report", START);
+
+            ClaimResult claimed =
+                    ledger.claim(ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(5))));
+            Claim claim = ((ClaimResult.Claimed) claimed).claim();
+            CompletionResult done = ledger.complete(claim, new Outcome.Succeeded(null));
+
+            assertThat(losses.allLost())
+                    .as("both responses were lost and retried")
+                    .isTrue();
+            assertThat(claim.fence()).isEqualTo(1);
+            assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+            assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(ledger.run(key).orElseThrow().attempts()).isEqualTo(1);
+        }
+    }
+}
