@@ -5,7 +5,9 @@ import dev.punctual.catchup.CatchUpPlanner;
 import dev.punctual.catchup.MissedRange;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.OutcomeLog;
@@ -48,49 +50,66 @@ public final class Dispatcher {
         };
     }
 
+    /**
+     * A delivery from the scheduler. The delivered occurrence is claimed first: on the happy path (it
+     * follows the cursor) that one conditional write also answers maintenance, a busy group, a
+     * duplicate and the cursor, so the occurrence costs two requests in all (claim, fenced completion).
+     * When the cursor shows older occurrences to catch up, the claim is given back (recorded as a
+     * DEFERRED skip), and the plan runs oldest first, the delivered occurrence last.
+     */
     private InvocationResult scheduled(Invocation.Scheduled s, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(s.jobId());
-        Optional<Instant> cursor = services.ledger().cursor(job.id());
-        CatchUpPlan plan = CatchUpPlanner.plan(job.catchUp(), cursor, s.scheduledTime(), job.schedule());
+        OccurrenceRunner.Request delivered =
+                OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
+        if (!deadline.allowsAnotherOccurrence(services.clock().instant())) {
+            return single(job, notRun(delivered, Reasons.DEADLINE), log, 0, 0);
+        }
+        Instant started = services.clock().instant();
+        OccurrenceRunner.ClaimStep step = runner.claim(delivered, deadline);
+        if (step instanceof OccurrenceRunner.ClaimStep.Finished finished) {
+            return single(job, finished.report(), log, 0, 0);
+        }
+        Claim claim = ((OccurrenceRunner.ClaimStep.Held) step).claim();
+        CatchUpPlan plan = CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), job.schedule());
         if (plan instanceof CatchUpPlan.AlreadyCovered covered) {
-            OccurrenceReport report = new OccurrenceReport(
-                    job.id(),
-                    s.scheduledTime(),
-                    s.scheduledTime().atZone(job.schedule().zone()),
-                    Trigger.SCHEDULED,
-                    Verdict.SKIP,
+            OccurrenceReport report = runner.giveBack(
+                    delivered,
+                    claim,
+                    SkipReason.COVERED,
                     Reasons.ALREADY_DONE,
-                    0,
-                    null,
-                    0,
-                    "cursor is at " + covered.cursor());
-            logOutcome(log, job, report, 0, 0);
-            return result("scheduled", job.id(), List.of(report), Optional.empty(), 0);
+                    "covered by the cursor at " + covered.cursor());
+            return single(job, report, log, 0, 0);
         }
         CatchUpPlan.Run run = (CatchUpPlan.Run) plan;
-        RunKey delivered = new RunKey(job.id(), run.trigger());
-        boolean[] missedRecorded = {false};
-        Runnable recordMissedOnce = () -> {
-            if (!missedRecorded[0]) {
-                missedRecorded[0] = true;
-                run.missed().ifPresent(missed -> recordMissed(job, missed, log));
-            }
-        };
+        long missedCount = run.missed().map(MissedRange::count).orElse(0L);
+        run.missed().ifPresent(missed -> recordMissed(job, missed, log));
+        if (run.runNow().size() == 1) {
+            OccurrenceReport report = runner.execute(delivered, claim, deadline, log);
+            logOutcome(log, job, report, 0, missedCount, Duration.between(s.scheduledTime(), started));
+            return result("scheduled", job.id(), List.of(report), run.missed(), 0);
+        }
+        runner.giveBack(delivered, claim, SkipReason.DEFERRED, "DEFERRED", "older occurrences first");
         List<OccurrenceRunner.Request> requests = new ArrayList<>();
         for (Instant occurrence : run.runNow()) {
-            boolean trigger = occurrence.equals(run.trigger());
+            boolean isDelivered = occurrence.equals(run.trigger());
             requests.add(new OccurrenceRunner.Request(
                     job,
                     occurrence,
                     Trigger.SCHEDULED,
-                    trigger ? s.attemptNumber() : 1,
+                    isDelivered ? s.attemptNumber() : 1,
                     false,
-                    delivered,
-                    recordMissedOnce));
+                    new RunKey(job.id(), run.trigger()),
+                    () -> {},
+                    isDelivered ? 1 : 0));
         }
-        long missedCount = run.missed().map(MissedRange::count).orElse(0L);
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
-        return result("scheduled", job.id(), reports, missedRecorded[0] ? run.missed() : Optional.empty(), 0);
+        return result("scheduled", job.id(), reports, run.missed(), 0);
+    }
+
+    private InvocationResult single(
+            JobDefinition job, OccurrenceReport report, StructuredLog log, int catchUp, long missed) {
+        logOutcome(log, job, report, catchUp, missed);
+        return result("scheduled", job.id(), List.of(report), Optional.empty(), 0);
     }
 
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {

@@ -49,6 +49,8 @@ final class OccurrenceRunner {
      *     older one, so a refused delivery leaves one record and the older occurrences stay pending
      * @param onClaimed runs once the occurrence is claimed and before the job starts (the dispatcher
      *     records a missed range there, so nothing is recorded for a delivery that was refused)
+     * @param extraAttempts attempts the runtime itself used without running the job (a claim given back
+     *     to catch up older occurrences first), so they do not count against the job's max attempts
      */
     record Request(
             JobDefinition job,
@@ -57,11 +59,12 @@ final class OccurrenceRunner {
             int schedulerAttempt,
             boolean force,
             RunKey refusalKey,
-            Runnable onClaimed) {
+            Runnable onClaimed,
+            int extraAttempts) {
 
         static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
             return new Request(
-                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {});
+                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {}, 0);
         }
     }
 
@@ -73,52 +76,91 @@ final class OccurrenceRunner {
                 || reason.equals(Reasons.DESTRUCTIVE_DISABLED);
     }
 
+    /** What trying to claim an occurrence led to: a claim to run, or already a final report. */
+    sealed interface ClaimStep {
+        record Held(Claim claim) implements ClaimStep {}
+
+        record Finished(OccurrenceReport report) implements ClaimStep {}
+    }
+
     OccurrenceReport run(Request request, Deadline deadline, StructuredLog log) {
+        return switch (claim(request, deadline)) {
+            case ClaimStep.Held held -> execute(request, held.claim(), deadline, log);
+            case ClaimStep.Finished finished -> finished.report();
+        };
+    }
+
+    /** The stage guards, then the claim (waiting a bounded time while the group is busy). */
+    ClaimStep claim(Request request, Deadline deadline) {
         JobDefinition job = request.job();
         RunKey key = request.refusalKey();
         if (request.trigger() == Trigger.SCHEDULED && !services.flags().schedulesEnabled()) {
-            return skipRecorded(request, key, SkipReason.DISABLED, Reasons.SCHEDULES_DISABLED, null);
+            return finished(skipRecorded(request, key, SkipReason.DISABLED, Reasons.SCHEDULES_DISABLED, null));
         }
         if (job.destructive() && !services.flags().destructiveEnabled()) {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
-            return skipRecorded(request, key, SkipReason.REFUSED, Reasons.DESTRUCTIVE_DISABLED, why);
+            return finished(skipRecorded(request, key, SkipReason.REFUSED, Reasons.DESTRUCTIVE_DISABLED, why));
         }
         ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
         return switch (claim) {
-            case ClaimResult.Claimed claimed -> execute(request, claimed.claim(), deadline, log);
+            case ClaimResult.Claimed claimed -> new ClaimStep.Held(claimed.claim());
             case ClaimResult.AlreadyDone done ->
-                report(
+                finished(report(
                         request,
                         Verdict.SKIP,
                         Reasons.ALREADY_DONE,
                         done.record().attempts(),
                         null,
-                        null);
+                        null));
             case ClaimResult.InProgressElsewhere other ->
-                report(request, Verdict.SKIP, Reasons.IN_PROGRESS_ELSEWHERE, 0, null, "held until " + other.until());
+                finished(report(
+                        request, Verdict.SKIP, Reasons.IN_PROGRESS_ELSEWHERE, 0, null, "held until " + other.until()));
             case ClaimResult.AttemptsExhausted exhausted ->
-                report(
+                finished(report(
                         request,
                         Verdict.FAIL,
                         Reasons.ATTEMPTS_EXHAUSTED,
                         exhausted.last().attempts(),
                         null,
-                        exhausted.last().errorSummary());
+                        exhausted.last().errorSummary()));
             case Busy busy ->
-                skipRecorded(
+                finished(skipRecorded(
                         request,
                         key,
                         SkipReason.LOCK_BUSY,
                         Reasons.LOCK_BUSY,
-                        "group " + busy.group() + " busy until " + busy.until());
+                        "group " + busy.group() + " busy until " + busy.until()));
             case UnderMaintenance m ->
-                skipRecorded(
+                finished(skipRecorded(
                         request,
                         key,
                         SkipReason.MAINTENANCE,
                         Reasons.MAINTENANCE,
-                        m.hold().reason());
+                        m.hold().reason()));
         };
+    }
+
+    /**
+     * Gives a claim back without running it: recorded as a skip, so the occurrence stays claimable and
+     * the lease is released in the same write.
+     */
+    OccurrenceReport giveBack(Request request, Claim claim, SkipReason reason, String code, String detail) {
+        services.ledger().complete(claim, new dev.punctual.ledger.Outcome.Skipped(reason, detail));
+        return new OccurrenceReport(
+                request.job().id(),
+                request.occurrence(),
+                local(request),
+                request.trigger(),
+                Verdict.SKIP,
+                code,
+                claim.attempt(),
+                claim.fence(),
+                0,
+                detail);
+    }
+
+    private static ClaimStep finished(OccurrenceReport report) {
+        return new ClaimStep.Finished(report);
     }
 
     private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
@@ -127,7 +169,7 @@ final class OccurrenceRunner {
                 request.job().lockGroup(),
                 request.trigger(),
                 request.schedulerAttempt(),
-                request.job().maxAttempts(),
+                request.job().maxAttempts() + request.extraAttempts(),
                 request.force(),
                 deadline.leaseUntil());
         Instant giveUp = services.clock().instant().plus(services.flags().lockWait());
@@ -149,7 +191,7 @@ final class OccurrenceRunner {
         }
     }
 
-    private OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+    OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         request.onClaimed().run();
         Instant started = services.clock().instant();
         Outcome outcome = runJob(request, claim, deadline, log);
@@ -240,7 +282,8 @@ final class OccurrenceRunner {
                 request.schedulerAttempt(),
                 request.force(),
                 key,
-                request.onClaimed());
+                request.onClaimed(),
+                request.extraAttempts());
         return report(reported, Verdict.SKIP, code, 0, null, detail);
     }
 

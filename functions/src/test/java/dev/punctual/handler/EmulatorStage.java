@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
 /** A stage on the emulator: fresh ledger and domain tables, the real wiring, a clock tests move. */
 final class EmulatorStage {
@@ -28,6 +29,11 @@ final class EmulatorStage {
     final String domainTable;
 
     EmulatorStage(Class<?> testClass, StageFlags flags, Instant now) {
+        this(testClass, flags, now, null);
+    }
+
+    /** @param interceptor sees every DynamoDB request of the runtime (null: none) */
+    EmulatorStage(Class<?> testClass, StageFlags flags, Instant now, ExecutionInterceptor interceptor) {
         this.clock = new MutableClock(now);
         this.ledgerTable = TestTables.uniqueName(testClass, "ledger");
         this.domainTable = TestTables.uniqueName(testClass, "domain");
@@ -35,8 +41,14 @@ final class EmulatorStage {
         env.putAll(new StageResources(ledgerTable, domainTable, "default", "default").toEnvironment());
         env.put("AWS_REGION", DynamoDbHarness.REGION.id());
         env.put(Wiring.ENDPOINT, DynamoDbHarness.backend().endpoint().toString());
-        this.clients = Wiring.clients(
+        Wiring.Clients plain = Wiring.clients(
                 env, StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")));
+        this.clients = interceptor == null
+                ? plain
+                : new Wiring.Clients(
+                        DynamoDbHarness.newClient(
+                                b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))),
+                        plain.events());
         LedgerTable.create(clients.dynamo(), ledgerTable);
         LedgerTable.create(clients.dynamo(), domainTable);
         this.runtime = Wiring.runtime(env, clients, ExampleCatalog.catalog(), clock, lines::add);
