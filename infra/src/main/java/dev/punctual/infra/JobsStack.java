@@ -140,11 +140,19 @@ public final class JobsStack extends NestedStack {
                             + job.id() + " in group punctual-" + stage + " is enabled and run the saved query punctual/"
                             + stage + "/job-timeline");
         } else {
-            alarm.metric(jobMetric(stage, job.id(), "Missed", period))
+            Map<String, IMetric> late = new LinkedHashMap<>();
+            late.put("missed", jobMetric(stage, job.id(), "Missed", period));
+            late.put("catchup", jobMetric(stage, job.id(), "CatchUp", period));
+            alarm.metric(MathExpression.Builder.create()
+                            .expression("FILL(missed, 0) + FILL(catchup, 0)")
+                            .usingMetrics(late)
+                            .period(period)
+                            .label("missed or caught-up occurrences of " + job.id())
+                            .build())
                     .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
                     .treatMissingData(TreatMissingData.NOT_BREACHING)
                     .alarmDescription("Punctual " + stage + ": job " + job.id()
-                            + " recorded missed occurrences. Its cadence is longer than a CloudWatch alarm can watch"
+                            + " missed occurrences (recorded as missed or caught up late). Its cadence is longer than a CloudWatch alarm can watch"
                             + " for silence (7 days), so this fires when a later run finds the gap"
                             + " (docs/decisions/0004-missed-run-alarms.md)");
         }

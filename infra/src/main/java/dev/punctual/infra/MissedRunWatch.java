@@ -15,9 +15,9 @@ import java.time.Duration;
  * <p>CloudWatch evaluates an alarm over at most seven days (Period x EvaluationPeriods at most
  * 604,800 s), and over at most one day when the period is shorter than an hour. A job whose window
  * does not fit (weekly with its slack, monthly, yearly, one-time) gets {@link Kind#MISSED_RECORDED}
- * instead: an alarm on the {@code Missed} metric the runtime emits, per job, when a later run finds
- * occurrences it may not replay. That one fires a cadence late and not at all if the job never runs
- * again; the decision note says so.
+ * instead: an alarm on the {@code Missed} and {@code CatchUp} metrics the runtime emits, per job, when a
+ * later run finds occurrences that did not run on time (replayed late, or recorded as missed). That one
+ * fires a cadence late, and not at all if the job never runs again; the decision note says so.
  *
  * @param window the silence that raises the alarm (zero for {@link Kind#MISSED_RECORDED})
  */

@@ -236,15 +236,18 @@ class JobSchedulesTest {
                 .containsEntry("TreatMissingData", "breaching");
         assertThat(alarms.get("expire-reservations").toString()).contains("Period=300");
 
-        assertThat(alarms.get("purge-inactive-members"))
-                .containsEntry("MetricName", "Missed")
+        // Weekly with DST and slack exceeds the 7-day evaluation range: watch what later runs record.
+        Map<String, Object> weekly = alarms.get("purge-inactive-members");
+        assertThat(weekly)
                 .containsEntry("ComparisonOperator", "GreaterThanOrEqualToThreshold")
-                .containsEntry("TreatMissingData", "notBreaching")
-                .containsEntry(
-                        "Dimensions",
-                        List.of(
-                                Map.of("Name", "job", "Value", "purge-inactive-members"),
-                                Map.of("Name", "stage", "Value", "dev")));
+                .containsEntry("Threshold", 1)
+                .containsEntry("EvaluationPeriods", 1)
+                .containsEntry("TreatMissingData", "notBreaching");
+        List<Map<String, Object>> late = (List<Map<String, Object>>) weekly.get("Metrics");
+        assertThat(late.get(0)).containsEntry("Expression", "FILL(missed, 0) + FILL(catchup, 0)");
+        assertThat(late.subList(1, 3).toString())
+                .contains("MetricName=Missed", "MetricName=CatchUp")
+                .contains("Name=job, Value=purge-inactive-members", "Name=stage, Value=dev");
     }
 
     /** Missed-run alarms by job id (their construct id is MissedRun-<job>). */
