@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
+import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
@@ -115,7 +116,24 @@ public final class StageStack extends Stack {
         addKeepWarm();
         addJobs(catalog);
         observe();
+        outputs();
         Tags.of(this).add("punctual:stage", config.stage());
+    }
+
+    /** What an operator needs after a deploy: function names to invoke, the topic, the group. */
+    private void outputs() {
+        pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
+                .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
+                .value(pool.function().getFunctionName())
+                .build());
+        CfnOutput.Builder.create(this, "AlarmTopicArn")
+                .description("Subscribe to this topic to receive the stage's alarms")
+                .value(alerting.topic().getTopicArn())
+                .build();
+        CfnOutput.Builder.create(this, "ScheduleGroupName")
+                .description("The EventBridge Scheduler group holding every schedule of the stage")
+                .value(scheduleGroup.getScheduleGroupName())
+                .build();
     }
 
     /**

@@ -44,6 +44,17 @@ class JobSchedulesTest {
     }
 
     @Test
+    void stageOutputs_nameEachPoolsFunction_theAlarmTopic_andTheScheduleGroup() {
+        Map<String, Map<String, Object>> outputs = devTemplate.findOutputs("*");
+
+        assertThat(outputs).containsKeys("FunctionOfdefault", "FunctionOfmaintenance", "AlarmTopicArn");
+        assertThat(outputs.get("FunctionOfdefault").get("Value"))
+                .isEqualTo(Templates.ref(
+                        Templates.logicalId(dev.pools().get("default").function())));
+        assertThat(outputs.get("ScheduleGroupName").toString()).contains("punctual-dev");
+    }
+
+    @Test
     void everySchedule_carriesItsJobsExpressionAndZone_neverTheUtcDefault() {
         for (JobDefinition job : CATALOG.jobs()) {
             assertThat(devSchedules.get(job.id()).properties())
