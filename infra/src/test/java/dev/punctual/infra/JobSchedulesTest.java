@@ -225,6 +225,26 @@ class JobSchedulesTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void keepWarmRole_mayOnlyInvokeThePingedAliasAndSendToTheQueue() {
+        Object maintenance =
+                Templates.ref(Templates.logicalId(dev.pools().get("maintenance").alias()));
+        Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
+        List<List<Map<String, Object>>> schedulerPolicies =
+                Templates.properties(devTemplate, "AWS::IAM::Policy").values().stream()
+                        .map(p -> (List<Map<String, Object>>)
+                                ((Map<String, Object>) p.get("PolicyDocument")).get("Statement"))
+                        .filter(st -> st.toString().contains("lambda:InvokeFunction"))
+                        .toList();
+
+        assertThat(schedulerPolicies)
+                .singleElement()
+                .isEqualTo(List.of(
+                        Map.of("Action", "lambda:InvokeFunction", "Effect", "Allow", "Resource", maintenance),
+                        Map.of("Action", "sqs:SendMessage", "Effect", "Allow", "Resource", queueArn)));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void missedRunAlarm_perJob_watchesSilenceOverItsGapPlusSlack_orFallsBackToRecordedMisses() {
         Map<String, Map<String, Object>> alarms = missedRunAlarms(dev);
         assertThat(alarms).hasSize(CATALOG.jobs().size());
