@@ -52,6 +52,20 @@ public final class Alerting extends Construct {
                         + "/failures");
     }
 
+    /**
+     * Occurrences the runtime recorded as missed anywhere in the stage (the EMF metric {@code Missed}
+     * with dimension stage only): catch-up found more than it may replay, or older than it may.
+     */
+    public Alarm missed() {
+        Metric missed = outcomeMetric("Missed", Map.of("stage", config.stage()));
+        return alarm(
+                "Missed",
+                missed,
+                1,
+                "Punctual " + config.stage() + ": occurrences were recorded as missed; run the saved query punctual/"
+                        + config.stage() + "/catch-up-and-missed");
+    }
+
     /** A dead-letter path holds at least one event: a schedule or an invocation was given up. */
     public Alarm deadLetters(String id, IQueue queue, String what) {
         IMetric depth = queue.metricApproximateNumberOfMessagesVisible(

@@ -50,6 +50,13 @@ public record StageConfig(
         return flags.stage();
     }
 
+    /** The same stage with its schedules switched on or off (the kill switch, {@code -c schedules=off}). */
+    public StageConfig withSchedulesEnabled(boolean enabled) {
+        StageFlags switched = new StageFlags(
+                flags.stage(), enabled, flags.externalDeliveryEnabled(), flags.destructiveEnabled(), flags.lockWait());
+        return new StageConfig(switched, logRetentionDays, alarms, retries, retainData, lambdaRuntime);
+    }
+
     /**
      * Alarm thresholds.
      *

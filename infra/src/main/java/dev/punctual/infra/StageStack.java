@@ -1,54 +1,224 @@
 package dev.punctual.infra;
 
+import dev.punctual.PunctualException;
 import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.Tags;
+import software.amazon.awscdk.TimeZone;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.IFunction;
 import software.amazon.awscdk.services.logs.ILogGroup;
+import software.amazon.awscdk.services.scheduler.Schedule;
+import software.amazon.awscdk.services.scheduler.ScheduleExpression;
+import software.amazon.awscdk.services.scheduler.ScheduleGroup;
+import software.amazon.awscdk.services.scheduler.ScheduleTargetInput;
+import software.amazon.awscdk.services.scheduler.TimeWindow;
+import software.amazon.awscdk.services.scheduler.targets.LambdaInvoke;
 import software.amazon.awscdk.services.sqs.IQueue;
 import software.amazon.awscdk.services.sqs.Queue;
 import software.constructs.Construct;
 
-/** One stage of Punctual: its tables, lifecycle bus, function pools and, per job, a schedule. */
+/**
+ * One stage of Punctual: its tables, lifecycle bus, one function pool per pool of the catalog, the
+ * schedule group, keep-warm pings, alarms and saved queries; the per-job schedules and missed-run
+ * alarms go into {@link JobsStack}s nested in it.
+ */
 public final class StageStack extends Stack {
 
+    /**
+     * Target share of jobs per nested jobs stack. Each job costs two resources (schedule and alarm),
+     * about 3 KB of template; the bucket count is a power of two so that growing the catalog moves
+     * jobs between stacks only when it doubles.
+     */
+    public static final int JOBS_PER_STACK = 100;
+
+    /** A bucket may hold this many jobs (hash skew) before synth refuses: 400 resources plus roles. */
+    public static final int MAX_JOBS_PER_STACK = 200;
+
+    /** A SnapStart version not invoked for 14 days goes inactive; ping well inside that. */
+    public static final Duration KEEP_WARM_IF_IDLE_OVER = Duration.ofDays(7);
+
+    /** Weekly, Monday 04:00 UTC: the ping's only job is to touch the alias's version. */
+    public static final String KEEP_WARM_EXPRESSION = "cron(0 4 ? * MON *)";
+
+    /** Schedule names of pings; a '.' cannot appear in a job id, so they never collide with jobs. */
+    public static final String KEEP_WARM_PREFIX = "punctual.keep-warm.";
+
+    private final StageConfig config;
     private final LedgerTables tables;
     private final EventBus bus;
     private final Map<String, FunctionPoolConstruct> pools = new LinkedHashMap<>();
     private final Queue schedulerDeadLetters;
     private final Alerting alerting;
+    private final ScheduleGroup scheduleGroup;
+    private final Map<String, Cadence> jobCadences = new LinkedHashMap<>();
+    private final Map<String, Cadence> poolCadences = new LinkedHashMap<>();
+    private final Map<String, Schedule> keepWarm = new LinkedHashMap<>();
+    private final List<JobsStack> jobStacks = new ArrayList<>();
 
+    /**
+     * @param cadenceFrom the instant cadences are measured from (the app passes the start of today, UTC)
+     */
     public StageStack(
-            Construct scope, String id, StackProps props, StageConfig config, List<FunctionPool> poolSpecs, Code code) {
+            Construct scope,
+            String id,
+            StackProps props,
+            StageConfig config,
+            JobCatalog catalog,
+            Code code,
+            Instant cadenceFrom) {
         super(scope, id, props);
+        this.config = config;
         this.tables = new LedgerTables(this, "Tables", config);
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
                 .eventBusName("punctual-" + config.stage())
                 .description("Punctual lifecycle events (see docs/events.md)")
                 .build();
-        for (FunctionPool pool : poolSpecs) {
+        for (FunctionPool pool : catalog.pools()) {
             pools.put(
                     pool.name(),
                     new FunctionPoolConstruct(this, "Pool-" + pool.name(), config, pool, code, tables, bus));
         }
         this.schedulerDeadLetters = FunctionPoolConstruct.deadLetterQueue(this, "SchedulerDeadLetters");
         this.alerting = new Alerting(this, "Alerting", config);
-        observe(config);
+        this.scheduleGroup = ScheduleGroup.Builder.create(this, "Schedules")
+                .scheduleGroupName("punctual-" + config.stage())
+                // The stack owns every schedule in the group; a retained empty group would only block
+                // deploying the stage again under the same name.
+                .removalPolicy(RemovalPolicy.DESTROY)
+                .build();
+        for (JobDefinition job : catalog.jobs()) {
+            jobCadences.put(job.id(), Cadence.of(job.schedule(), cadenceFrom));
+        }
+        for (FunctionPool pool : catalog.pools()) {
+            poolCadences.put(
+                    pool.name(),
+                    Cadence.of(
+                            catalog.inPool(pool.name()).stream()
+                                    .map(JobDefinition::schedule)
+                                    .toList(),
+                            cadenceFrom));
+        }
+        addKeepWarm();
+        addJobs(catalog);
+        observe();
+        outputs();
         Tags.of(this).add("punctual:stage", config.stage());
     }
 
-    private void observe(StageConfig config) {
+    /** What an operator needs after a deploy: function names to invoke, the topic, the group. */
+    private void outputs() {
+        pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
+                .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
+                .value(pool.function().getFunctionName())
+                .build());
+        CfnOutput.Builder.create(this, "AlarmTopicArn")
+                .description("Subscribe to this topic to receive the stage's alarms")
+                .value(alerting.topic().getTopicArn())
+                .build();
+        CfnOutput.Builder.create(this, "ScheduleGroupName")
+                .description("The EventBridge Scheduler group holding every schedule of the stage")
+                .value(scheduleGroup.getScheduleGroupName())
+                .build();
+    }
+
+    /**
+     * A weekly {@code ping} to each pool that could otherwise idle for more than
+     * {@link #KEEP_WARM_IF_IDLE_OVER} — and to every pool while the stage's schedules are off, so that
+     * a manual run still finds an active SnapStart version.
+     */
+    private void addKeepWarm() {
+        RetrySettings retries = config.retries();
+        for (FunctionPoolConstruct pool : pools.values()) {
+            String name = poolName(pool);
+            boolean needed = !config.flags().schedulesEnabled()
+                    || poolCadences.get(name).mayIdleLongerThan(KEEP_WARM_IF_IDLE_OVER);
+            if (!needed) {
+                continue;
+            }
+            keepWarm.put(
+                    name,
+                    Schedule.Builder.create(this, "KeepWarm-" + name)
+                            .scheduleName(KEEP_WARM_PREFIX + name)
+                            .scheduleGroup(scheduleGroup)
+                            .description("Punctual: weekly ping so the SnapStart version of pool " + name
+                                    + " never goes inactive (14 days without an invoke)")
+                            .schedule(ScheduleExpression.expression(KEEP_WARM_EXPRESSION, TimeZone.of("UTC")))
+                            .timeWindow(TimeWindow.off())
+                            .enabled(true)
+                            .target(LambdaInvoke.Builder.create(pool.alias())
+                                    .input(ScheduleTargetInput.fromObject(Map.of("kind", "ping")))
+                                    .retryAttempts(retries.schedulerRetryAttempts())
+                                    .maxEventAge(software.amazon.awscdk.Duration.seconds(
+                                            retries.schedulerMaxEventAge().toSeconds()))
+                                    .deadLetterQueue(schedulerDeadLetters)
+                                    .build())
+                            .build());
+        }
+    }
+
+    private void addJobs(JobCatalog catalog) {
+        List<JobDefinition> jobs = catalog.jobs();
+        if (jobs.isEmpty()) {
+            return;
+        }
+        int buckets = bucketCount(jobs.size());
+        Map<Integer, List<JobDefinition>> byBucket = new TreeMap<>();
+        for (JobDefinition job : jobs) {
+            byBucket.computeIfAbsent(bucketOf(job.id(), buckets), b -> new ArrayList<>())
+                    .add(job);
+        }
+        Map<String, IFunction> aliases = new LinkedHashMap<>();
+        pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
+        JobsStack.Shared shared =
+                new JobsStack.Shared(config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic());
+        byBucket.forEach((bucket, share) -> {
+            if (share.size() > MAX_JOBS_PER_STACK) {
+                throw new PunctualException("jobs stack " + bucket + " of " + buckets + " would hold " + share.size()
+                        + " jobs (at most " + MAX_JOBS_PER_STACK + "): the job ids hash unevenly; lower "
+                        + "StageStack.JOBS_PER_STACK");
+            }
+            jobStacks.add(new JobsStack(this, "Jobs" + bucket, shared, share, jobCadences));
+        });
+    }
+
+    /** The smallest power of two that keeps the average share at most {@link #JOBS_PER_STACK}. */
+    static int bucketCount(int jobs) {
+        int buckets = 1;
+        while ((long) buckets * JOBS_PER_STACK < jobs) {
+            buckets *= 2;
+        }
+        return buckets;
+    }
+
+    /** A job's bucket depends only on its id (CRC-32) and the bucket count, never on catalog order. */
+    static int bucketOf(String jobId, int buckets) {
+        CRC32 crc = new CRC32();
+        crc.update(jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return (int) (crc.getValue() % buckets);
+    }
+
+    private void observe() {
         List<ILogGroup> logGroups =
                 pools.values().stream().map(p -> (ILogGroup) p.logGroup()).toList();
         List<IQueue> deadLetters = new ArrayList<>();
         deadLetters.add(schedulerDeadLetters);
         alerting.failures();
+        alerting.missed();
         alerting.deadLetters(
                 "SchedulerDeadLetters", schedulerDeadLetters, "the scheduler gave up delivering an occurrence");
         for (FunctionPoolConstruct pool : pools.values()) {
@@ -60,6 +230,14 @@ public final class StageStack extends Stack {
         }
         SavedQueries.add(this, config.stage(), logGroups);
         alerting.dashboard(deadLetters, logGroups);
+    }
+
+    private static String poolName(FunctionPoolConstruct pool) {
+        return pool.getNode().getId().substring("Pool-".length());
+    }
+
+    public StageConfig config() {
+        return config;
     }
 
     public Queue schedulerDeadLetters() {
@@ -80,5 +258,28 @@ public final class StageStack extends Stack {
 
     public Map<String, FunctionPoolConstruct> pools() {
         return pools;
+    }
+
+    public ScheduleGroup scheduleGroup() {
+        return scheduleGroup;
+    }
+
+    /** Each job's cadence, by job id. */
+    public Map<String, Cadence> jobCadences() {
+        return jobCadences;
+    }
+
+    /** Each pool's cadence (the union of its jobs' schedules), by pool name. */
+    public Map<String, Cadence> poolCadences() {
+        return poolCadences;
+    }
+
+    /** The keep-warm ping schedules, by pool name. */
+    public Map<String, Schedule> keepWarm() {
+        return keepWarm;
+    }
+
+    public List<JobsStack> jobStacks() {
+        return jobStacks;
     }
 }

@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.examples.ExampleCatalog;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,8 +44,26 @@ class AlertingTest {
                 "AWS::CloudWatch::Alarm",
                 Map.of("Properties", Map.of("MetricName", "ApproximateNumberOfMessagesVisible")));
 
-        assertThat(alarms.values().toString()).contains("SchedulerDeadLetters").contains("PooldefaultAsyncFailures");
-        assertThat(alarms).hasSize(2);
+        assertThat(alarms.values().toString())
+                .contains("SchedulerDeadLetters", "PooldefaultAsyncFailures", "PoolmaintenanceAsyncFailures");
+        assertThat(alarms).hasSize(1 + ExampleCatalog.catalog().pools().size());
+    }
+
+    @Test
+    void missedAlarm_watchesTheStagesMissedMetric_andNotifiesTheTopic() {
+        dev.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of(
+                        "MetricName",
+                        "Missed",
+                        "Dimensions",
+                        List.of(Map.of("Name", "stage", "Value", "dev")),
+                        "Threshold",
+                        1,
+                        "ComparisonOperator",
+                        "GreaterThanOrEqualToThreshold",
+                        "AlarmActions",
+                        List.of(Map.of("Ref", Match.stringLikeRegexp("AlertingTopic.*")))));
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.NestedStack;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
@@ -31,12 +32,16 @@ class CdkNagTest {
                 .isEmpty();
     }
 
-    /** Guards the test above against passing vacuously: the same checks do flag a careless table. */
+    /**
+     * Guards the test above against passing vacuously: the same checks do flag a careless table, and
+     * a finding inside a nested stack (where the jobs stacks put schedules and alarms) is reported on
+     * the parent stack that the test above reads.
+     */
     @Test
-    void awsSolutions_onTableWithoutPointInTimeRecovery_reportsDdb3() {
+    void awsSolutions_onTableWithoutPointInTimeRecoveryInANestedStack_reportsDdb3OnTheParent() {
         App app = new App();
         Stack stack = new Stack(app, "Careless");
-        Table.Builder.create(stack, "NoBackups")
+        Table.Builder.create(new NestedStack(stack, "Nested"), "NoBackups")
                 .partitionKey(Attribute.builder()
                         .name("pk")
                         .type(AttributeType.STRING)

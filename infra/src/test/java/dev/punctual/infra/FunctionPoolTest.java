@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.examples.ExampleCatalog;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,14 +49,15 @@ class FunctionPoolTest {
     void asyncInvoke_onTheAlias_retriesTwiceForAnHourThenSendsToAnSqsDestination() {
         Map<String, Map<String, Object>> configs = dev.findResources("AWS::Lambda::EventInvokeConfig");
 
-        assertThat(configs.values()).singleElement().satisfies(config -> {
+        assertThat(configs).hasSize(ExampleCatalog.catalog().pools().size());
+        assertThat(configs.values()).allSatisfy(config -> {
             String props = config.get("Properties").toString();
             assertThat(props).contains("MaximumRetryAttempts=2", "MaximumEventAgeInSeconds=3600");
             // The qualifier is the alias's name split out of its ARN: the alias's config, not $LATEST's.
-            assertThat(props)
-                    .containsPattern("Qualifier=\\{Fn::Select=\\[7, \\{Fn::Split=\\[:, \\{Ref=PooldefaultAlias");
-            assertThat(props).containsPattern("OnFailure=\\{Destination=\\{Fn::GetAtt=\\[PooldefaultAsyncFailures");
+            assertThat(props).containsPattern("Qualifier=\\{Fn::Select=\\[7, \\{Fn::Split=\\[:, \\{Ref=Pool\\w+Alias");
+            assertThat(props).containsPattern("OnFailure=\\{Destination=\\{Fn::GetAtt=\\[Pool\\w+AsyncFailures");
         });
+        assertThat(configs.values().toString()).contains("PooldefaultAlias", "PoolmaintenanceAlias");
         dev.hasResourceProperties(
                 "AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true, "MessageRetentionPeriod", 1209600));
     }

@@ -23,6 +23,24 @@ class StagesTest {
     }
 
     @Test
+    void schedulesContext_withAValueOtherThanOnOrOff_failsBeforeSynthNamingTheField() {
+        assertThatThrownBy(() -> PunctualApp.build(
+                        Synth.app(java.util.Map.of("stage", "dev", "schedules", "paused")), Synth.code()))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessageContaining("schedules: 'paused'")
+                .hasMessageContaining("on or off");
+    }
+
+    @Test
+    void withSchedulesEnabled_changesOnlyTheKillSwitch() {
+        StageConfig prod = Stages.named("prod");
+        StageConfig off = prod.withSchedulesEnabled(false);
+
+        assertThat(off.flags().schedulesEnabled()).isFalse();
+        assertThat(off.withSchedulesEnabled(true)).isEqualTo(prod);
+    }
+
+    @Test
     void dev_suppressesDeliveryAndRefusesDestructiveJobs_prodAllowsBoth() {
         assertThat(Stages.named("dev").flags().externalDeliveryEnabled()).isFalse();
         assertThat(Stages.named("dev").flags().destructiveEnabled()).isFalse();

@@ -1,5 +1,8 @@
 package dev.punctual.infra;
 
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.job.JobCatalog;
+import java.time.Instant;
 import java.util.Map;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.AppProps;
@@ -8,13 +11,30 @@ import software.amazon.awscdk.services.lambda.Code;
 /** Synthesises a stage in-process, offline, as `cdk synth -c stage=NAME` would. */
 final class Synth {
 
+    /** Cadences in tests are measured from a fixed day, so templates do not depend on the clock. */
+    static final Instant CADENCE_FROM = Instant.parse("2026-11-29T00:00:00Z");
+
     private Synth() {}
 
     static StageStack stage(String name) {
-        App app = new App(AppProps.builder()
-                .context(Map.of("stage", name))
-                .analyticsReporting(false)
-                .build());
-        return PunctualApp.build(app, Code.fromAsset(PunctualApp.locateJar().toString()));
+        return stage(Stages.named(name), ExampleCatalog.catalog());
+    }
+
+    static StageStack stage(StageConfig config, JobCatalog catalog) {
+        return PunctualApp.build(app(Map.of("stage", config.stage())), config, catalog, code(), CADENCE_FROM);
+    }
+
+    /** Through the app's own context handling (stage and the schedules override), as cdk.json runs it. */
+    static StageStack fromContext(Map<String, String> context) {
+        return PunctualApp.build(app(context), code());
+    }
+
+    static App app(Map<String, String> context) {
+        return new App(
+                AppProps.builder().context(context).analyticsReporting(false).build());
+    }
+
+    static Code code() {
+        return Code.fromAsset(PunctualApp.locateJar().toString());
     }
 }

@@ -1,0 +1,173 @@
+package dev.punctual.infra;
+
+import dev.punctual.job.JobDefinition;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.NestedStack;
+import software.amazon.awscdk.NestedStackProps;
+import software.amazon.awscdk.TimeZone;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.MathExpression;
+import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.scheduler.ContextAttribute;
+import software.amazon.awscdk.services.scheduler.IScheduleGroup;
+import software.amazon.awscdk.services.scheduler.Schedule;
+import software.amazon.awscdk.services.scheduler.ScheduleExpression;
+import software.amazon.awscdk.services.scheduler.ScheduleTargetInput;
+import software.amazon.awscdk.services.scheduler.TimeWindow;
+import software.amazon.awscdk.services.scheduler.targets.LambdaInvoke;
+import software.amazon.awscdk.services.sns.ITopic;
+import software.amazon.awscdk.services.sqs.IQueue;
+import software.constructs.Construct;
+
+/**
+ * A share of the catalog's per-job resources: for each job its EventBridge Scheduler schedule and its
+ * missed-run alarm. A nested stack, so one {@code cdk deploy} still deploys the whole stage while each
+ * template stays within CloudFormation's limits (see {@link StageStack#JOBS_PER_STACK}).
+ *
+ * <p>Everything shared (schedule group, aliases, the scheduler's dead-letter queue, the alarm topic)
+ * lives in the stage stack and arrives here as nested-stack parameters, which CDK wires itself; no
+ * stack exports are involved.
+ */
+public final class JobsStack extends NestedStack {
+
+    /** What the stage stack hands to each jobs stack. */
+    record Shared(
+            StageConfig config,
+            IScheduleGroup group,
+            Map<String, IFunction> aliases,
+            IQueue deadLetters,
+            ITopic topic) {}
+
+    private final Map<String, Schedule> schedules = new LinkedHashMap<>();
+    private final Map<String, Alarm> missedRunAlarms = new LinkedHashMap<>();
+
+    JobsStack(Construct scope, String id, Shared shared, List<JobDefinition> jobs, Map<String, Cadence> cadences) {
+        super(
+                scope,
+                id,
+                NestedStackProps.builder()
+                        .description("Punctual " + shared.config().stage() + ": schedules and missed-run alarms of "
+                                + jobs.size() + " jobs")
+                        .build());
+        for (JobDefinition job : jobs) {
+            schedules.put(job.id(), schedule(shared, job));
+            MissedRunWatch watch = MissedRunWatch.forJob(
+                    job, cadences.get(job.id()), shared.config().retries());
+            missedRunAlarms.put(job.id(), missedRunAlarm(shared, job, watch));
+        }
+    }
+
+    public Map<String, Schedule> schedules() {
+        return schedules;
+    }
+
+    public Map<String, Alarm> missedRunAlarms() {
+        return missedRunAlarms;
+    }
+
+    /** The scheduled payload of events/README.md: the job id and the scheduler's four context attributes. */
+    static Map<String, Object> scheduledInput(String jobId) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("kind", "scheduled");
+        input.put("job", jobId);
+        input.put("scheduledTime", ContextAttribute.getScheduledTime());
+        input.put("executionId", ContextAttribute.getExecutionId());
+        input.put("attemptNumber", ContextAttribute.getAttemptNumber());
+        input.put("scheduleArn", ContextAttribute.getScheduleArn());
+        return input;
+    }
+
+    private Schedule schedule(Shared shared, JobDefinition job) {
+        IFunction alias = shared.aliases().get(job.pool().name());
+        RetrySettings retries = shared.config().retries();
+        return Schedule.Builder.create(this, "Schedule-" + job.id())
+                .scheduleName(job.id())
+                .scheduleGroup(shared.group())
+                .description(description(job))
+                .schedule(ScheduleExpression.expression(
+                        job.schedule().toEventBridge(),
+                        TimeZone.of(job.schedule().zone().getId())))
+                .timeWindow(TimeWindow.off())
+                .enabled(shared.config().flags().schedulesEnabled())
+                .target(LambdaInvoke.Builder.create(alias)
+                        .input(ScheduleTargetInput.fromObject(scheduledInput(job.id())))
+                        .retryAttempts(retries.schedulerRetryAttempts())
+                        .maxEventAge(
+                                Duration.seconds(retries.schedulerMaxEventAge().toSeconds()))
+                        .deadLetterQueue(shared.deadLetters())
+                        .build())
+                .build();
+    }
+
+    private static String description(JobDefinition job) {
+        String text = "Punctual job " + job.id() + (job.description().isBlank() ? "" : ": " + job.description());
+        // The API accepts at most 512 characters.
+        return text.length() <= 512 ? text : text.substring(0, 509) + "...";
+    }
+
+    private Alarm missedRunAlarm(Shared shared, JobDefinition job, MissedRunWatch watch) {
+        String stage = shared.config().stage();
+        Duration period = Duration.seconds(watch.period().toSeconds());
+        Alarm.Builder alarm = Alarm.Builder.create(this, "MissedRun-" + job.id())
+                .threshold(1)
+                .evaluationPeriods(watch.evaluationPeriods())
+                .datapointsToAlarm(watch.evaluationPeriods())
+                // With schedules switched off, silence is expected: keep the alarm, mute its actions.
+                .actionsEnabled(shared.config().flags().schedulesEnabled());
+        if (watch.kind() == MissedRunWatch.Kind.NO_OUTCOME) {
+            Map<String, IMetric> outcomes = new LinkedHashMap<>();
+            for (String name : List.of("Pass", "Skip", "Fail")) {
+                outcomes.put(name.toLowerCase(java.util.Locale.ROOT), jobMetric(stage, job.id(), name, period));
+            }
+            alarm.metric(MathExpression.Builder.create()
+                            .expression("FILL(pass, 0) + FILL(skip, 0) + FILL(fail, 0)")
+                            .usingMetrics(outcomes)
+                            .period(period)
+                            .label("outcomes of " + job.id())
+                            .build())
+                    .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
+                    .treatMissingData(TreatMissingData.BREACHING)
+                    .alarmDescription("Punctual " + stage + ": job " + job.id() + " recorded no outcome for "
+                            + watch.window() + " (its longest expected gap plus slack); check that its schedule "
+                            + job.id() + " in group punctual-" + stage + " is enabled and run the saved query punctual/"
+                            + stage + "/job-timeline");
+        } else {
+            Map<String, IMetric> late = new LinkedHashMap<>();
+            late.put("missed", jobMetric(stage, job.id(), "Missed", period));
+            late.put("catchup", jobMetric(stage, job.id(), "CatchUp", period));
+            alarm.metric(MathExpression.Builder.create()
+                            .expression("FILL(missed, 0) + FILL(catchup, 0)")
+                            .usingMetrics(late)
+                            .period(period)
+                            .label("missed or caught-up occurrences of " + job.id())
+                            .build())
+                    .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
+                    .treatMissingData(TreatMissingData.NOT_BREACHING)
+                    .alarmDescription("Punctual " + stage + ": job " + job.id()
+                            + " missed occurrences (recorded as missed or caught up late). Its cadence is longer than a CloudWatch alarm can watch"
+                            + " for silence (7 days), so this fires when a later run finds the gap"
+                            + " (docs/decisions/0004-missed-run-alarms.md)");
+        }
+        Alarm built = alarm.build();
+        built.addAlarmAction(new SnsAction(shared.topic()));
+        return built;
+    }
+
+    private static Metric jobMetric(String stage, String job, String name, Duration period) {
+        return Metric.Builder.create()
+                .namespace("Punctual")
+                .metricName(name)
+                .dimensionsMap(Map.of("stage", stage, "job", job))
+                .statistic("Sum")
+                .period(period)
+                .build();
+    }
+}

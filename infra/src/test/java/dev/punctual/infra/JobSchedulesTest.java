@@ -1,0 +1,295 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * The example catalog's schedules, keep-warm pings and missed-run alarms in the dev stage, and the same
+ * stage deployed with {@code -c schedules=off}. Two syntheses, shared by every test.
+ */
+class JobSchedulesTest {
+
+    private static final JobCatalog CATALOG = ExampleCatalog.catalog();
+
+    private static StageStack dev;
+    private static Template devTemplate;
+    private static Map<String, Templates.Located> devSchedules;
+    private static StageStack off;
+    private static Map<String, Templates.Located> offSchedules;
+
+    @BeforeAll
+    static void synth() {
+        dev = Synth.stage("dev");
+        devTemplate = Template.fromStack(dev);
+        devSchedules = Templates.jobSchedules(dev);
+        off = Synth.fromContext(Map.of("stage", "dev", "schedules", "off"));
+        offSchedules = Templates.jobSchedules(off);
+    }
+
+    @Test
+    void everyCatalogJob_hasExactlyOneSchedule_namedByItsId_inTheStagesGroup() {
+        assertThat(devSchedules.keySet()).containsExactlyInAnyOrderElementsOf(CATALOG.ids());
+        assertThat(devSchedules.values())
+                .allSatisfy(s -> assertThat(s.properties()).containsEntry("GroupName", "punctual-dev"));
+        devTemplate.resourceCountIs("AWS::Scheduler::ScheduleGroup", 1);
+        devTemplate.hasResourceProperties("AWS::Scheduler::ScheduleGroup", Map.of("Name", "punctual-dev"));
+    }
+
+    @Test
+    void stageOutputs_nameEachPoolsFunction_theAlarmTopic_andTheScheduleGroup() {
+        Map<String, Map<String, Object>> outputs = devTemplate.findOutputs("*");
+
+        assertThat(outputs).containsKeys("FunctionOfdefault", "FunctionOfmaintenance", "AlarmTopicArn");
+        assertThat(outputs.get("FunctionOfdefault").get("Value"))
+                .isEqualTo(Templates.ref(
+                        Templates.logicalId(dev.pools().get("default").function())));
+        assertThat(outputs.get("ScheduleGroupName").toString()).contains("punctual-dev");
+    }
+
+    @Test
+    void everySchedule_carriesItsJobsExpressionAndZone_neverTheUtcDefault() {
+        for (JobDefinition job : CATALOG.jobs()) {
+            assertThat(devSchedules.get(job.id()).properties())
+                    .as(job.id())
+                    .containsEntry("ScheduleExpression", job.schedule().toEventBridge())
+                    .containsEntry(
+                            "ScheduleExpressionTimezone", job.schedule().zone().getId());
+        }
+        assertThat(CATALOG.jobs())
+                .anySatisfy(j -> assertThat(j.schedule().zone().getId()).isNotEqualTo("UTC"));
+    }
+
+    @Test
+    void everySchedule_includingKeepWarm_hasTheFlexibleTimeWindowOff() {
+        assertThat(devSchedules.values())
+                .allSatisfy(s -> assertThat(s.properties()).containsEntry("FlexibleTimeWindow", Map.of("Mode", "OFF")));
+        assertThat(Templates.properties(devTemplate, "AWS::Scheduler::Schedule").values())
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p).containsEntry("FlexibleTimeWindow", Map.of("Mode", "OFF")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everySchedule_retriesAsTheStageSays_thenSendsToTheStagesEncryptedSchedulerQueue() {
+        RetrySettings retries = dev.config().retries();
+        Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
+        for (Templates.Located schedule : devSchedules.values()) {
+            Map<String, Object> target =
+                    (Map<String, Object>) schedule.properties().get("Target");
+            assertThat(target)
+                    .containsEntry(
+                            "RetryPolicy",
+                            Map.of(
+                                    "MaximumRetryAttempts",
+                                    retries.schedulerRetryAttempts(),
+                                    "MaximumEventAgeInSeconds",
+                                    (int) retries.schedulerMaxEventAge().toSeconds()));
+            Object dlq = ((Map<String, Object>) target.get("DeadLetterConfig")).get("Arn");
+            assertThat(Templates.boundInParent(dev, devTemplate, schedule.stack(), dlq))
+                    .isEqualTo(queueArn);
+        }
+        devTemplate.hasResourceProperties(
+                "AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true, "MessageRetentionPeriod", 1209600));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everySchedule_targetsTheLiveAliasOfItsJobsPool_withTheScheduledPayload() {
+        for (JobDefinition job : CATALOG.jobs()) {
+            Templates.Located schedule = devSchedules.get(job.id());
+            Map<String, Object> target =
+                    (Map<String, Object>) schedule.properties().get("Target");
+            String alias =
+                    Templates.logicalId(dev.pools().get(job.pool().name()).alias());
+
+            assertThat(Templates.boundInParent(dev, devTemplate, schedule.stack(), target.get("Arn")))
+                    .as(job.id())
+                    .isEqualTo(Templates.ref(alias));
+            assertThat(target.get("Input"))
+                    .isEqualTo("{\"kind\":\"scheduled\",\"job\":\"" + job.id() + "\","
+                            + "\"scheduledTime\":\"<aws.scheduler.scheduled-time>\","
+                            + "\"executionId\":\"<aws.scheduler.execution-id>\","
+                            + "\"attemptNumber\":\"<aws.scheduler.attempt-number>\","
+                            + "\"scheduleArn\":\"<aws.scheduler.schedule-arn>\"}");
+        }
+        devTemplate.hasResourceProperties("AWS::Lambda::Alias", Map.of("Name", FunctionPoolConstruct.ALIAS));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void schedulerRoles_mayOnlyInvokeTheirAliasAndSendToTheQueue_assumedOnlyForTheStagesGroup() {
+        Object groupArn = Templates.getAtt(Templates.logicalId(dev.scheduleGroup()), "Arn");
+        Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
+        List<Object> aliases = dev.pools().values().stream()
+                .map(p -> (Object) Templates.ref(Templates.logicalId(p.alias())))
+                .toList();
+        int roles = 0;
+        for (JobsStack jobs : dev.jobStacks()) {
+            Template template = Template.fromStack(jobs);
+            for (Map<String, Object> role :
+                    Templates.properties(template, "AWS::IAM::Role").values()) {
+                roles++;
+                List<Map<String, Object>> trust = (List<Map<String, Object>>)
+                        ((Map<String, Object>) role.get("AssumeRolePolicyDocument")).get("Statement");
+                assertThat(trust).singleElement().satisfies(st -> {
+                    assertThat(st.get("Principal")).isEqualTo(Map.of("Service", "scheduler.amazonaws.com"));
+                    Map<String, Object> equals =
+                            (Map<String, Object>) ((Map<String, Object>) st.get("Condition")).get("StringEquals");
+                    assertThat(Templates.boundInParent(dev, devTemplate, jobs, equals.get("aws:SourceArn")))
+                            .isEqualTo(groupArn);
+                    assertThat(equals).containsKey("aws:SourceAccount");
+                });
+            }
+            for (Map<String, Object> policy :
+                    Templates.properties(template, "AWS::IAM::Policy").values()) {
+                List<Map<String, Object>> statements = (List<Map<String, Object>>)
+                        ((Map<String, Object>) policy.get("PolicyDocument")).get("Statement");
+                assertThat(statements).hasSize(2);
+                assertThat(statements.get(0)).containsEntry("Action", "lambda:InvokeFunction");
+                assertThat(Templates.boundInParent(
+                                dev, devTemplate, jobs, statements.get(0).get("Resource")))
+                        .isIn(aliases);
+                assertThat(statements.get(1)).containsEntry("Action", "sqs:SendMessage");
+                assertThat(Templates.boundInParent(
+                                dev, devTemplate, jobs, statements.get(1).get("Resource")))
+                        .isEqualTo(queueArn);
+            }
+        }
+        // One role per targeted alias and jobs stack: the example catalog targets two pools.
+        assertThat(roles).isEqualTo(CATALOG.pools().size() * dev.jobStacks().size());
+    }
+
+    @Test
+    void stageWithSchedulesOn_enablesEveryJobSchedule_andItsMissedRunAlarmActions() {
+        assertThat(dev.config().flags().schedulesEnabled()).isTrue();
+        assertThat(devSchedules.values())
+                .allSatisfy(s -> assertThat(s.properties()).containsEntry("State", "ENABLED"));
+        assertThat(missedRunAlarms(dev).values()).allSatisfy(a -> assertThat(a).containsEntry("ActionsEnabled", true));
+    }
+
+    @Test
+    void stageWithSchedulesOff_disablesEveryJobSchedule_mutesMissedRunAlarms_andStillPingsEveryPool() {
+        assertThat(offSchedules.keySet()).containsExactlyInAnyOrderElementsOf(CATALOG.ids());
+        assertThat(offSchedules.values())
+                .allSatisfy(s -> assertThat(s.properties()).containsEntry("State", "DISABLED"));
+        assertThat(missedRunAlarms(off).values()).allSatisfy(a -> assertThat(a).containsEntry("ActionsEnabled", false));
+        assertThat(off.keepWarm().keySet()).containsExactlyInAnyOrder("default", "maintenance");
+        Template.fromStack(off)
+                .hasResourceProperties(
+                        "AWS::Lambda::Function",
+                        Map.of(
+                                "Environment",
+                                software.amazon.awscdk.assertions.Match.objectLike(Map.of(
+                                        "Variables",
+                                        software.amazon.awscdk.assertions.Match.objectLike(
+                                                Map.of("PUNCTUAL_SCHEDULES_ENABLED", "false"))))));
+    }
+
+    @Test
+    void keepWarm_pingsWeeklyOnlyThePoolWhoseJobsMayLeaveItIdleOverSevenDays() {
+        // maintenance hosts only the weekly purge (7 days and an hour across DST); default runs every 15 min.
+        assertThat(dev.poolCadences().get("maintenance").mayIdleLongerThan(StageStack.KEEP_WARM_IF_IDLE_OVER))
+                .isTrue();
+        assertThat(dev.keepWarm().keySet()).containsExactly("maintenance");
+        devTemplate.resourcePropertiesCountIs(
+                "AWS::Scheduler::Schedule",
+                Map.of(
+                        "Name",
+                        StageStack.KEEP_WARM_PREFIX + "maintenance",
+                        "GroupName",
+                        "punctual-dev",
+                        "ScheduleExpression",
+                        StageStack.KEEP_WARM_EXPRESSION,
+                        "ScheduleExpressionTimezone",
+                        "UTC",
+                        "State",
+                        "ENABLED",
+                        "Target",
+                        software.amazon.awscdk.assertions.Match.objectLike(Map.of(
+                                "Arn",
+                                Templates.ref(Templates.logicalId(
+                                        dev.pools().get("maintenance").alias())),
+                                "Input",
+                                "{\"kind\":\"ping\"}"))),
+                1);
+        devTemplate.resourceCountIs("AWS::Scheduler::Schedule", 1);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void keepWarmRole_mayOnlyInvokeThePingedAliasAndSendToTheQueue() {
+        Object maintenance =
+                Templates.ref(Templates.logicalId(dev.pools().get("maintenance").alias()));
+        Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
+        List<List<Map<String, Object>>> schedulerPolicies =
+                Templates.properties(devTemplate, "AWS::IAM::Policy").values().stream()
+                        .map(p -> (List<Map<String, Object>>)
+                                ((Map<String, Object>) p.get("PolicyDocument")).get("Statement"))
+                        .filter(st -> st.toString().contains("lambda:InvokeFunction"))
+                        .toList();
+
+        assertThat(schedulerPolicies)
+                .singleElement()
+                .isEqualTo(List.of(
+                        Map.of("Action", "lambda:InvokeFunction", "Effect", "Allow", "Resource", maintenance),
+                        Map.of("Action", "sqs:SendMessage", "Effect", "Allow", "Resource", queueArn)));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void missedRunAlarm_perJob_watchesSilenceOverItsGapPlusSlack_orFallsBackToRecordedMisses() {
+        Map<String, Map<String, Object>> alarms = missedRunAlarms(dev);
+        assertThat(alarms).hasSize(CATALOG.jobs().size());
+
+        Map<String, Object> daily = alarms.get("daily-report");
+        assertThat(daily)
+                .containsEntry("ComparisonOperator", "LessThanThreshold")
+                .containsEntry("Threshold", 1)
+                .containsEntry("TreatMissingData", "breaching")
+                .containsEntry("EvaluationPeriods", 27)
+                .containsEntry("DatapointsToAlarm", 27);
+        List<Map<String, Object>> metrics = (List<Map<String, Object>>) daily.get("Metrics");
+        assertThat(metrics.get(0)).containsEntry("Expression", "FILL(pass, 0) + FILL(skip, 0) + FILL(fail, 0)");
+        assertThat(metrics.subList(1, 4))
+                .allSatisfy(m -> assertThat(m.toString())
+                        .contains("Name=job, Value=daily-report", "Name=stage, Value=dev", "Period=3600", "Stat=Sum"));
+
+        assertThat(alarms.get("expire-reservations"))
+                .containsEntry("EvaluationPeriods", 28)
+                .containsEntry("TreatMissingData", "breaching");
+        assertThat(alarms.get("expire-reservations").toString()).contains("Period=300");
+
+        // Weekly with DST and slack exceeds the 7-day evaluation range: watch what later runs record.
+        Map<String, Object> weekly = alarms.get("purge-inactive-members");
+        assertThat(weekly)
+                .containsEntry("ComparisonOperator", "GreaterThanOrEqualToThreshold")
+                .containsEntry("Threshold", 1)
+                .containsEntry("EvaluationPeriods", 1)
+                .containsEntry("TreatMissingData", "notBreaching");
+        List<Map<String, Object>> late = (List<Map<String, Object>>) weekly.get("Metrics");
+        assertThat(late.get(0)).containsEntry("Expression", "FILL(missed, 0) + FILL(catchup, 0)");
+        assertThat(late.subList(1, 3).toString())
+                .contains("MetricName=Missed", "MetricName=CatchUp")
+                .contains("Name=job, Value=purge-inactive-members", "Name=stage, Value=dev");
+    }
+
+    /** Missed-run alarms by job id (their construct id is MissedRun-<job>). */
+    private static Map<String, Map<String, Object>> missedRunAlarms(StageStack stage) {
+        Map<String, Map<String, Object>> alarms = new java.util.LinkedHashMap<>();
+        for (JobsStack jobs : stage.jobStacks()) {
+            Map<String, Map<String, Object>> byLogicalId =
+                    Templates.properties(Template.fromStack(jobs), "AWS::CloudWatch::Alarm");
+            jobs.missedRunAlarms()
+                    .forEach((job, alarm) -> alarms.put(job, byLogicalId.get(Templates.logicalId(alarm))));
+        }
+        return alarms;
+    }
+}
