@@ -1,7 +1,6 @@
 package dev.punctual.observability;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.json.Json;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -25,8 +24,6 @@ public final class StructuredLog {
         WARN,
         ERROR
     }
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Consumer<String> sink;
     private final Clock clock;
@@ -102,12 +99,6 @@ public final class StructuredLog {
             line.put("cold_start", coldStart);
         }
         fields.forEach(line::putIfAbsent);
-        try {
-            return JSON.writeValueAsString(line);
-        } catch (JsonProcessingException e) {
-            // Only reachable with a value Jackson cannot serialise; never lose the line over it.
-            return "{\"level\":\"ERROR\",\"service\":\"" + service + "\",\"message\":\"unserialisable log line: "
-                    + e.getOriginalMessage().replace('"', '\'') + "\"}";
-        }
+        return Json.write(line);
     }
 }

@@ -32,8 +32,6 @@ import java.util.Map;
 final class OccurrenceRunner {
 
     private static final Duration LOCK_POLL = Duration.ofMillis(250);
-    private static final com.fasterxml.jackson.databind.ObjectMapper SUMMARY_JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final RuntimeServices services;
 
@@ -343,10 +341,6 @@ final class OccurrenceRunner {
         if (summary.isEmpty()) {
             return null;
         }
-        try {
-            return SUMMARY_JSON.writeValueAsString(summary);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return summary.toString();
-        }
+        return dev.punctual.json.Json.write(summary);
     }
 }

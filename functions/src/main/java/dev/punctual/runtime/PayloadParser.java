@@ -1,11 +1,10 @@
 package dev.punctual.runtime;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.json.Json;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,7 +19,6 @@ public final class PayloadParser {
 
     public static final int DEFAULT_REPLAY = 100;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String KINDS = "scheduled, run, replay or ping";
 
     private final JobCatalog catalog;
@@ -45,7 +43,7 @@ public final class PayloadParser {
     }
 
     private Invocation invocation(String raw) throws Refusal {
-        JsonNode root = readObject(raw);
+        Map<String, Object> root = readObject(raw);
         String kind = text(root, "kind");
         return switch (kind) {
             case "scheduled" -> scheduled(root);
@@ -56,7 +54,7 @@ public final class PayloadParser {
         };
     }
 
-    private Invocation scheduled(JsonNode root) throws Refusal {
+    private Invocation scheduled(Map<String, Object> root) throws Refusal {
         return new Invocation.Scheduled(
                 job(root),
                 time(root, "scheduledTime"),
@@ -65,35 +63,36 @@ public final class PayloadParser {
                 optionalText(root, "scheduleArn").orElse(""));
     }
 
-    private Invocation replay(JsonNode root) throws Refusal {
+    private Invocation replay(Map<String, Object> root) throws Refusal {
         String job = job(root);
         Instant from = time(root, "from");
         Instant to = time(root, "to");
         if (!to.isAfter(from)) {
             throw new Refusal("BAD_RANGE", "to", "to (" + to + ") must be after from (" + from + "); to is exclusive");
         }
-        int max = root.has("max") ? integer(root, "max") : DEFAULT_REPLAY;
+        int max = root.get("max") != null ? integer(root, "max") : DEFAULT_REPLAY;
         if (max < 1 || max > MAX_REPLAY) {
             throw new Refusal("BAD_RANGE", "max", "max " + max + " is out of range; expected 1 to " + MAX_REPLAY);
         }
         return new Invocation.Replay(job, from, to, max, bool(root, "dryRun"));
     }
 
-    private static JsonNode readObject(String raw) throws Refusal {
-        JsonNode root;
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readObject(String raw) throws Refusal {
+        Object root;
         try {
-            root = raw == null || raw.isBlank() ? null : JSON.readTree(raw);
-        } catch (JsonProcessingException e) {
-            throw new Refusal("NOT_JSON", null, "the payload is not JSON: " + e.getOriginalMessage());
+            root = raw == null || raw.isBlank() ? null : Json.read(raw);
+        } catch (Json.NotJsonException e) {
+            throw new Refusal("NOT_JSON", null, "the payload is not JSON: " + e.getMessage());
         }
-        if (root == null || !root.isObject()) {
+        if (!(root instanceof Map<?, ?> map)) {
             throw new Refusal(
                     "NOT_AN_OBJECT", null, "the payload must be a JSON object with a \"kind\" (" + KINDS + ")");
         }
-        return root;
+        return (Map<String, Object>) map;
     }
 
-    private String job(JsonNode root) throws Refusal {
+    private String job(Map<String, Object> root) throws Refusal {
         String id = text(root, "job");
         if (catalog.find(id).isEmpty()) {
             throw new Refusal("UNKNOWN_JOB", "job", "job '" + id + "' is not in the catalog; known: " + catalog.ids());
@@ -102,12 +101,12 @@ public final class PayloadParser {
     }
 
     /** Scheduler context attributes arrive as text ("<aws.scheduler.attempt-number>" becomes "1"). */
-    private static int attemptNumber(JsonNode root) throws Refusal {
-        JsonNode node = root.get("attemptNumber");
-        if (node == null || node.isNull()) {
+    private static int attemptNumber(Map<String, Object> root) throws Refusal {
+        Object node = root.get("attemptNumber");
+        if (node == null) {
             return 1;
         }
-        String text = node.asText();
+        String text = String.valueOf(node);
         try {
             int attempt = Integer.parseInt(text.trim());
             if (attempt < 1) {
@@ -120,28 +119,28 @@ public final class PayloadParser {
         }
     }
 
-    private static String text(JsonNode root, String field) throws Refusal {
+    private static String text(Map<String, Object> root, String field) throws Refusal {
         return optionalText(root, field)
                 .orElseThrow(() -> new Refusal("MISSING_FIELD", field, "field '" + field + "' is required"));
     }
 
-    private static Optional<String> optionalText(JsonNode root, String field) throws Refusal {
-        JsonNode node = root.get(field);
-        if (node == null || node.isNull()) {
+    private static Optional<String> optionalText(Map<String, Object> root, String field) throws Refusal {
+        Object node = root.get(field);
+        if (node == null) {
             return Optional.empty();
         }
-        if (!node.isTextual()) {
-            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be a string, was " + node.getNodeType());
+        if (!(node instanceof String text)) {
+            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be a string, was " + Json.write(node));
         }
-        return Optional.of(node.asText());
+        return Optional.of(text);
     }
 
-    private static Instant time(JsonNode root, String field) throws Refusal {
+    private static Instant time(Map<String, Object> root, String field) throws Refusal {
         return optionalTime(root, field)
                 .orElseThrow(() -> new Refusal("MISSING_FIELD", field, "field '" + field + "' is required"));
     }
 
-    private static Optional<Instant> optionalTime(JsonNode root, String field) throws Refusal {
+    private static Optional<Instant> optionalTime(Map<String, Object> root, String field) throws Refusal {
         Optional<String> text = optionalText(root, field);
         if (text.isEmpty()) {
             return Optional.empty();
@@ -157,23 +156,25 @@ public final class PayloadParser {
         }
     }
 
-    private static boolean bool(JsonNode root, String field) throws Refusal {
-        JsonNode node = root.get(field);
-        if (node == null || node.isNull()) {
+    private static boolean bool(Map<String, Object> root, String field) throws Refusal {
+        Object node = root.get(field);
+        if (node == null) {
             return false;
         }
-        if (!node.isBoolean()) {
-            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be true or false, was " + node);
+        if (!(node instanceof Boolean value)) {
+            throw new Refusal(
+                    "WRONG_TYPE", field, "field '" + field + "' must be true or false, was " + Json.write(node));
         }
-        return node.booleanValue();
+        return value;
     }
 
-    private static int integer(JsonNode root, String field) throws Refusal {
-        JsonNode node = root.get(field);
-        if (!node.canConvertToInt() || !node.isIntegralNumber()) {
-            throw new Refusal("WRONG_TYPE", field, "field '" + field + "' must be a whole number, was " + node);
+    private static int integer(Map<String, Object> root, String field) throws Refusal {
+        Object node = root.get(field);
+        if (!(node instanceof Long value) || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new Refusal(
+                    "WRONG_TYPE", field, "field '" + field + "' must be a whole number, was " + Json.write(node));
         }
-        return node.intValue();
+        return value.intValue();
     }
 
     /** Internal control flow for refusals; never leaves this class. */

@@ -1,8 +1,6 @@
 package dev.punctual.runtime;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.PunctualException;
+import dev.punctual.json.Json;
 import dev.punctual.observability.Verdict;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -13,16 +11,10 @@ import java.util.Map;
 /** The handler's (and the CLI's) JSON result, one object, documented in events/README.md. */
 public final class ResultJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private ResultJson() {}
 
     public static String render(InvocationResult result) {
-        try {
-            return JSON.writeValueAsString(tree(result));
-        } catch (JsonProcessingException e) {
-            throw new PunctualException("could not render the invocation result", e);
-        }
+        return Json.write(tree(result));
     }
 
     public static Map<String, Object> tree(InvocationResult r) {

@@ -1,9 +1,8 @@
 package dev.punctual.events.eventbridge;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.events.LifecyclePublisher;
+import dev.punctual.json.Json;
 import dev.punctual.observability.StructuredLog;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,8 +14,6 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
 
 /** Publishes lifecycle events with PutEvents; a failure is logged as a warning and goes no further. */
 public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final EventBridgeClient events;
     private final String busName;
@@ -37,18 +34,18 @@ public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
                 PutEventsResultEntry failed = response.entries().get(0);
                 warn(event, failed.errorCode() + ": " + failed.errorMessage());
             }
-        } catch (SdkException | JsonProcessingException e) {
+        } catch (SdkException e) {
             warn(event, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
-    private PutEventsRequestEntry entry(LifecycleEvent event) throws JsonProcessingException {
+    private PutEventsRequestEntry entry(LifecycleEvent event) {
         Map<String, Object> detail = log.redactor().fields(event.detail());
         return PutEventsRequestEntry.builder()
                 .eventBusName(busName)
                 .source(LifecycleEvent.SOURCE)
                 .detailType(event.detailType())
-                .detail(JSON.writeValueAsString(detail))
+                .detail(Json.write(detail))
                 .build();
     }
 
