@@ -49,6 +49,10 @@ final class InvocationCommands {
 
         abstract String payload();
 
+        boolean allowDestructive() {
+            return false;
+        }
+
         /** Progress for long runs: one short line per occurrence outcome, on stderr. */
         Consumer<String> logSink(PrintWriter err) {
             return line -> {
@@ -62,7 +66,10 @@ final class InvocationCommands {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try (OperatorSession session = new OperatorSession(stage, clock, logSink(err))) {
+            if (allowDestructive()) {
+                err.println("warning: destructive jobs are allowed for this one command (stage " + stage.stage + ")");
+            }
+            try (OperatorSession session = new OperatorSession(stage, clock, logSink(err), allowDestructive())) {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
                         session.runtime.handle(payload(), Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
@@ -122,6 +129,17 @@ final class InvocationCommands {
 
         @Option(names = "--force", description = "Re-run even if the occurrence already succeeded")
         boolean force;
+
+        @Option(
+                names = "--allow-destructive",
+                description = "Let a destructive job run for this one command, whatever the stage allows"
+                        + " (the one-off verification of docs/runbook.md)")
+        boolean destructive;
+
+        @Override
+        boolean allowDestructive() {
+            return destructive;
+        }
 
         Run(Clock clock) {
             super(clock);

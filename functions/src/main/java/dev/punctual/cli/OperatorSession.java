@@ -26,7 +26,20 @@ final class OperatorSession implements AutoCloseable {
     final StageFlags flags;
 
     OperatorSession(StageOptions options, Clock clock, Consumer<String> logSink) {
-        this.flags = StageFlags.defaultsFor(options.stage);
+        this(options, clock, logSink, false);
+    }
+
+    /** @param allowDestructive lets destructive jobs run in this one session (a one-off verification) */
+    OperatorSession(StageOptions options, Clock clock, Consumer<String> logSink, boolean allowDestructive) {
+        StageFlags defaults = StageFlags.defaultsFor(options.stage);
+        this.flags = allowDestructive
+                ? new StageFlags(
+                        defaults.stage(),
+                        defaults.schedulesEnabled(),
+                        defaults.externalDeliveryEnabled(),
+                        true,
+                        defaults.lockWait())
+                : defaults;
         Map<String, String> env = new HashMap<>(flags.toEnvironment());
         env.putAll(
                 new StageResources(options.ledgerTable(), options.domainTableName(), "punctual-" + options.stage, "cli")

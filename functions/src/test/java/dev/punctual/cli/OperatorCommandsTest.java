@@ -145,4 +145,16 @@ class OperatorCommandsTest {
         assertThat(result.err()).contains("--reason");
         assertThat(result.out()).isEmpty();
     }
+
+    @Test
+    void run_destructiveJobInDev_isRefused_unlessAllowedForThatOneCommand() throws Exception {
+        Result refused = cli("run", "purge-inactive-members");
+        Result allowed = cli("run", "purge-inactive-members", "--force", "--allow-destructive");
+        Result refusedAgain = cli("run", "purge-inactive-members", "--force");
+
+        assertThat(refused.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+        assertThat(allowed.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+        assertThat(allowed.err()).contains("destructive jobs are allowed for this one command");
+        assertThat(refusedAgain.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+    }
 }
