@@ -16,9 +16,13 @@ import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.testing.DynamoDbHarness;
+import dev.punctual.testing.TestTables;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,14 +46,28 @@ final class RuntimeFixture {
     final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
     final PunctualRuntime runtime;
 
+    /** Which ledger the runtime runs on: the same tests run against both. */
+    enum LedgerKind {
+        IN_MEMORY,
+        DYNAMODB_ON_EMULATOR
+    }
+
+    final List<InvocationResult> nested = new CopyOnWriteArrayList<>();
+
     RuntimeFixture(Instant start, StageFlags flags) {
+        this(start, flags, LedgerKind.IN_MEMORY);
+    }
+
+    RuntimeFixture(Instant start, StageFlags flags, LedgerKind kind) {
         this.clock = new MutableClock(start);
-        this.ledger = new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
+        this.ledger = kind == LedgerKind.IN_MEMORY
+                ? new LedgerEngine(
+                        new InMemoryLedgerStore(),
+                        clock,
+                        () -> UUID.randomUUID().toString(),
+                        Retention.DEFAULT,
+                        clock::advance)
+                : onEmulator(clock);
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog(),
                 ledger,
@@ -62,6 +80,18 @@ final class RuntimeFixture {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());
                 }));
+    }
+
+    private static RunLedger onEmulator(MutableClock clock) {
+        String table = TestTables.uniqueName(RuntimeFixture.class, "ledger");
+        LedgerTable.create(DynamoDbHarness.client(), table);
+        return DynamoDbRunLedger.create(
+                DynamoDbHarness.client(),
+                table,
+                clock,
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                clock::advance);
     }
 
     static RuntimeFixture dev(Instant start) {
@@ -113,6 +143,22 @@ final class RuntimeFixture {
                         .job(services -> context -> {
                             ran.add("purge@" + context.occurrence());
                             return JobResult.of("deleted", 2);
+                        })
+                        .build(),
+                JobDefinition.builder("overrun")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("overrun@" + context.occurrence());
+                            clock.advance(Duration.ofMinutes(10)); // far past the lease
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("reentrant")
+                        .schedule("30 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("reentrant@" + context.occurrence());
+                            nested.add(runtime.handle(scheduled("reentrant", context.occurrence()), deadline(), log()));
+                            return JobResult.empty();
                         })
                         .build(),
                 JobDefinition.builder("remind")

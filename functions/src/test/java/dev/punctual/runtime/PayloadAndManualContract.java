@@ -4,12 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.ledger.RunKey;
 import dev.punctual.observability.Verdict;
+import dev.punctual.stage.StageFlags;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PayloadAndManualTest {
+abstract class PayloadAndManualContract {
+
+    /** The runtime on the in-memory ledger or on DynamoDB through the emulator; see the subclasses. */
+    abstract RuntimeFixture.LedgerKind ledger();
+
+    private RuntimeFixture dev(Instant start) {
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), ledger());
+    }
+
+    private RuntimeFixture fixture(Instant start, StageFlags flags) {
+        return new RuntimeFixture(start, flags, ledger());
+    }
 
     private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");
 
@@ -32,7 +44,7 @@ class PayloadAndManualTest {
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":5000} | BAD_RANGE | max",
             })
     void invalidPayload_isRefusedWithItsCode_namesTheField_andWritesNothing(String payload, String code, String field) {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+        RuntimeFixture f = dev(REPORT_AT);
 
         InvocationResult result = f.invoke(payload.strip());
 
@@ -54,7 +66,7 @@ class PayloadAndManualTest {
 
     @Test
     void manualRun_withoutAt_runsTheLatestDueOccurrence_asManual() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(3600));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(3600));
 
         InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"report\"}");
 
@@ -67,7 +79,7 @@ class PayloadAndManualTest {
 
     @Test
     void manualRun_ofAnOccurrenceAlreadyDone_skips_unlessForced() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(60));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(60));
         f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
         String manual = "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"" + REPORT_AT + "\"";
 
@@ -85,7 +97,7 @@ class PayloadAndManualTest {
 
     @Test
     void replay_dryRun_listsTheOccurrencesAndWritesNothing() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(86_400 * 3));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
 
         InvocationResult result = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
                 + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
@@ -100,7 +112,7 @@ class PayloadAndManualTest {
 
     @Test
     void replay_runsTheRangeOldestFirst_andRepeatingItSkipsWhatIsDone() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(86_400 * 3));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
         String replay = "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
                 + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":2}";
 
@@ -119,7 +131,7 @@ class PayloadAndManualTest {
 
     @Test
     void ping_touchesNothing() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+        RuntimeFixture f = dev(REPORT_AT);
 
         InvocationResult result = f.invoke("{\"kind\":\"ping\"}");
 

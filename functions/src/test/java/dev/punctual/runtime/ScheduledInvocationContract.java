@@ -16,14 +16,25 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ScheduledInvocationTest {
+abstract class ScheduledInvocationContract {
+
+    /** The runtime on the in-memory ledger or on DynamoDB through the emulator; see the subclasses. */
+    abstract RuntimeFixture.LedgerKind ledger();
+
+    private RuntimeFixture dev(Instant start) {
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), ledger());
+    }
+
+    private RuntimeFixture fixture(Instant start, StageFlags flags) {
+        return new RuntimeFixture(start, flags, ledger());
+    }
 
     /** 09:00 in New York on 2026-11-30 (EST, UTC-5). */
     private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");
 
     @Test
     void scheduled_followingTheCursor_runsOnce_recordsSuccess_andWritesOneOutcomeLine() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(2));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
 
         InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
 
@@ -45,7 +56,7 @@ class ScheduledInvocationTest {
 
     @Test
     void scheduled_duplicateDeliveryOfASucceededOccurrence_isSkippedAsAlreadyDone_andRunsNothing() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT.plusSeconds(2));
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
         f.invoke(scheduled("report", REPORT_AT));
 
         InvocationResult duplicate = f.invoke(scheduled("report", REPORT_AT));
@@ -60,7 +71,7 @@ class ScheduledInvocationTest {
     @Test
     void scheduled_afterAnOutage_replaysTheNewestAllowedOldestFirst_andRecordsTheRestAsOneMissedRange() {
         Instant first = Instant.parse("2026-11-30T00:00:00Z");
-        RuntimeFixture f = RuntimeFixture.dev(first);
+        RuntimeFixture f = dev(first);
         f.invoke(scheduled("expire", first));
         Instant trigger = first.plus(Duration.ofHours(3));
         f.clock.advance(Duration.ofHours(3));
@@ -93,7 +104,7 @@ class ScheduledInvocationTest {
     @Test
     void destructiveJob_inDev_isRefusedBeforeItStarts_andTheSkipIsRecorded() {
         Instant sunday = Instant.parse("2026-11-29T02:00:00Z"); // 03:00 in Berlin (CET)
-        RuntimeFixture f = RuntimeFixture.dev(sunday);
+        RuntimeFixture f = dev(sunday);
 
         InvocationResult result = f.invoke(scheduled("purge", sunday));
 
@@ -109,7 +120,7 @@ class ScheduledInvocationTest {
     @Test
     void destructiveJob_inProd_runs() {
         Instant sunday = Instant.parse("2026-11-29T02:00:00Z");
-        RuntimeFixture f = new RuntimeFixture(sunday, StageFlags.defaultsFor("prod"));
+        RuntimeFixture f = fixture(sunday, StageFlags.defaultsFor("prod"));
 
         assertThat(f.invoke(scheduled("purge", sunday)).occurrences())
                 .singleElement()
@@ -118,7 +129,7 @@ class ScheduledInvocationTest {
 
     @Test
     void scheduled_whileMaintenanceHoldsTheGroup_recordsAMaintenanceSkip_andRunsNothing() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+        RuntimeFixture f = dev(REPORT_AT);
         f.ledger.maintenanceOn(new MaintenanceRequest(
                 List.of("report"),
                 new MaintenanceHold("loading synthetic data", "ops@example.com", REPORT_AT.plus(Duration.ofHours(1))),
@@ -137,7 +148,7 @@ class ScheduledInvocationTest {
     @Test
     void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
-        RuntimeFixture f = RuntimeFixture.dev(at);
+        RuntimeFixture f = dev(at);
         f.ledger.acquire("reservations", "someone-else", at.plus(Duration.ofMinutes(5)));
 
         InvocationResult result = f.invoke(scheduled("refund", at));
@@ -154,7 +165,7 @@ class ScheduledInvocationTest {
     @Test
     void jobError_failsTheOccurrence_leavesLaterOnesClaimable_andNeverLogsTheSecret() {
         Instant first = Instant.parse("2026-11-30T00:00:00Z");
-        RuntimeFixture f = RuntimeFixture.dev(first);
+        RuntimeFixture f = dev(first);
         f.ledger.recordMissed(
                 new RunKey("exploder", first.minus(Duration.ofMinutes(15))), first.minus(Duration.ofMinutes(15)), 1);
         Instant trigger = first.plus(Duration.ofMinutes(15));
@@ -178,8 +189,7 @@ class ScheduledInvocationTest {
 
     @Test
     void scheduled_whenTheStagesSchedulesAreOff_recordsASkip() {
-        RuntimeFixture f =
-                new RuntimeFixture(REPORT_AT, new StageFlags("dev", false, false, false, Duration.ofSeconds(5)));
+        RuntimeFixture f = fixture(REPORT_AT, new StageFlags("dev", false, false, false, Duration.ofSeconds(5)));
 
         assertThat(f.invoke(scheduled("report", REPORT_AT)).occurrences())
                 .singleElement()
@@ -190,7 +200,7 @@ class ScheduledInvocationTest {
     @Test
     void reminder_inDev_hasItsDeliverySuppressedAndLogged_butPasses() {
         Instant at = Instant.parse("2026-11-30T09:00:00Z"); // 18:00 in Seoul
-        RuntimeFixture f = RuntimeFixture.dev(at);
+        RuntimeFixture f = dev(at);
 
         InvocationResult result = f.invoke(scheduled("remind", at));
 
@@ -205,7 +215,7 @@ class ScheduledInvocationTest {
     @Test
     void reminder_inProd_sendsThroughTheRealPort() {
         Instant at = Instant.parse("2026-11-30T09:00:00Z");
-        RuntimeFixture f = new RuntimeFixture(at, StageFlags.defaultsFor("prod"));
+        RuntimeFixture f = fixture(at, StageFlags.defaultsFor("prod"));
 
         f.invoke(scheduled("remind", at));
 
@@ -216,7 +226,7 @@ class ScheduledInvocationTest {
 
     @Test
     void scheduled_withTooLittleTimeLeft_startsNothing_andLeavesTheOccurrenceClaimable() {
-        RuntimeFixture f = RuntimeFixture.dev(REPORT_AT);
+        RuntimeFixture f = dev(REPORT_AT);
 
         InvocationResult result = f.runtime.handle(
                 scheduled("report", REPORT_AT), Deadline.fromRemaining(REPORT_AT, Duration.ofSeconds(4)), f.log());
@@ -231,7 +241,7 @@ class ScheduledInvocationTest {
     @Test
     void maintenanceDuringAGap_recordsOneSkipForTheDeliveredOccurrence_recordsNoMissedRange_andLeavesTheGapPending() {
         Instant first = Instant.parse("2026-11-30T00:00:00Z");
-        RuntimeFixture f = RuntimeFixture.dev(first);
+        RuntimeFixture f = dev(first);
         f.invoke(scheduled("expire", first));
         Instant trigger = first.plus(Duration.ofHours(2));
         f.clock.advance(Duration.ofHours(2));
@@ -250,5 +260,58 @@ class ScheduledInvocationTest {
         assertThat(result.missed()).isEmpty();
         assertThat(f.ledger.cursor("expire")).contains(first);
         assertThat(f.ran).containsExactly("expire@" + first);
+    }
+
+    @Test
+    void jobOverrunningItsLease_isFenced_neverReportedAsSuccess() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result = f.invoke(scheduled("overrun", at));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reasons.FENCED);
+        });
+        assertThat(f.ledger.run(new RunKey("overrun", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isNotEqualTo(RunStatus.SUCCEEDED));
+        assertThat(f.events).noneMatch(LifecycleEvent.RunSucceeded.class::isInstance);
+    }
+
+    @Test
+    void duplicateDeliveryWhileTheFirstStillRuns_isSkippedAsInProgressElsewhere() {
+        Instant at = Instant.parse("2026-11-30T10:30:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult outer = f.invoke(scheduled("reentrant", at));
+
+        assertThat(f.nested)
+                .singleElement()
+                .satisfies(inner -> assertThat(inner.occurrences())
+                        .singleElement()
+                        .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.IN_PROGRESS_ELSEWHERE)));
+        assertThat(outer.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(f.ran).containsExactly("reentrant@" + at);
+    }
+
+    @Test
+    void occurrenceFailingMaxAttemptsTimes_isExhausted_andOnlyAForcedRunTriesAgain() {
+        Instant at = Instant.parse("2026-11-30T00:15:00Z");
+        RuntimeFixture f = dev(at.plusSeconds(60));
+        String manual = "{\"kind\":\"run\",\"job\":\"exploder\",\"at\":\"" + at + "\"";
+
+        List<String> reasons = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            reasons.add(f.invoke(manual + "}").occurrences().get(0).reason());
+        }
+        String forced =
+                f.invoke(manual + ",\"force\":true}").occurrences().get(0).reason();
+
+        assertThat(reasons)
+                .containsExactly(Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.ATTEMPTS_EXHAUSTED);
+        assertThat(forced).isEqualTo(Reasons.JOB_ERROR);
+        assertThat(f.ran).hasSize(4);
     }
 }
