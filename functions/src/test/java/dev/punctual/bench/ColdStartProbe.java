@@ -1,12 +1,9 @@
 package dev.punctual.bench;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import dev.punctual.handler.PunctualHandler;
 import dev.punctual.handler.Wiring;
 import dev.punctual.stage.StageResources;
+import dev.punctual.testing.FakeLambdaContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -37,7 +34,9 @@ public final class ColdStartProbe {
             PunctualHandler handler = new PunctualHandler();
             long t1 = System.nanoTime();
             handler.handleRequest(
-                    new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)), out, new ProbeContext());
+                    new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)),
+                    out,
+                    new FakeLambdaContext("cold-start-probe", 300_000));
             System.out.println("PHASES init_ms=" + (t1 - t0) / 1_000_000 + " invoke_ms="
                     + (System.nanoTime() - t1) / 1_000_000 + " jvm_to_main_ms="
                     + (java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
@@ -62,63 +61,5 @@ public final class ColdStartProbe {
             }
         }
         return -1;
-    }
-
-    /** Only the request id and remaining time matter to Punctual. */
-    private static final class ProbeContext implements Context {
-        @Override
-        public String getAwsRequestId() {
-            return "cold-start-probe";
-        }
-
-        @Override
-        public int getRemainingTimeInMillis() {
-            return 300_000;
-        }
-
-        @Override
-        public String getLogGroupName() {
-            return "probe";
-        }
-
-        @Override
-        public String getLogStreamName() {
-            return "probe";
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "probe";
-        }
-
-        @Override
-        public String getFunctionVersion() {
-            return "1";
-        }
-
-        @Override
-        public String getInvokedFunctionArn() {
-            return "arn:aws:lambda:us-east-1:123456789012:function:probe:live";
-        }
-
-        @Override
-        public CognitoIdentity getIdentity() {
-            return null;
-        }
-
-        @Override
-        public ClientContext getClientContext() {
-            return null;
-        }
-
-        @Override
-        public int getMemoryLimitInMB() {
-            return 1024;
-        }
-
-        @Override
-        public LambdaLogger getLogger() {
-            return null;
-        }
     }
 }

@@ -3,15 +3,12 @@ package dev.punctual.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.testing.FakeLambdaContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -71,65 +68,9 @@ class PunctualHandlerTest {
     private static JsonNode invoke(PunctualHandler handler, String payload) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         handler.handleRequest(
-                new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)), out, new FakeContext());
+                new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)),
+                out,
+                new FakeLambdaContext("req-42", 300_000));
         return new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
-    }
-
-    /** What Lambda passes; only the request id and the remaining time matter to Punctual. */
-    private static final class FakeContext implements Context {
-        @Override
-        public String getAwsRequestId() {
-            return "req-42";
-        }
-
-        @Override
-        public int getRemainingTimeInMillis() {
-            return 300_000;
-        }
-
-        @Override
-        public String getLogGroupName() {
-            return "/aws/lambda/punctual-dev-default";
-        }
-
-        @Override
-        public String getLogStreamName() {
-            return "stream";
-        }
-
-        @Override
-        public String getFunctionName() {
-            return "punctual-dev-default";
-        }
-
-        @Override
-        public String getFunctionVersion() {
-            return "1";
-        }
-
-        @Override
-        public String getInvokedFunctionArn() {
-            return "arn:aws:lambda:us-east-1:123456789012:function:punctual-dev-default:live";
-        }
-
-        @Override
-        public CognitoIdentity getIdentity() {
-            return null;
-        }
-
-        @Override
-        public ClientContext getClientContext() {
-            return null;
-        }
-
-        @Override
-        public int getMemoryLimitInMB() {
-            return 1024;
-        }
-
-        @Override
-        public LambdaLogger getLogger() {
-            return null;
-        }
     }
 }
