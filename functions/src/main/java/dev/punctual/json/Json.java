@@ -1,12 +1,5 @@
 package dev.punctual.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import dev.punctual.PunctualException;
-import java.io.IOException;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -16,61 +9,104 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON for the Lambda's hot path, on jackson-core's streaming API only. Jackson's data binding costs
- * about 220 ms on its first use in a fresh JVM (measured, docs/benchmarks.md), more than everything else
- * Punctual adds to a cold start, and the handler only ever reads flat payloads and writes maps, lists
- * and scalars. The CLI keeps using data binding where it is not on that path.
+ * JSON for the Lambda's hot path, written here rather than taken from Jackson: in a fresh JVM,
+ * Jackson's data binding costs about 220 ms on first use and jackson-core's streaming API still about
+ * 50 ms, against a cold-start budget in which everything Punctual adds must stay within 30 % of a bare
+ * handler (docs/benchmarks.md, docs/decisions/0005-own-json-on-the-hot-path.md). The handler only
+ * reads flat payloads and writes maps, lists and scalars, which this covers per RFC 8259. The CLI and
+ * the tests keep using Jackson.
  */
 public final class Json {
-
-    private static final JsonFactory FACTORY = new JsonFactory();
 
     private Json() {}
 
     /** Maps, collections, strings, numbers, booleans and null as JSON; anything else as its string form. */
     public static String write(Object value) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-            write(generator, value);
-        } catch (IOException e) {
-            throw new PunctualException("could not write JSON", e);
-        }
+        StringBuilder out = new StringBuilder(128);
+        write(out, value);
         return out.toString();
     }
 
-    private static void write(JsonGenerator g, Object value) throws IOException {
+    private static void write(StringBuilder out, Object value) {
         switch (value) {
-            case null -> g.writeNull();
-            case String s -> g.writeString(s);
-            case Boolean b -> g.writeBoolean(b);
-            case Integer i -> g.writeNumber(i);
-            case Long l -> g.writeNumber(l);
-            case Double d -> g.writeNumber(d);
-            case Float f -> g.writeNumber(f);
-            case BigDecimal d -> g.writeNumber(d);
-            case BigInteger i -> g.writeNumber(i);
-            case Number n -> g.writeNumber(n.doubleValue());
-            case Map<?, ?> map -> {
-                g.writeStartObject();
-                for (Map.Entry<?, ?> e : map.entrySet()) {
-                    g.writeFieldName(String.valueOf(e.getKey()));
-                    write(g, e.getValue());
-                }
-                g.writeEndObject();
-            }
-            case Collection<?> list -> {
-                g.writeStartArray();
-                for (Object item : list) {
-                    write(g, item);
-                }
-                g.writeEndArray();
-            }
-            case Enum<?> e -> g.writeString(e.name());
-            default -> g.writeString(String.valueOf(value));
+            case null -> out.append("null");
+            case String s -> string(out, s);
+            case Boolean b -> out.append(b.booleanValue());
+            case Integer i -> out.append(i.intValue());
+            case Long l -> out.append(l.longValue());
+            case BigInteger i -> out.append(i);
+            case BigDecimal d -> out.append(d.toString());
+            case Double d -> number(out, d);
+            case Float f -> number(out, f.doubleValue());
+            case Number n -> number(out, n.doubleValue());
+            case Map<?, ?> map -> object(out, map);
+            case Collection<?> list -> array(out, list);
+            case Enum<?> e -> string(out, e.name());
+            default -> string(out, String.valueOf(value));
         }
     }
 
-    /** Thrown for text that is not JSON at all. */
+    private static void number(StringBuilder out, double d) {
+        if (Double.isFinite(d)) {
+            out.append(d);
+        } else {
+            out.append("null"); // JSON has no NaN or infinity
+        }
+    }
+
+    private static void object(StringBuilder out, Map<?, ?> map) {
+        out.append('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            string(out, String.valueOf(e.getKey()));
+            out.append(':');
+            write(out, e.getValue());
+        }
+        out.append('}');
+    }
+
+    private static void array(StringBuilder out, Collection<?> list) {
+        out.append('[');
+        boolean first = true;
+        for (Object item : list) {
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            write(out, item);
+        }
+        out.append(']');
+    }
+
+    private static void string(StringBuilder out, String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    /** Thrown for text that is not one JSON value. */
     public static final class NotJsonException extends Exception {
         private static final long serialVersionUID = 1L;
 
@@ -80,57 +116,218 @@ public final class Json {
     }
 
     /**
-     * Reads a JSON value: objects become ordered maps, arrays lists, numbers {@link Long} when whole (and in
-     * range) or {@link Double}, and strings, booleans and null themselves.
+     * Reads one JSON value: objects become ordered maps, arrays lists, whole numbers {@link Long} (or
+     * {@link BigInteger} beyond its range), other numbers {@link Double}, and strings, booleans and null
+     * themselves.
      */
     public static Object read(String text) throws NotJsonException {
-        try (JsonParser parser = FACTORY.createParser(text)) {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new NotJsonException("empty input");
+        Reader reader = new Reader(text);
+        Object value = reader.value();
+        reader.skipSpace();
+        if (!reader.atEnd()) {
+            throw reader.error("unexpected content after the JSON value");
+        }
+        return value;
+    }
+
+    /** A recursive-descent reader over the text; nesting is bounded to keep the stack safe. */
+    private static final class Reader {
+        private static final int MAX_DEPTH = 64;
+
+        private final String text;
+        private int pos;
+        private int depth;
+
+        Reader(String text) {
+            this.text = text;
+        }
+
+        boolean atEnd() {
+            return pos >= text.length();
+        }
+
+        NotJsonException error(String what) {
+            return new NotJsonException(what + " at character " + (pos + 1));
+        }
+
+        void skipSpace() {
+            while (!atEnd() && " \t\n\r".indexOf(text.charAt(pos)) >= 0) {
+                pos++;
             }
-            Object value = value(parser, first);
-            if (parser.nextToken() != null) {
-                throw new NotJsonException("unexpected content after the JSON value");
+        }
+
+        Object value() throws NotJsonException {
+            skipSpace();
+            if (atEnd()) {
+                throw error("expected a value");
             }
+            char c = text.charAt(pos);
+            return switch (c) {
+                case '{' -> nested(true);
+                case '[' -> nested(false);
+                case '"' -> string();
+                case 't' -> literal("true", Boolean.TRUE);
+                case 'f' -> literal("false", Boolean.FALSE);
+                case 'n' -> literal("null", null);
+                default -> {
+                    if (c == '-' || (c >= '0' && c <= '9')) {
+                        yield number();
+                    }
+                    throw error("unexpected character '" + c + "'");
+                }
+            };
+        }
+
+        private Object nested(boolean object) throws NotJsonException {
+            if (++depth > MAX_DEPTH) {
+                throw error("nested deeper than " + MAX_DEPTH);
+            }
+            Object value = object ? object() : array();
+            depth--;
             return value;
-        } catch (IOException e) {
-            throw new NotJsonException(
-                    e.getMessage() == null
-                            ? "unreadable"
-                            : e.getMessage().lines().findFirst().orElse(""));
         }
-    }
 
-    private static Object value(JsonParser p, JsonToken token) throws IOException {
-        return switch (token) {
-            case START_OBJECT -> object(p);
-            case START_ARRAY -> array(p);
-            case VALUE_STRING -> p.getText();
-            case VALUE_NUMBER_INT ->
-                p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getDecimalValue() : p.getLongValue();
-            case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
-            case VALUE_TRUE -> Boolean.TRUE;
-            case VALUE_FALSE -> Boolean.FALSE;
-            case VALUE_NULL -> null;
-            default -> throw new IOException("unexpected token " + token);
-        };
-    }
-
-    private static Map<String, Object> object(JsonParser p) throws IOException {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
-            String name = p.currentName();
-            map.put(name, value(p, p.nextToken()));
+        private Map<String, Object> object() throws NotJsonException {
+            Map<String, Object> map = new LinkedHashMap<>();
+            pos++; // '{'
+            skipSpace();
+            if (peek('}')) {
+                pos++;
+                return map;
+            }
+            while (true) {
+                skipSpace();
+                if (!peek('"')) {
+                    throw error("expected a field name");
+                }
+                String name = string();
+                skipSpace();
+                expect(':');
+                map.put(name, value());
+                skipSpace();
+                if (peek(',')) {
+                    pos++;
+                } else {
+                    expect('}');
+                    return map;
+                }
+            }
         }
-        return map;
-    }
 
-    private static List<Object> array(JsonParser p) throws IOException {
-        List<Object> list = new ArrayList<>();
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-            list.add(value(p, t));
+        private List<Object> array() throws NotJsonException {
+            List<Object> list = new ArrayList<>();
+            pos++; // '['
+            skipSpace();
+            if (peek(']')) {
+                pos++;
+                return list;
+            }
+            while (true) {
+                list.add(value());
+                skipSpace();
+                if (peek(',')) {
+                    pos++;
+                } else {
+                    expect(']');
+                    return list;
+                }
+            }
         }
-        return list;
+
+        private String string() throws NotJsonException {
+            pos++; // opening quote
+            StringBuilder out = new StringBuilder();
+            while (true) {
+                if (atEnd()) {
+                    throw error("unterminated string");
+                }
+                char c = text.charAt(pos++);
+                if (c == '"') {
+                    return out.toString();
+                }
+                if (c < 0x20) {
+                    throw error("control character in string");
+                }
+                if (c != '\\') {
+                    out.append(c);
+                    continue;
+                }
+                if (atEnd()) {
+                    throw error("unterminated escape");
+                }
+                char e = text.charAt(pos++);
+                switch (e) {
+                    case '"', '\\', '/' -> out.append(e);
+                    case 'b' -> out.append('\b');
+                    case 'f' -> out.append('\f');
+                    case 'n' -> out.append('\n');
+                    case 'r' -> out.append('\r');
+                    case 't' -> out.append('\t');
+                    case 'u' -> out.append(unicode());
+                    default -> throw error("bad escape \\" + e);
+                }
+            }
+        }
+
+        private char unicode() throws NotJsonException {
+            if (pos + 4 > text.length()) {
+                throw error("short \\u escape");
+            }
+            try {
+                char c = (char) Integer.parseInt(text.substring(pos, pos + 4), 16);
+                pos += 4;
+                return c;
+            } catch (NumberFormatException e) {
+                throw error("bad \\u escape");
+            }
+        }
+
+        private Object number() throws NotJsonException {
+            int start = pos;
+            if (peek('-')) {
+                pos++;
+            }
+            boolean fraction = false;
+            while (!atEnd()) {
+                char c = text.charAt(pos);
+                if (c >= '0' && c <= '9') {
+                    pos++;
+                } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+                    fraction = true;
+                    pos++;
+                } else {
+                    break;
+                }
+            }
+            String digits = text.substring(start, pos);
+            try {
+                if (!fraction) {
+                    BigInteger whole = new BigInteger(digits);
+                    return whole.bitLength() < 64 ? (Object) whole.longValue() : whole;
+                }
+                return Double.parseDouble(digits);
+            } catch (NumberFormatException e) {
+                throw error("bad number '" + digits + "'");
+            }
+        }
+
+        private Object literal(String word, Object value) throws NotJsonException {
+            if (!text.startsWith(word, pos)) {
+                throw error("unexpected text");
+            }
+            pos += word.length();
+            return value;
+        }
+
+        private boolean peek(char c) {
+            return !atEnd() && text.charAt(pos) == c;
+        }
+
+        private void expect(char c) throws NotJsonException {
+            if (!peek(c)) {
+                throw error("expected '" + c + "'");
+            }
+            pos++;
+        }
     }
 }
