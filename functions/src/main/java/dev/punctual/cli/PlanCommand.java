@@ -29,19 +29,33 @@ final class PlanCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--schedule",
-            required = true,
-            paramLabel = "EXPR",
-            description = "Unix cron, cron(...), rate(...) or at(...)")
-    String schedule;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
 
-    @Option(
-            names = "--zone",
-            required = true,
-            paramLabel = "ZONE",
-            description = "IANA time zone, e.g. Europe/Berlin or UTC")
-    String zone;
+    /** Either a job of the catalog, or an expression with its zone. */
+    static final class Source {
+        @Option(names = "--job", paramLabel = "ID", description = "A job of the catalog: its schedule and zone")
+        String job;
+
+        @ArgGroup(exclusive = false)
+        Expression expression;
+    }
+
+    static final class Expression {
+        @Option(
+                names = "--schedule",
+                required = true,
+                paramLabel = "EXPR",
+                description = "Unix cron, cron(...), rate(...) or at(...)")
+        String schedule;
+
+        @Option(
+                names = "--zone",
+                required = true,
+                paramLabel = "ZONE",
+                description = "IANA time zone, e.g. Europe/Berlin or UTC")
+        String zone;
+    }
 
     @Option(names = "--from", paramLabel = "INSTANT", description = "Start, inclusive (default: now)")
     String from;
@@ -66,12 +80,21 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Schedule parsed = Schedule.parse(schedule, zone);
+        Schedule parsed = source.job != null
+                ? catalogSchedule(source.job)
+                : Schedule.parse(source.expression.schedule, source.expression.zone);
         Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
         List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
         PlanReport report = new PlanReport(parsed, start, entries);
         spec.commandLine().getOut().print(json ? report.json() : report.text());
         return 0;
+    }
+
+    private Schedule catalogSchedule(String id) {
+        var catalog = dev.punctual.examples.ExampleCatalog.catalog();
+        return catalog.find(id)
+                .map(dev.punctual.job.JobDefinition::schedule)
+                .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()));
     }
 
     private List<TimelineEntry> window(Schedule parsed, Instant start) {

@@ -131,7 +131,7 @@ class PlanCommandTest {
                 "local from without offset  | plan --schedule '0 9 * * 1' --zone UTC --from 2027-01-01T00:00 --count 1 | --from",
                 "bad to                     | plan --schedule '0 9 * * 1' --zone UTC --to never                | --to",
                 "to before from             | plan --schedule '0 9 * * 1' --zone UTC --from 2027-01-02T00:00:00Z --to 2027-01-01T00:00:00Z | not after",
-                "both to and count          | plan --schedule '0 9 * * 1' --zone UTC --to 2028-01-01T00:00:00Z --count 3 | mutually exclusive",
+                "both to and count          | plan --schedule '0 9 * * 1' --zone UTC --to 2028-01-01T00:00:00Z --count 3 | --count=3",
                 "neither to nor count       | plan --schedule '0 9 * * 1' --zone UTC                          | --to",
                 "zero count                 | plan --schedule '0 9 * * 1' --zone UTC --count 0                 | --count",
                 "negative count             | plan --schedule '0 9 * * 1' --zone UTC --count -5                | --count",
@@ -157,5 +157,35 @@ class PlanCommandTest {
             words.add(matcher.group(1) != null ? matcher.group(1) : matcher.group(2));
         }
         return words.toArray(String[]::new);
+    }
+
+    @Test
+    void planJob_ofTheCatalog_usesItsScheduleAndZone() throws Exception {
+        Result result =
+                run("plan", "--job", "daily-report", "--from", "2027-03-13T00:00:00Z", "--count", "2", "--json");
+
+        assertThat(result.exitCode()).isZero();
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        assertThat(json.get("zone").asText()).isEqualTo("America/New_York");
+        assertThat(json.at("/occurrences/0/utc").asText()).isEqualTo("2027-03-13T14:00:00Z");
+        assertThat(json.at("/occurrences/1/utc").asText()).isEqualTo("2027-03-14T13:00:00Z");
+    }
+
+    @Test
+    void planJob_unknownId_exitsTwoListingTheKnownJobs() {
+        Result result = run("plan", "--job", "nope", "--count", "1");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).contains("--job: 'nope'", "daily-report");
+    }
+
+    @Test
+    void plan_withBothJobAndSchedule_exitsTwo() {
+        Result result =
+                run("plan", "--job", "daily-report", "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "1");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
     }
 }
