@@ -13,6 +13,7 @@ import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.MissedRunWatchdog;
 import dev.punctual.runtime.OccurrenceReport;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.Reasons;
@@ -108,7 +109,7 @@ final class DemoRun {
     }
 
     private static boolean frequent(String job) {
-        return job.equals("expire-reservations") || job.equals("refund-keys");
+        return job.equals("expire-reservations") || job.equals("refund-keys") || job.equals(MissedRunWatchdog.ID);
     }
 
     private static String detail(OccurrenceReport o) {
@@ -142,7 +143,9 @@ final class DemoRun {
 
     private void flushRoutine() {
         if (routine > 0) {
-            out.printf("%-20s … %d routine PASS of expire-reservations / refund-keys%n", "", routine);
+            out.printf(
+                    "%-20s … %d routine PASS of expire-reservations / refund-keys / missed-run-watchdog%n",
+                    "", routine);
             routine = 0;
         }
     }

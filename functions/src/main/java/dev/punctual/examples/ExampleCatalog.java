@@ -5,6 +5,7 @@ import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.runtime.MissedRunWatchdog;
 import java.time.Duration;
 
 /**
@@ -54,6 +55,13 @@ public final class ExampleCatalog {
                         .catchUp(new CatchUpPolicy(1, Duration.ofHours(3), CatchUpMode.LATEST_ONLY))
                         .externalDelivery()
                         .job(s -> new ReminderJob(new DemoTable(s.dynamo(), s.domainTable())))
+                        .build(),
+                JobDefinition.builder(MissedRunWatchdog.ID)
+                        .description("Notices schedules that stopped firing (emits Overdue per job)")
+                        .schedule("7 * * * *", "UTC")
+                        .catchUp(CatchUpPolicy.none())
+                        .maxAttempts(1)
+                        .job(s -> new MissedRunWatchdog(s.ledger(), s.catalog()))
                         .build());
     }
 }

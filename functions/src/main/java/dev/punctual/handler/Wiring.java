@@ -90,7 +90,7 @@ public final class Wiring {
                 events,
                 clock,
                 Sleeper.real(),
-                new JobServices(clients.dynamo(), resources.domainTable(), clock),
+                new JobServices(clients.dynamo(), resources.domainTable(), clock, ledger, catalog),
                 new OutboxDelivery(domain, clock)));
     }
 

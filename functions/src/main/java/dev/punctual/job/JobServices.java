@@ -1,5 +1,6 @@
 package dev.punctual.job;
 
+import dev.punctual.ledger.RunLedger;
 import java.time.Clock;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -10,5 +11,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * @param dynamo the DynamoDB client, explicit region and light HTTP client
  * @param domainTable the table the example jobs work on
  * @param clock the runtime's clock
+ * @param ledger the run ledger, for system jobs that watch the others (read only by convention)
+ * @param catalog the catalog the runtime runs, for the same
  */
-public record JobServices(DynamoDbClient dynamo, String domainTable, Clock clock) {}
+public record JobServices(
+        DynamoDbClient dynamo, String domainTable, Clock clock, RunLedger ledger, JobCatalog catalog) {}

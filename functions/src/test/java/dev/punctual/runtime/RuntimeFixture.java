@@ -68,14 +68,15 @@ final class RuntimeFixture {
                         Retention.DEFAULT,
                         clock::advance)
                 : onEmulator(clock);
+        JobCatalog catalog = catalog();
         this.runtime = new PunctualRuntime(new RuntimeServices(
-                catalog(),
+                catalog,
                 ledger,
                 flags,
                 events::add,
                 clock,
                 clock::advance,
-                new JobServices(null, "domain", clock),
+                new JobServices(null, "domain", clock, ledger, catalog),
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());

@@ -143,8 +143,10 @@ public final class JobsStack extends NestedStack {
             Map<String, IMetric> late = new LinkedHashMap<>();
             late.put("missed", jobMetric(stage, job.id(), "Missed", period));
             late.put("catchup", jobMetric(stage, job.id(), "CatchUp", period));
+            // Emitted hourly by the missed-run watchdog job when a due occurrence was never delivered.
+            late.put("overdue", jobMetric(stage, job.id(), "Overdue", period));
             alarm.metric(MathExpression.Builder.create()
-                            .expression("FILL(missed, 0) + FILL(catchup, 0)")
+                            .expression("FILL(missed, 0) + FILL(catchup, 0) + FILL(overdue, 0)")
                             .usingMetrics(late)
                             .period(period)
                             .label("missed or caught-up occurrences of " + job.id())
@@ -152,8 +154,9 @@ public final class JobsStack extends NestedStack {
                     .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
                     .treatMissingData(TreatMissingData.NOT_BREACHING)
                     .alarmDescription("Punctual " + stage + ": job " + job.id()
-                            + " missed occurrences (recorded as missed or caught up late). Its cadence is longer than a CloudWatch alarm can watch"
-                            + " for silence (7 days), so this fires when a later run finds the gap"
+                            + " missed occurrences (recorded as missed or caught up late), or the missed-run watchdog found"
+                            + " a due occurrence that was never delivered. Its cadence is longer than a CloudWatch alarm"
+                            + " can watch for silence (7 days), so the hourly watchdog watches it instead"
                             + " (docs/decisions/0004-missed-run-alarms.md)");
         }
         Alarm built = alarm.build();

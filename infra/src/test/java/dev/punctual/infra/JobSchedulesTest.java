@@ -275,9 +275,9 @@ class JobSchedulesTest {
                 .containsEntry("EvaluationPeriods", 1)
                 .containsEntry("TreatMissingData", "notBreaching");
         List<Map<String, Object>> late = (List<Map<String, Object>>) weekly.get("Metrics");
-        assertThat(late.get(0)).containsEntry("Expression", "FILL(missed, 0) + FILL(catchup, 0)");
-        assertThat(late.subList(1, 3).toString())
-                .contains("MetricName=Missed", "MetricName=CatchUp")
+        assertThat(late.get(0)).containsEntry("Expression", "FILL(missed, 0) + FILL(catchup, 0) + FILL(overdue, 0)");
+        assertThat(late.subList(1, 4).toString())
+                .contains("MetricName=Missed", "MetricName=CatchUp", "MetricName=Overdue")
                 .contains("Name=job, Value=purge-inactive-members", "Name=stage, Value=dev");
     }
 
