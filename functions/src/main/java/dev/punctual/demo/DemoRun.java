@@ -88,7 +88,9 @@ final class DemoRun {
                             .stream()
                             .filter(s -> !s.isBlank())
                             .toList());
-            boolean eventful = catchUp
+            boolean watchdogFound = o.detail() != null && o.detail().contains("\"overdue\":[\"");
+            boolean eventful = watchdogFound
+                    || catchUp
                     || !d.note().isBlank()
                     || (!missed.isBlank() && o.occurrence().equals(d.scheduledTime()));
             if (o.verdict() == Verdict.PASS && o.reason().equals(Reasons.OK) && !eventful && frequent(d.job())) {
