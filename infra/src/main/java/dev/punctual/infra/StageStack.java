@@ -130,6 +130,15 @@ public final class StageStack extends Stack {
                 .description("Subscribe to this topic to receive the stage's alarms")
                 .value(alerting.topic().getTopicArn())
                 .build();
+        // The operator CLI works on a deployed stage with --table and --domain-table (docs/runbook.md).
+        CfnOutput.Builder.create(this, "LedgerTableName")
+                .description("The run ledger table; pass it to the CLI as --table NAME")
+                .value(tables.ledger().getTableName())
+                .build();
+        CfnOutput.Builder.create(this, "DomainTableName")
+                .description("The demo domain table; pass it to the CLI as --domain-table NAME")
+                .value(tables.domain().getTableName())
+                .build();
         CfnOutput.Builder.create(this, "ScheduleGroupName")
                 .description("The EventBridge Scheduler group holding every schedule of the stage")
                 .value(scheduleGroup.getScheduleGroupName())

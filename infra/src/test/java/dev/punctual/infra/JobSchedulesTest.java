@@ -47,7 +47,13 @@ class JobSchedulesTest {
     void stageOutputs_nameEachPoolsFunction_theAlarmTopic_andTheScheduleGroup() {
         Map<String, Map<String, Object>> outputs = devTemplate.findOutputs("*");
 
-        assertThat(outputs).containsKeys("FunctionOfdefault", "FunctionOfmaintenance", "AlarmTopicArn");
+        assertThat(outputs)
+                .containsKeys(
+                        "FunctionOfdefault",
+                        "FunctionOfmaintenance",
+                        "AlarmTopicArn",
+                        "LedgerTableName",
+                        "DomainTableName");
         assertThat(outputs.get("FunctionOfdefault").get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(dev.pools().get("default").function())));
