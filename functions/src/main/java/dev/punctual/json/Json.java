@@ -273,13 +273,16 @@ public final class Json {
             if (pos + 4 > text.length()) {
                 throw error("short \\u escape");
             }
-            try {
-                char c = (char) Integer.parseInt(text.substring(pos, pos + 4), 16);
-                pos += 4;
-                return c;
-            } catch (NumberFormatException e) {
-                throw error("bad \\u escape");
+            int code = 0;
+            for (int i = 0; i < 4; i++) {
+                int digit = Character.digit(text.charAt(pos + i), 16);
+                if (digit < 0) {
+                    throw error("bad \\u escape");
+                }
+                code = code * 16 + digit;
             }
+            pos += 4;
+            return (char) code;
         }
 
         private Object number() throws NotJsonException {

@@ -25,6 +25,10 @@ public record Claim(
 
     /** Whether a success of this claim moves the cursor forward. */
     boolean advancesCursor() {
-        return cursorBefore.map(c -> c.isBefore(key.scheduledTime())).orElse(true);
+        // Only the scheduler's own deliveries move the cursor: a manual run or a replay of any instant
+        // would otherwise jump it past occurrences still pending, which catch-up would then never see.
+        // Catch-up skips what those runs already did (AlreadyDone), so nothing runs twice.
+        return trigger == Trigger.SCHEDULED
+                && cursorBefore.map(c -> c.isBefore(key.scheduledTime())).orElse(true);
     }
 }

@@ -97,7 +97,10 @@ final class Claiming {
     private Optional<ClaimResult> fromRunItem(ClaimRequest request, Lease lease, LockState job, Instant now) {
         Optional<RunRecord> seen = store.readRun(request.key());
         RunStatus status = seen.map(RunRecord::status).orElse(RunStatus.SKIPPED);
-        int attempts = seen.map(RunRecord::attempts).orElse(0);
+        // Skips are not attempts (docs/ledger.md): a skipped or given-back occurrence starts at attempt 1.
+        int attempts = seen.filter(r -> r.status() != RunStatus.SKIPPED)
+                .map(RunRecord::attempts)
+                .orElse(0);
         if (status == RunStatus.RUNNING) {
             // We hold the group now, so whoever wrote this in-flight record lost its lease: it died.
             abandonRun(seen.get(), now);

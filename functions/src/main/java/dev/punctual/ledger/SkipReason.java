@@ -10,7 +10,5 @@ public enum SkipReason {
      * The runtime claimed a delivered occurrence, found older occurrences to catch up first, and gave
      * the claim back so they run in order; the occurrence stays claimable.
      */
-    DEFERRED,
-    /** A late delivery of an occurrence the cursor already covers (given up in a missed range). */
-    COVERED
+    DEFERRED
 }

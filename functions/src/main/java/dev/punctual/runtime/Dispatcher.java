@@ -71,14 +71,12 @@ public final class Dispatcher {
         }
         Claim claim = ((OccurrenceRunner.ClaimStep.Held) step).claim();
         CatchUpPlan plan = CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), job.schedule());
-        if (plan instanceof CatchUpPlan.AlreadyCovered covered) {
-            OccurrenceReport report = runner.giveBack(
-                    delivered,
-                    claim,
-                    SkipReason.COVERED,
-                    Reasons.ALREADY_DONE,
-                    "covered by the cursor at " + covered.cursor());
-            return single(job, report, log, 0, 0);
+        if (plan instanceof CatchUpPlan.AlreadyCovered) {
+            // A late delivery (a retry, or one given up in a missed range meanwhile) of an occurrence the
+            // claim found not done: run it. The cursor never moves back, so nothing else changes.
+            OccurrenceReport report = runner.execute(delivered, claim, deadline, log);
+            logOutcome(log, job, report, 0, 0, Duration.between(s.scheduledTime(), started));
+            return result("scheduled", job.id(), List.of(report), Optional.empty(), 0);
         }
         CatchUpPlan.Run run = (CatchUpPlan.Run) plan;
         long missedCount = run.missed().map(MissedRange::count).orElse(0L);
@@ -99,8 +97,7 @@ public final class Dispatcher {
                     isDelivered ? s.attemptNumber() : 1,
                     false,
                     new RunKey(job.id(), run.trigger()),
-                    () -> {},
-                    isDelivered ? 1 : 0));
+                    () -> {}));
         }
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
         return result("scheduled", job.id(), reports, run.missed(), 0);

@@ -25,6 +25,17 @@ final class InvocationResolver {
 
     /** The invocation with everything resolved, or the reason it cannot run. */
     PayloadParser.Parsed resolve(Invocation invocation) {
+        if (invocation instanceof Invocation.Replay replay
+                && replay.to().isAfter(clock.instant().plusMillis(1))) {
+            return new PayloadParser.Parsed.Invalid(new InvalidPayload(
+                    "NOT_DUE",
+                    "to",
+                    "to (" + replay.to() + ") is after now (" + clock.instant()
+                            + "); only occurrences already due can be replayed"));
+        }
+        if (invocation instanceof Invocation.Scheduled scheduled) {
+            return scheduledTimeChecked(scheduled);
+        }
         if (!(invocation instanceof Invocation.ManualRun run)) {
             return new PayloadParser.Parsed.Valid(invocation);
         }
@@ -32,9 +43,17 @@ final class InvocationResolver {
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         if (run.at().isPresent()) {
             Instant at = run.at().get();
-            if (calculator.isOccurrence(at)) {
+            if (calculator.isOccurrence(at) && !at.isAfter(clock.instant())) {
                 return new PayloadParser.Parsed.Valid(run);
             }
+            if (calculator.isOccurrence(at) && at.isAfter(clock.instant())) {
+                return new PayloadParser.Parsed.Invalid(new InvalidPayload(
+                        "NOT_DUE",
+                        "at",
+                        at + " is after now (" + clock.instant()
+                                + "); a manual run takes an occurrence already due, or none for the latest"));
+            }
+
             return invalid(
                     "at",
                     at + " is not an occurrence of " + job.id() + " ("
@@ -46,6 +65,41 @@ final class InvocationResolver {
                         new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force())))
                 .orElseGet(() ->
                         invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
+    }
+
+    /**
+     * A scheduled delivery must name an occurrence of the job's schedule, or a hand-edited payload
+     * could create run items (and move the cursor) at arbitrary instants. Two exceptions keep real
+     * deliveries from being refused: rate() schedules, whose phase EventBridge takes from the
+     * schedule's start, and a local time repeated by a fall-back transition, where the scheduler may
+     * name either instant (docs/time.md).
+     */
+    private PayloadParser.Parsed scheduledTimeChecked(Invocation.Scheduled s) {
+        JobDefinition job = catalog.require(s.jobId());
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
+        Instant at = s.scheduledTime();
+        if (job.schedule().expression() instanceof dev.punctual.time.RateExpression
+                || calculator.isOccurrence(at)
+                || otherInstantOfARepeatedLocalTime(job, at)
+                        .filter(calculator::isOccurrence)
+                        .isPresent()) {
+            return new PayloadParser.Parsed.Valid(s);
+        }
+        return invalid(
+                "scheduledTime",
+                at + " is not an occurrence of " + job.id() + " ("
+                        + job.schedule().toEventBridge() + " in "
+                        + job.schedule().zone() + "); nearest: "
+                        + nearest(calculator, at));
+    }
+
+    private static Optional<Instant> otherInstantOfARepeatedLocalTime(JobDefinition job, Instant at) {
+        java.time.ZoneId zone = job.schedule().zone();
+        java.time.LocalDateTime local = java.time.LocalDateTime.ofInstant(at, zone);
+        return zone.getRules().getValidOffsets(local).stream()
+                .map(offset -> local.toInstant(offset))
+                .filter(other -> !other.equals(at))
+                .findFirst();
     }
 
     private static String nearest(OccurrenceCalculator calculator, Instant at) {

@@ -47,8 +47,6 @@ final class OccurrenceRunner {
      *     older one, so a refused delivery leaves one record and the older occurrences stay pending
      * @param onClaimed runs once the occurrence is claimed and before the job starts (the dispatcher
      *     records a missed range there, so nothing is recorded for a delivery that was refused)
-     * @param extraAttempts attempts the runtime itself used without running the job (a claim given back
-     *     to catch up older occurrences first), so they do not count against the job's max attempts
      */
     record Request(
             JobDefinition job,
@@ -57,12 +55,11 @@ final class OccurrenceRunner {
             int schedulerAttempt,
             boolean force,
             RunKey refusalKey,
-            Runnable onClaimed,
-            int extraAttempts) {
+            Runnable onClaimed) {
 
         static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
             return new Request(
-                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {}, 0);
+                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {});
         }
     }
 
@@ -167,25 +164,27 @@ final class OccurrenceRunner {
                 request.job().lockGroup(),
                 request.trigger(),
                 request.schedulerAttempt(),
-                request.job().maxAttempts() + request.extraAttempts(),
+                request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseUntil());
         Instant giveUp = services.clock().instant().plus(services.flags().lockWait());
         while (true) {
             ClaimResult result = services.ledger().claim(claim);
             Instant now = services.clock().instant();
-            if (!(result instanceof Busy) || !now.plus(LOCK_POLL).isBefore(giveUp)) {
+            if (!(result instanceof Busy) || !now.plus(LOCK_POLL).isBefore(giveUp) || !pause()) {
                 return result;
             }
-            pause();
         }
     }
 
-    private void pause() {
+    /** Waits one poll; false when interrupted, so the caller stops waiting instead of spinning. */
+    private boolean pause() {
         try {
             services.sleeper().sleep(LOCK_POLL);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -247,7 +246,9 @@ final class OccurrenceRunner {
         try {
             JobResult result = job.factory().apply(services.jobServices()).run(context);
             return new Outcome.Succeeded(log.redactor().text(summary(result.summary())));
-        } catch (Exception e) {
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            // A job's own error, including a missing class or runaway recursion, is the occurrence's
+            // failure, recorded like any other; only the JVM's own distress (out of memory) propagates.
             return new Outcome.Failed(log.redactor().text(Summaries.ofError(e)));
         }
     }
@@ -280,8 +281,7 @@ final class OccurrenceRunner {
                 request.schedulerAttempt(),
                 request.force(),
                 key,
-                request.onClaimed(),
-                request.extraAttempts());
+                request.onClaimed());
         return report(reported, Verdict.SKIP, code, 0, null, detail);
     }
 

@@ -5,7 +5,7 @@ public final class Reasons {
 
     /** PASS: the job ran and its fenced completion committed. */
     public static final String OK = "OK";
-    /** SKIP: a duplicate delivery of an occurrence that already succeeded (or was covered by the cursor). */
+    /** SKIP: a duplicate delivery of an occurrence that already succeeded . */
     public static final String ALREADY_DONE = "ALREADY_DONE";
     /** SKIP: another live invocation is running this very occurrence. */
     public static final String IN_PROGRESS_ELSEWHERE = "IN_PROGRESS_ELSEWHERE";

@@ -106,8 +106,8 @@ class OperatorCommandsTest {
     }
 
     @Test
-    void status_afterARun_showsTheCursorLastOutcomeAndNextOccurrencesInLocalTime() throws Exception {
-        cli("run", "daily-report");
+    void status_afterAScheduledDelivery_showsTheCursorLastOutcomeAndNextOccurrencesInLocalTime() throws Exception {
+        cli("invoke", "--event", "../events/scheduled-daily-report.json");
 
         Result status = cli("status", "daily-report", "--json");
 
@@ -156,5 +156,14 @@ class OperatorCommandsTest {
         assertThat(allowed.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
         assertThat(allowed.err()).contains("destructive jobs are allowed for this one command");
         assertThat(refusedAgain.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+    }
+
+    @Test
+    void run_atAnOccurrenceNotYetDue_exitsTwo() {
+        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("NOT_DUE");
+        assertThat(result.out()).isEmpty();
     }
 }

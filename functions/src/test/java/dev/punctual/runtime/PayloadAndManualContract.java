@@ -42,6 +42,9 @@ abstract class PayloadAndManualContract {
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:01:00Z\"} | NOT_AN_OCCURRENCE | at",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\"} | BAD_RANGE | to",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":5000} | BAD_RANGE | max",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-12-30T14:00:00Z\"} | NOT_DUE | at",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:07:00Z\"} | NOT_AN_OCCURRENCE | scheduledTime",
+                "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2027-01-01T00:00:00Z\"} | NOT_DUE | to",
             })
     void invalidPayload_isRefusedWithItsCode_namesTheField_andWritesNothing(String payload, String code, String field) {
         RuntimeFixture f = dev(REPORT_AT);

@@ -130,6 +130,14 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("report-free")
+                        .schedule("*/15 * * * *", "UTC")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("report-free@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
                 JobDefinition.builder("exploder")
                         .schedule("*/15 * * * *", "UTC")
                         .catchUp(threeWithinSixHours)

@@ -314,4 +314,63 @@ abstract class ScheduledInvocationContract {
         assertThat(forced).isEqualTo(Reasons.JOB_ERROR);
         assertThat(f.ran).hasSize(4);
     }
+
+    @Test
+    void manualRunOfALaterOccurrence_doesNotMoveTheCursor_soTheGapBeforeItIsStillCaughtUp() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        f.clock.advance(Duration.ofMinutes(61));
+        f.invoke("{\"kind\":\"run\",\"job\":\"expire\"}"); // the 01:00 occurrence, by hand
+
+        assertThat(f.ledger.cursor("expire")).contains(first);
+        InvocationResult next = f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(75))));
+
+        assertThat(next.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(30)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(45)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(60)), Reasons.ALREADY_DONE),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(75)), Reasons.OK));
+        // Beyond the policy's three replays, 00:15 is recorded as missed: accounted for, never silently lost.
+        assertThat(next.missed()).hasValueSatisfying(m -> {
+            assertThat(m.first()).isEqualTo(first.plus(Duration.ofMinutes(15)));
+            assertThat(m.count()).isEqualTo(1);
+        });
+        assertThat(f.ledger.cursor("expire")).contains(first.plus(Duration.ofMinutes(75)));
+    }
+
+    @Test
+    void deferringTheDeliveredOccurrenceBehindCatchUp_doesNotCountAsAnAttempt() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("report-free", first));
+        Instant trigger = first.plus(Duration.ofMinutes(30));
+        f.clock.advance(Duration.ofMinutes(30));
+
+        f.invoke(scheduled("report-free", trigger)); // replays 00:15, then runs 00:30 after deferring it
+
+        assertThat(f.ledger.run(new RunKey("report-free", trigger)))
+                .hasValueSatisfying(r -> assertThat(r.attempts()).isEqualTo(1));
+    }
+
+    @Test
+    void lateRetryOfAFailedOccurrenceTheCursorAlreadyPassed_runsAgain_andKeepsTheFailureHistory() {
+        Instant at = Instant.parse("2026-11-30T00:15:00Z");
+        RuntimeFixture f = dev(at);
+        f.invoke(scheduled("exploder", at)); // first run: FAIL, attempt 1
+        f.ledger.recordMissed(new RunKey("exploder", at), at, 1); // the cursor moves past it meanwhile
+
+        InvocationResult retry = f.invoke(scheduled("exploder", at));
+
+        assertThat(retry.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reasons.JOB_ERROR);
+            assertThat(o.attempt()).isEqualTo(2);
+        });
+        assertThat(f.ledger.run(new RunKey("exploder", at))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.attempts()).isEqualTo(2);
+        });
+    }
 }
