@@ -8,6 +8,8 @@ import java.util.Optional;
  *
  * @param onSlot the in-flight state lives on the job item (a fresh occurrence) rather than the run item
  * @param cursorBefore the job's cursor when the claim was made, so completion knows whether to advance it
+ * @param previous the occurrence's run item before this claim (a failure being retried, a skip), which a
+ *     claim given back without running ({@link Outcome.Skipped}) restores, so giving back loses no history
  */
 public record Claim(
         RunKey key,
@@ -17,7 +19,8 @@ public record Claim(
         int schedulerAttempt,
         Instant startedAt,
         boolean onSlot,
-        Optional<Instant> cursorBefore) {
+        Optional<Instant> cursorBefore,
+        Optional<RunRecord> previous) {
 
     public long fence() {
         return lease.fence();

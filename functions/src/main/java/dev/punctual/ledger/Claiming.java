@@ -120,7 +120,8 @@ final class Claiming {
                 request.schedulerAttempt(),
                 now,
                 false,
-                Optional.ofNullable(job.cursor()));
+                Optional.ofNullable(job.cursor()),
+                seen);
         RunRecord running = RunRecord.running(claim, retention.expiryOf(RunStatus.RUNNING, now));
         Write<Optional<RunRecord>> written = ReadBack.write(
                 "claim run item",
@@ -191,7 +192,8 @@ final class Claiming {
                 request.schedulerAttempt(),
                 now,
                 true,
-                cursor));
+                cursor,
+                Optional.empty()));
     }
 
     private static ClaimResult blocked(ClaimRequest request, LockState seen, Instant now) {

@@ -69,6 +69,33 @@ final class Completing {
         return new CompletionResult.Fenced(failed, stored);
     }
 
+    /**
+     * A claim given back without running is not an attempt: the record it replaced comes back as it was
+     * (a failure keeps its attempts and error), and a fresh occurrence is recorded as a skip with none.
+     */
+    private RunRecord givenBack(Claim claim, Outcome.Skipped k, RunRecord running, Instant now) {
+        if (claim.previous().isPresent()) {
+            return claim.previous().get();
+        }
+        String reason = k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail()));
+        return new RunRecord(
+                running.key(),
+                RunStatus.SKIPPED,
+                0,
+                running.ownerToken(),
+                running.fence(),
+                running.trigger(),
+                running.schedulerAttempt(),
+                running.startedAt(),
+                now,
+                reason,
+                null,
+                null,
+                null,
+                0,
+                retention.expiryOf(RunStatus.SKIPPED, now));
+    }
+
     private RunRecord finalRecord(Claim claim, Outcome outcome, Instant now) {
         RunRecord running = RunRecord.running(claim, null);
         return switch (outcome) {
@@ -88,14 +115,7 @@ final class Completing {
                         Summaries.sanitise(f.errorSummary()),
                         null,
                         retention.expiryOf(RunStatus.FAILED, now));
-            case Outcome.Skipped k ->
-                running.finished(
-                        RunStatus.SKIPPED,
-                        now,
-                        k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail())),
-                        null,
-                        null,
-                        retention.expiryOf(RunStatus.SKIPPED, now));
+            case Outcome.Skipped k -> givenBack(claim, k, running, now);
         };
     }
 }

@@ -59,7 +59,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
         LockState lock = readLock(jobId);
         Optional<RunRecord> run = readRun(abandoned.key());
         boolean slotStillDead = lock.slot() != null && lock.slot().equals(dead);
-        boolean runReplaceable = run.map(r -> r.status() == RunStatus.SKIPPED).orElse(true);
+        boolean runReplaceable = run.map(r ->
+                        r.status() == RunStatus.SKIPPED || dead.ownerToken().equals(r.ownerToken()))
+                .orElse(true);
         if (!slotStillDead || !runReplaceable) {
             return false;
         }
@@ -107,7 +109,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     public synchronized boolean recordFenced(RunRecord failed, boolean onSlot) {
         Optional<RunRecord> current = readRun(failed.key());
         boolean keep = current.map(r -> !failed.ownerToken().equals(r.ownerToken())
-                        && (r.status() == RunStatus.SUCCEEDED || r.status() == RunStatus.RUNNING))
+                        && (r.status() == RunStatus.SUCCEEDED
+                                || r.status() == RunStatus.RUNNING
+                                || r.fence() > failed.fence()))
                 .orElse(false);
         if (keep) {
             return false;

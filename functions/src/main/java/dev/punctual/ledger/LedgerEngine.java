@@ -118,11 +118,14 @@ public final class LedgerEngine implements RunLedger {
         return ReadBack.write(
                 "record missed",
                 () -> store.recordMissed(missed),
+                // Applied only when both the range and the cursor move landed; otherwise send the
+                // (idempotent) pair again rather than leave the cursor behind the recorded range.
                 () -> store.readMissed(first)
                         .filter(missed::equals)
-                        .map(m -> cursor(first.jobId())
+                        .filter(m -> cursor(first.jobId())
                                 .filter(c -> !c.isBefore(last))
-                                .isPresent()));
+                                .isPresent())
+                        .map(m -> true));
     }
 
     @Override

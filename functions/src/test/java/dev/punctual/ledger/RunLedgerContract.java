@@ -253,6 +253,54 @@ public abstract class RunLedgerContract {
     }
 
     @Test
+    void lateCompleter_afterTheNewOwnerFailedTheRetry_doesNotOverwriteTheNewerRecord() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("slow"), 0);
+        Claim old = claimed(
+                ledger.claim(ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(1)))));
+        clock.advance(Duration.ofMinutes(2));
+        Claim current = claimed(ledger.claim(scheduled(key)));
+        ledger.complete(current, new Outcome.Failed("the newer owner's error"));
+
+        CompletionResult late = ledger.complete(old, new Outcome.Succeeded(null));
+
+        assertThat(late).isInstanceOf(CompletionResult.Fenced.class);
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.ownerToken()).isEqualTo(current.lease().ownerToken());
+        assertThat(stored.errorSummary()).isEqualTo("the newer owner's error");
+        assertThat(stored.attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void claimGivenBack_ofAFailedOccurrence_restoresTheFailure_andCountsNoAttempt() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("retry"), 0);
+        ledger.complete(claimed(ledger.claim(scheduled(key))), new Outcome.Failed("boom"));
+
+        Claim retry = claimed(ledger.claim(scheduled(key)));
+        ledger.complete(retry, new Outcome.Skipped(SkipReason.DEFERRED, "older occurrences first"));
+
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(stored.errorSummary()).isEqualTo("boom");
+        assertThat(stored.attempts()).isEqualTo(1);
+        assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(2);
+    }
+
+    @Test
+    void claimGivenBack_ofAFreshOccurrence_isASkipWithNoAttempt_andTheNextClaimIsAttemptOne() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("fresh"), 0);
+
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+        ledger.complete(claim, new Outcome.Skipped(SkipReason.DEFERRED, "older occurrences first"));
+
+        assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(ledger.run(key).orElseThrow().attempts()).isZero();
+        assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(1);
+    }
+
+    @Test
     void cursor_onlyMovesForward_throughOlderReplaysAndMissedRanges() {
         RunLedger ledger = ledger();
         String job = job("cursor");

@@ -83,7 +83,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 .status(":skipped", RunStatus.SKIPPED)
                 .status(":abandoned", RunStatus.ABANDONED);
         List<TransactWriteItem> items = List.of(
-                requests.transactPut(abandoned, ONLY_SKIP_STORED, v),
+                requests.transactPut(abandoned, SLOT_RUN_REPLACEABLE, v),
                 requests.transactUpdate(Keys.lock(jobId), SLOT_ABANDONED, SLOT_STILL_DEAD, v));
         try {
             Send.request("record abandoned slot", () -> dynamo.transactWriteItems(requests.transaction(items, null)));
@@ -115,6 +115,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public boolean recordFenced(RunRecord failed, boolean onSlot) {
         Values v = Values.of()
                 .put(":token", Av.s(failed.ownerToken()))
+                .put(":fence", Av.n(failed.fence()))
                 .status(":succeeded", RunStatus.SUCCEEDED)
                 .status(":running", RunStatus.RUNNING);
         boolean stored = conditionalPut("record fenced run", failed, FENCED_MAY_RECORD, v);

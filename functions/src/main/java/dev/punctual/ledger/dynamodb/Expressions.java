@@ -70,11 +70,18 @@ final class Expressions {
     static final String ONLY_SKIP_STORED = RUN_ABSENT + " OR #status = :skipped";
 
     /**
-     * A fenced failure is stored unless it would hide a success or a newer owner's live run; our own
-     * earlier record of the occurrence may be replaced.
+     * A fenced failure is stored unless it would hide a success, a newer owner's live run, or a newer
+     * owner's finished record (a higher fence: it took the group after us, so its record is the truth);
+     * our own earlier record of the occurrence may be replaced.
      */
     static final String FENCED_MAY_RECORD =
-            RUN_ABSENT + " OR #owner = :token OR (#status <> :succeeded AND #status <> :running)";
+            RUN_ABSENT + " OR #owner = :token OR (#status <> :succeeded AND #status <> :running AND #fence <= :fence)";
+
+    /**
+     * An abandoned slot run may replace a skip, or the dead owner's own record of it (a fenced failure
+     * whose slot update never landed), so a dead run can always be closed and the job does not wedge.
+     */
+    static final String SLOT_RUN_REPLACEABLE = ONLY_SKIP_STORED + " OR #owner = :deadOwner";
 
     // ---- Updates -------------------------------------------------------------------------------------
 
