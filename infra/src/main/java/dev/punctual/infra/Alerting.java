@@ -3,6 +3,8 @@ package dev.punctual.infra;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.Dashboard;
@@ -12,7 +14,9 @@ import software.amazon.awscdk.services.cloudwatch.LogQueryWidget;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
-import software.amazon.awscdk.services.kms.Alias;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.ServicePrincipal;
+import software.amazon.awscdk.services.kms.Key;
 import software.amazon.awscdk.services.logs.ILogGroup;
 import software.amazon.awscdk.services.sns.Topic;
 import software.amazon.awscdk.services.sqs.IQueue;
@@ -32,9 +36,51 @@ public final class Alerting extends Construct {
         this.config = config;
         this.topic = Topic.Builder.create(this, "Topic")
                 .displayName("Punctual " + config.stage() + " alarms")
-                .masterKey(Alias.fromAliasName(this, "SnsKey", "alias/aws/sns"))
+                .masterKey(alarmKey(config))
                 .enforceSsl(true)
                 .build();
+        allowCloudWatchToPublish();
+    }
+
+    /**
+     * A customer-managed key: the AWS-managed {@code alias/aws/sns} key's policy cannot let CloudWatch use
+     * it, so alarm actions on a topic encrypted with it fail and no notification ever arrives.
+     */
+    private Key alarmKey(StageConfig config) {
+        Key key = Key.Builder.create(this, "TopicKey")
+                .description("Punctual " + config.stage() + " alarm topic")
+                .enableKeyRotation(true)
+                .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
+                .build();
+        key.addToResourcePolicy(PolicyStatement.Builder.create()
+                .sid("CloudWatchAlarmsMayEncryptForTheTopic")
+                .principals(List.of(new ServicePrincipal("cloudwatch.amazonaws.com")))
+                .actions(List.of("kms:Decrypt", "kms:GenerateDataKey*"))
+                .resources(List.of("*")) // in a key policy, "*" is this key
+                .conditions(Map.of(
+                        "StringEquals",
+                        Map.of("aws:SourceAccount", Stack.of(this).getAccount())))
+                .build());
+        return key;
+    }
+
+    /** enforceSsl's policy only denies; CloudWatch alarms of this account need an explicit allow. */
+    private void allowCloudWatchToPublish() {
+        topic.addToResourcePolicy(PolicyStatement.Builder.create()
+                .sid("CloudWatchAlarmsMayPublish")
+                .principals(List.of(new ServicePrincipal("cloudwatch.amazonaws.com")))
+                .actions(List.of("sns:Publish"))
+                .resources(List.of(topic.getTopicArn()))
+                .conditions(Map.of(
+                        "StringEquals",
+                                Map.of("aws:SourceAccount", Stack.of(this).getAccount()),
+                        "ArnLike",
+                                Map.of(
+                                        "aws:SourceArn",
+                                        "arn:" + Stack.of(this).getPartition() + ":cloudwatch:"
+                                                + Stack.of(this).getRegion() + ":"
+                                                + Stack.of(this).getAccount() + ":alarm:*")))
+                .build());
     }
 
     public Topic topic() {

@@ -48,12 +48,7 @@ public final class FunctionPoolConstruct extends Construct {
 
     /** What the demo jobs call on their domain table. */
     static final List<String> DOMAIN_ACTIONS = List.of(
-            "dynamodb:GetItem",
-            "dynamodb:PutItem",
-            "dynamodb:UpdateItem",
-            "dynamodb:DeleteItem",
-            "dynamodb:Query",
-            "dynamodb:BatchWriteItem");
+            "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query");
 
     private final Function function;
     private final Alias alias;

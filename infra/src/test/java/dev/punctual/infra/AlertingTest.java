@@ -68,7 +68,14 @@ class AlertingTest {
 
     @Test
     void topic_isEncryptedAndRefusesPlainHttp() {
-        assertThat(dev.findResources("AWS::SNS::Topic").toString()).contains("KmsMasterKeyId=", "alias/aws/sns");
+        assertThat(dev.findResources("AWS::SNS::Topic").toString())
+                .contains("KmsMasterKeyId=")
+                .as("the AWS-managed SNS key cannot be used by CloudWatch alarms")
+                .doesNotContain("alias/aws/sns");
+        assertThat(dev.findResources("AWS::KMS::Key").toString())
+                .contains("EnableKeyRotation=true", "cloudwatch.amazonaws.com", "kms:GenerateDataKey*");
+        assertThat(dev.findResources("AWS::SNS::TopicPolicy").toString())
+                .contains("cloudwatch.amazonaws.com", "sns:Publish", "aws:SourceAccount");
         assertThat(dev.findResources("AWS::SNS::TopicPolicy").toString()).contains("aws:SecureTransport");
     }
 
