@@ -82,6 +82,7 @@ public final class StageStack extends Stack {
             Code code,
             Instant cadenceFrom) {
         super(scope, id, props);
+        checkAttemptsFitLambdaRetries(config, catalog);
         this.config = config;
         this.tables = new LedgerTables(this, "Tables", config);
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
@@ -255,6 +256,22 @@ public final class StageStack extends Stack {
 
     public Alerting alerting() {
         return alerting;
+    }
+
+    /**
+     * A failed scheduled occurrence is retried by Lambda's async retries (the handler throws while
+     * attempts remain). A job allowing more attempts than one delivery has tries would throw on the
+     * last try and land in the on-failure queue instead of being recorded as exhausted.
+     */
+    static void checkAttemptsFitLambdaRetries(StageConfig config, JobCatalog catalog) {
+        int tries = config.retries().lambdaRetryAttempts() + 1;
+        for (dev.punctual.job.JobDefinition job : catalog.jobs()) {
+            if (job.maxAttempts() > tries) {
+                throw new dev.punctual.stage.StageConfigException("job " + job.id() + " maxAttempts: '"
+                        + job.maxAttempts() + "' is not accepted in stage " + config.stage() + "; expected at most "
+                        + tries + " (retries.lambdaRetryAttempts + 1: the tries one delivery gets)");
+            }
+        }
     }
 
     public LedgerTables tables() {

@@ -88,4 +88,19 @@ class StagesTest {
         assertThatThrownBy(() -> new RetrySettings(3, java.time.Duration.ofHours(25), 2, java.time.Duration.ofHours(1)))
                 .hasMessageStartingWith("retries.schedulerMaxEventAge: 'PT25H' is not accepted");
     }
+
+    @Test
+    void catalog_withMoreAttemptsThanOneDeliveryHasTries_failsSynthNamingTheJob() {
+        dev.punctual.job.JobCatalog catalog =
+                dev.punctual.job.JobCatalog.of(dev.punctual.job.JobDefinition.builder("greedy")
+                        .schedule("0 * * * *", "UTC")
+                        .maxAttempts(5)
+                        .job(services -> context -> dev.punctual.job.JobResult.empty())
+                        .build());
+
+        assertThatThrownBy(() -> StageStack.checkAttemptsFitLambdaRetries(Stages.named("dev"), catalog))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessageContaining("job greedy maxAttempts: '5'")
+                .hasMessageContaining("at most 3");
+    }
 }
