@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -60,6 +61,19 @@ public final class DemoTable {
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         return items;
+    }
+
+    /**
+     * Runs one conditional write; false when its condition refused it (the item already changed, or a
+     * newer fence wrote it), which the example jobs count as "nothing to do", never as a failure.
+     */
+    public static boolean applied(Runnable conditionalWrite) {
+        try {
+            conditionalWrite.run();
+            return true;
+        } catch (ConditionalCheckFailedException conditionRefused) {
+            return false;
+        }
     }
 
     public static Map<String, AttributeValue> key(String partition, String sortKey) {

@@ -8,7 +8,6 @@ import dev.punctual.job.JobContext;
 import dev.punctual.job.JobResult;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * Expires held reservations whose hold ran out by the occurrence. It shares the {@code reservations}
@@ -38,18 +37,13 @@ public final class ExpireReservationsJob implements Job {
     }
 
     private boolean expire(Map<String, AttributeValue> reservation, long fence) {
-        try {
-            table.dynamo()
-                    .updateItem(b -> b.tableName(table.table())
-                            .key(Map.of("pk", reservation.get("pk"), "sk", reservation.get("sk")))
-                            .updateExpression("SET #status = :expired, fence = :fence")
-                            .conditionExpression(EXPIRE_CONDITION)
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(
-                                    Map.of(":held", s("HELD"), ":expired", s("EXPIRED"), ":fence", n(fence))));
-            return true;
-        } catch (ConditionalCheckFailedException alreadyChanged) {
-            return false;
-        }
+        return DemoTable.applied(() -> table.dynamo()
+                .updateItem(b -> b.tableName(table.table())
+                        .key(Map.of("pk", reservation.get("pk"), "sk", reservation.get("sk")))
+                        .updateExpression("SET #status = :expired, fence = :fence")
+                        .conditionExpression(EXPIRE_CONDITION)
+                        .expressionAttributeNames(Map.of("#status", "status"))
+                        .expressionAttributeValues(
+                                Map.of(":held", s("HELD"), ":expired", s("EXPIRED"), ":fence", n(fence)))));
     }
 }

@@ -8,7 +8,7 @@ import dev.punctual.job.DeliveryReceipt;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -19,16 +19,19 @@ public final class OutboxDelivery implements Delivery {
 
     private final DemoTable table;
     private final Clock clock;
+    private final Supplier<String> ids;
 
-    public OutboxDelivery(DemoTable table, Clock clock) {
+    /** @param ids a fresh id per message, so two messages of one instant do not collide */
+    public OutboxDelivery(DemoTable table, Clock clock, Supplier<String> ids) {
         this.table = table;
         this.clock = clock;
+        this.ids = ids;
     }
 
     @Override
     public DeliveryReceipt send(DeliveryMessage message) {
         Map<String, AttributeValue> item =
-                new HashMap<>(DemoTable.key(DemoTable.OUTBOX, clock.instant() + "#" + UUID.randomUUID()));
+                new HashMap<>(DemoTable.key(DemoTable.OUTBOX, clock.instant() + "#" + ids.get()));
         item.put("channel", s(message.channel()));
         item.put("recipient", s(message.recipient()));
         item.put("subject", s(message.subject()));

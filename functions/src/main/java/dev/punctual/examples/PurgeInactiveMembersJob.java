@@ -37,15 +37,10 @@ public final class PurgeInactiveMembersJob implements Job {
     }
 
     private boolean delete(Map<String, AttributeValue> member, long cutoff) {
-        try {
-            table.dynamo()
-                    .deleteItem(b -> b.tableName(table.table())
-                            .key(Map.of("pk", member.get("pk"), "sk", member.get("sk")))
-                            .conditionExpression(STILL_INACTIVE)
-                            .expressionAttributeValues(Map.of(":cutoff", DemoTable.n(cutoff))));
-            return true;
-        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException cameBack) {
-            return false;
-        }
+        return DemoTable.applied(() -> table.dynamo()
+                .deleteItem(b -> b.tableName(table.table())
+                        .key(Map.of("pk", member.get("pk"), "sk", member.get("sk")))
+                        .conditionExpression(STILL_INACTIVE)
+                        .expressionAttributeValues(Map.of(":cutoff", DemoTable.n(cutoff)))));
     }
 }

@@ -8,7 +8,6 @@ import dev.punctual.job.JobContext;
 import dev.punctual.job.JobResult;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /** Refunds the key deposit of expired reservations, once each; shares a lock group with expiry. */
 public final class RefundKeysJob implements Job {
@@ -34,21 +33,16 @@ public final class RefundKeysJob implements Job {
     }
 
     private boolean refund(Map<String, AttributeValue> reservation, JobContext context) {
-        try {
-            table.dynamo()
-                    .updateItem(b -> b.tableName(table.table())
-                            .key(Map.of("pk", reservation.get("pk"), "sk", reservation.get("sk")))
-                            .updateExpression("SET #status = :refunded, refundedAt = :at, fence = :fence")
-                            .conditionExpression(REFUND_CONDITION)
-                            .expressionAttributeNames(Map.of("#status", "status"))
-                            .expressionAttributeValues(Map.of(
-                                    ":expired", s("EXPIRED"),
-                                    ":refunded", s("REFUNDED"),
-                                    ":at", s(context.occurrence().toString()),
-                                    ":fence", n(context.fence()))));
-            return true;
-        } catch (ConditionalCheckFailedException alreadyRefunded) {
-            return false;
-        }
+        return DemoTable.applied(() -> table.dynamo()
+                .updateItem(b -> b.tableName(table.table())
+                        .key(Map.of("pk", reservation.get("pk"), "sk", reservation.get("sk")))
+                        .updateExpression("SET #status = :refunded, refundedAt = :at, fence = :fence")
+                        .conditionExpression(REFUND_CONDITION)
+                        .expressionAttributeNames(Map.of("#status", "status"))
+                        .expressionAttributeValues(Map.of(
+                                ":expired", s("EXPIRED"),
+                                ":refunded", s("REFUNDED"),
+                                ":at", s(context.occurrence().toString()),
+                                ":fence", n(context.fence())))));
     }
 }

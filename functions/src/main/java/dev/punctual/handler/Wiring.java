@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -40,6 +41,12 @@ public final class Wiring {
 
     /** Points the SDK clients at an emulator (CLI and demo only; never set in Lambda). */
     public static final String ENDPOINT = "PUNCTUAL_DYNAMODB_ENDPOINT";
+
+    /**
+     * Owner tokens and message ids: one fresh value per call, never at init, so two SnapStart copies
+     * restored from one snapshot cannot share one.
+     */
+    private static final Supplier<String> IDS = () -> UUID.randomUUID().toString();
 
     private Wiring() {}
 
@@ -75,12 +82,7 @@ public final class Wiring {
         StageResources resources = StageResources.fromEnvironment(env);
         StructuredLog log = log(logSink, clock);
         RunLedger ledger = DynamoDbRunLedger.create(
-                clients.dynamo(),
-                resources.ledgerTable(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                Sleeper.real());
+                clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, Sleeper.real());
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
         DemoTable domain = new DemoTable(clients.dynamo(), resources.domainTable());
         return new PunctualRuntime(new RuntimeServices(
@@ -91,7 +93,7 @@ public final class Wiring {
                 clock,
                 Sleeper.real(),
                 new JobServices(clients.dynamo(), resources.domainTable(), clock, ledger, catalog),
-                new OutboxDelivery(domain, clock)));
+                new OutboxDelivery(domain, clock, IDS)));
     }
 
     public static StructuredLog log(Consumer<String> sink, Clock clock) {

@@ -1,5 +1,6 @@
 package dev.punctual.runtime;
 
+import dev.punctual.ledger.Lease;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -16,16 +17,13 @@ public record Deadline(Instant workUntil, Instant leaseUntil) {
     /** Kept free at the end of an invocation to write the completion and the result. */
     public static final Duration SAFETY = Duration.ofSeconds(2);
 
-    /** The lease outlives the function's hard deadline by this much (clock skew, last write in flight). */
-    public static final Duration LEASE_MARGIN = Duration.ofSeconds(5);
-
     /** An occurrence is not started with less than this left. */
     public static final Duration MINIMUM_PER_OCCURRENCE = Duration.ofSeconds(3);
 
     /** From a Lambda's remaining time, read at the start of the invocation. */
     public static Deadline fromRemaining(Instant now, Duration remaining) {
-        Instant hardDeadline = now.plus(remaining);
-        return new Deadline(hardDeadline.minus(SAFETY), hardDeadline.plus(LEASE_MARGIN));
+        // The lease's end is the ledger's rule (remaining time plus its stated margin), not a second one here.
+        return new Deadline(now.plus(remaining).minus(SAFETY), Lease.deadline(now, remaining));
     }
 
     public boolean allowsAnotherOccurrence(Instant now) {

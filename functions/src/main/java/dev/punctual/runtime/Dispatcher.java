@@ -129,16 +129,9 @@ public final class Dispatcher {
                 occurrences.size() < r.max() ? 0 : calculator.count(occurrences.get(occurrences.size() - 1), r.to());
         if (r.dryRun()) {
             List<OccurrenceReport> planned = occurrences.stream()
-                    .map(o -> new OccurrenceReport(
-                            job.id(),
-                            o,
-                            o.atZone(job.schedule().zone()),
-                            Trigger.REPLAY,
-                            Verdict.SKIP,
+                    .map(o -> notRun(
+                            OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false),
                             Reasons.DRY_RUN,
-                            0,
-                            null,
-                            0,
                             "would run; already-done occurrences are skipped"))
                     .toList();
             return result("replay", job.id(), planned, Optional.empty(), beyond);
@@ -191,6 +184,11 @@ public final class Dispatcher {
     }
 
     private OccurrenceReport notRun(OccurrenceRunner.Request request, String reason) {
+        return notRun(request, reason, "left for the next trigger");
+    }
+
+    /** A SKIP that claimed and recorded nothing. */
+    private static OccurrenceReport notRun(OccurrenceRunner.Request request, String reason, String detail) {
         return new OccurrenceReport(
                 request.job().id(),
                 request.occurrence(),
@@ -201,7 +199,7 @@ public final class Dispatcher {
                 0,
                 null,
                 0,
-                "left for the next trigger");
+                detail);
     }
 
     private void recordMissed(JobDefinition job, MissedRange missed, StructuredLog log) {

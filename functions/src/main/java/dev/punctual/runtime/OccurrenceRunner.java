@@ -141,23 +141,14 @@ final class OccurrenceRunner {
      */
     OccurrenceReport giveBack(Request request, Claim claim, SkipReason reason, String code, String detail) {
         services.ledger().complete(claim, new dev.punctual.ledger.Outcome.Skipped(reason, detail));
-        return new OccurrenceReport(
-                request.job().id(),
-                request.occurrence(),
-                local(request),
-                request.trigger(),
-                Verdict.SKIP,
-                code,
-                claim.attempt(),
-                claim.fence(),
-                0,
-                detail);
+        return timed(request, Verdict.SKIP, code, claim, 0, detail);
     }
 
     private static ClaimStep finished(OccurrenceReport report) {
         return new ClaimStep.Finished(report);
     }
 
+    /** The ledger waits for a busy group itself, a bounded time on the injected clock and sleeper. */
     private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
         ClaimRequest claim = new ClaimRequest(
                 key,
@@ -167,25 +158,7 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseUntil());
-        Instant giveUp = services.clock().instant().plus(services.flags().lockWait());
-        while (true) {
-            ClaimResult result = services.ledger().claim(claim);
-            Instant now = services.clock().instant();
-            if (!(result instanceof Busy) || !now.plus(LOCK_POLL).isBefore(giveUp) || !pause()) {
-                return result;
-            }
-        }
-    }
-
-    /** Waits one poll; false when interrupted, so the caller stops waiting instead of spinning. */
-    private boolean pause() {
-        try {
-            services.sleeper().sleep(LOCK_POLL);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
@@ -287,21 +260,16 @@ final class OccurrenceRunner {
 
     private OccurrenceReport timed(
             Request request, Verdict verdict, String reason, Claim claim, long durationMs, String detail) {
-        return new OccurrenceReport(
-                request.job().id(),
-                request.occurrence(),
-                local(request),
-                request.trigger(),
-                verdict,
-                reason,
-                claim.attempt(),
-                claim.fence(),
-                durationMs,
-                detail);
+        return report(request, verdict, reason, claim.attempt(), claim.fence(), durationMs, detail);
     }
 
     private OccurrenceReport report(
             Request request, Verdict verdict, String reason, int attempt, Long fence, String detail) {
+        return report(request, verdict, reason, attempt, fence, 0, detail);
+    }
+
+    private static OccurrenceReport report(
+            Request request, Verdict verdict, String reason, int attempt, Long fence, long durationMs, String detail) {
         return new OccurrenceReport(
                 request.job().id(),
                 request.occurrence(),
@@ -311,7 +279,7 @@ final class OccurrenceRunner {
                 reason,
                 attempt,
                 fence,
-                0,
+                durationMs,
                 detail);
     }
 
