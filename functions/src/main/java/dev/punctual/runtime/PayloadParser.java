@@ -44,9 +44,9 @@ public final class PayloadParser {
 
     private Invocation invocation(String raw) throws Refusal {
         Map<String, Object> root = readObject(raw);
-        String kind = text(root, "kind");
+        String kind = text(root, ScheduledPayload.KIND);
         return switch (kind) {
-            case "scheduled" -> scheduled(root);
+            case ScheduledPayload.KIND_SCHEDULED -> scheduled(root);
             case "run" -> new Invocation.ManualRun(job(root), optionalTime(root, "at"), bool(root, "force"));
             case "replay" -> replay(root);
             case "ping" -> new Invocation.Ping();
@@ -57,10 +57,10 @@ public final class PayloadParser {
     private Invocation scheduled(Map<String, Object> root) throws Refusal {
         return new Invocation.Scheduled(
                 job(root),
-                time(root, "scheduledTime"),
-                optionalText(root, "executionId").orElse(""),
+                time(root, ScheduledPayload.SCHEDULED_TIME),
+                optionalText(root, ScheduledPayload.EXECUTION_ID).orElse(""),
                 attemptNumber(root),
-                optionalText(root, "scheduleArn").orElse(""));
+                optionalText(root, ScheduledPayload.SCHEDULE_ARN).orElse(""));
     }
 
     private Invocation replay(Map<String, Object> root) throws Refusal {
@@ -93,7 +93,7 @@ public final class PayloadParser {
     }
 
     private String job(Map<String, Object> root) throws Refusal {
-        String id = text(root, "job");
+        String id = text(root, ScheduledPayload.JOB);
         if (catalog.find(id).isEmpty()) {
             throw new Refusal("UNKNOWN_JOB", "job", "job '" + id + "' is not in the catalog; known: " + catalog.ids());
         }
@@ -102,7 +102,7 @@ public final class PayloadParser {
 
     /** Scheduler context attributes arrive as text ("<aws.scheduler.attempt-number>" becomes "1"). */
     private static int attemptNumber(Map<String, Object> root) throws Refusal {
-        Object node = root.get("attemptNumber");
+        Object node = root.get(ScheduledPayload.ATTEMPT_NUMBER);
         if (node == null) {
             return 1;
         }

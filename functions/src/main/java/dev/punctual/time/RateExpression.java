@@ -1,6 +1,7 @@
 package dev.punctual.time;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,6 +41,25 @@ public record RateExpression(String source, long value, RateUnit unit) implement
 
     public Duration period() {
         return unit.length.multipliedBy(value);
+    }
+
+    /**
+     * The UTC cron expression that fires at exactly this rate's occurrences, when there is one: a
+     * period that divides an hour (minutes) or a day (hours), or one day. EventBridge starts a rate at
+     * its schedule's creation and refuses a {@code StartDate} more than five minutes in the past, so a
+     * deployed {@code rate()} cannot be anchored at {@link #ANCHOR}; the equivalent cron can.
+     */
+    public Optional<String> asUtcCron() {
+        long minutes = period().toMinutes();
+        if (minutes < 60 && 60 % minutes == 0) {
+            return Optional.of("cron(" + (minutes == 1 ? "*" : "0/" + minutes) + " * * * ? *)");
+        }
+        long hours = minutes / 60;
+        if (minutes % 60 == 0 && hours <= 24 && 24 % hours == 0) {
+            String field = hours == 1 ? "*" : hours == 24 ? "0" : "0/" + hours;
+            return Optional.of("cron(0 " + field + " * * ? *)");
+        }
+        return Optional.empty();
     }
 
     @Override

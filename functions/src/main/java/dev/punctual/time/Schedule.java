@@ -55,8 +55,40 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
         return zone;
     }
 
-    /** The expression EventBridge Scheduler is given; pair it with {@link #zone()} as its time zone. */
+    /** The expression in EventBridge's syntax, as written for this zone (for display and messages). */
     public String toEventBridge() {
         return expression.toEventBridge();
     }
+
+    /**
+     * What EventBridge Scheduler is given so that it fires at exactly this schedule's occurrences. A
+     * cron or one-time expression deploys as written, in this zone. A {@code rate()} deploys as the
+     * UTC cron with the same epoch-anchored occurrences (docs/time.md, "rate() anchor").
+     *
+     * @throws ScheduleExpressionException for a rate no cron can express: EventBridge would anchor it
+     *     at the schedule's creation, not at Punctual's anchor
+     */
+    public Deployment deployment() {
+        if (expression instanceof RateExpression rate) {
+            String cron = rate.asUtcCron()
+                    .orElseThrow(() -> new ScheduleExpressionException(
+                            "rate",
+                            rate.source(),
+                            "cannot be deployed: EventBridge starts a rate when the schedule is created (and"
+                                    + " refuses a StartDate in the past), so its deliveries would not fall on"
+                                    + " Punctual's occurrences, which count from " + RateExpression.ANCHOR,
+                            "rate(N minutes) with N dividing 60, rate(N hours) with N dividing 24, rate(1 day),"
+                                    + " or a cron(...) expression"));
+            return new Deployment(cron, ZoneId.of("UTC"));
+        }
+        return new Deployment(expression.toEventBridge(), zone);
+    }
+
+    /**
+     * An expression and zone as EventBridge Scheduler takes them.
+     *
+     * @param expression the {@code ScheduleExpression}
+     * @param zone the {@code ScheduleExpressionTimezone}
+     */
+    public record Deployment(String expression, ZoneId zone) {}
 }

@@ -24,6 +24,14 @@ import java.util.Optional;
  */
 public record Cadence(Optional<Duration> longestGap, Optional<Instant> nextOccurrence) {
 
+    /**
+     * Where synth measures cadences from. A fixed instant rather than today, so that two synths of one
+     * commit give byte-identical templates and {@code cdk diff} after a no-op change is empty; the
+     * window it opens (over a year) holds every yearly rule and both DST transitions of every zone.
+     * Moving it is a deliberate change, reviewed like any other template change.
+     */
+    public static final Instant REFERENCE = Instant.parse("2027-01-01T00:00:00Z");
+
     /** The look-ahead: more than a year, so yearly rules and both DST transitions are inside it. */
     public static final Duration HORIZON = Duration.ofDays(400);
 

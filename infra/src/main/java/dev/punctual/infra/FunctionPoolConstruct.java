@@ -7,6 +7,7 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.events.EventBus;
@@ -36,6 +37,9 @@ public final class FunctionPoolConstruct extends Construct {
 
     public static final String HANDLER = "dev.punctual.handler.PunctualHandler::handleRequest";
     public static final String ALIAS = "live";
+
+    /** The id of CDK's warning that SnapStart needs a published version. */
+    static final String SNAPSTART_REQUIRES_PUBLISH = "@aws-cdk/aws-lambda:snapStartRequirePublish";
 
     /** What the ledger adapter calls: conditional single-item writes, reads, transactions, queries. */
     static final List<String> LEDGER_ACTIONS = List.of(
@@ -88,7 +92,13 @@ public final class FunctionPoolConstruct extends Construct {
                 .logGroup(logGroup)
                 .environment(environment)
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                .reservedConcurrentExecutions(config.reservedConcurrency().get(pool.name()))
                 .build();
+        // CDK warns that SnapStart applies only to published versions; the alias below is on one.
+        Annotations.of(function)
+                .acknowledgeWarning(
+                        SNAPSTART_REQUIRES_PUBLISH,
+                        "the schedules target the alias " + ALIAS + ", which points at a published version");
         this.failureQueue = deadLetterQueue(this, "AsyncFailures");
         this.alias = Alias.Builder.create(this, "Alias")
                 .aliasName(ALIAS)

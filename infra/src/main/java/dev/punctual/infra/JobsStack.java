@@ -1,6 +1,8 @@
 package dev.punctual.infra;
 
 import dev.punctual.job.JobDefinition;
+import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.time.Schedule.Deployment;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,6 @@ import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
 import software.amazon.awscdk.services.lambda.IFunction;
-import software.amazon.awscdk.services.scheduler.ContextAttribute;
 import software.amazon.awscdk.services.scheduler.IScheduleGroup;
 import software.amazon.awscdk.services.scheduler.Schedule;
 import software.amazon.awscdk.services.scheduler.ScheduleExpression;
@@ -73,32 +74,20 @@ public final class JobsStack extends NestedStack {
         return missedRunAlarms;
     }
 
-    /** The scheduled payload of events/README.md: the job id and the scheduler's four context attributes. */
-    static Map<String, Object> scheduledInput(String jobId) {
-        Map<String, Object> input = new LinkedHashMap<>();
-        input.put("kind", "scheduled");
-        input.put("job", jobId);
-        input.put("scheduledTime", ContextAttribute.getScheduledTime());
-        input.put("executionId", ContextAttribute.getExecutionId());
-        input.put("attemptNumber", ContextAttribute.getAttemptNumber());
-        input.put("scheduleArn", ContextAttribute.getScheduleArn());
-        return input;
-    }
-
     private Schedule schedule(Shared shared, JobDefinition job) {
         IFunction alias = shared.aliases().get(job.pool().name());
         RetrySettings retries = shared.config().retries();
+        Deployment deployment = job.schedule().deployment();
         return Schedule.Builder.create(this, "Schedule-" + job.id())
                 .scheduleName(job.id())
                 .scheduleGroup(shared.group())
                 .description(description(job))
                 .schedule(ScheduleExpression.expression(
-                        job.schedule().toEventBridge(),
-                        TimeZone.of(job.schedule().zone().getId())))
+                        deployment.expression(), TimeZone.of(deployment.zone().getId())))
                 .timeWindow(TimeWindow.off())
                 .enabled(shared.config().flags().schedulesEnabled())
                 .target(LambdaInvoke.Builder.create(alias)
-                        .input(ScheduleTargetInput.fromObject(scheduledInput(job.id())))
+                        .input(ScheduleTargetInput.fromObject(ScheduledPayload.forJob(job.id())))
                         .retryAttempts(retries.schedulerRetryAttempts())
                         .maxEventAge(
                                 Duration.seconds(retries.schedulerMaxEventAge().toSeconds()))

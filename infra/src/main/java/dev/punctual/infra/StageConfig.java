@@ -2,9 +2,12 @@ package dev.punctual.infra;
 
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Everything that differs between two stages of Punctual, validated when it is built so that a bad
@@ -17,6 +20,11 @@ import java.util.Set;
  * @param retainData whether the ledger and domain tables survive a stack deletion (deletion protection
  *     and removal policy RETAIN); on in prod
  * @param lambdaRuntime the Lambda Java runtime, {@code java21} or {@code java25}
+ * @param environment the account and region the stage is pinned to, if any
+ * @param requirePinnedAccount whether synth refuses the stage without a pinned account (prod: a deploy
+ *     with whatever credentials happen to be in the shell must not reach it)
+ * @param reservedConcurrency concurrent executions reserved for each named function pool; a pool not
+ *     named shares the account's unreserved concurrency (see docs/deploy.md)
  */
 public record StageConfig(
         StageFlags flags,
@@ -24,7 +32,10 @@ public record StageConfig(
         AlarmSettings alarms,
         RetrySettings retries,
         boolean retainData,
-        String lambdaRuntime) {
+        String lambdaRuntime,
+        StageEnvironment environment,
+        boolean requirePinnedAccount,
+        Map<String, Integer> reservedConcurrency) {
 
     /** The retention values CloudWatch Logs accepts, in days. */
     public static final List<Integer> ACCEPTED_RETENTION_DAYS = List.of(
@@ -37,6 +48,16 @@ public record StageConfig(
         Objects.requireNonNull(alarms, "alarms");
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(lambdaRuntime, "lambdaRuntime");
+        Objects.requireNonNull(environment, "environment");
+        reservedConcurrency = Collections.unmodifiableSortedMap(new TreeMap<>(reservedConcurrency));
+        reservedConcurrency.forEach((pool, count) -> {
+            if (count < 1 || count > MAX_RESERVED_CONCURRENCY) {
+                throw new StageConfigException(
+                        "reservedConcurrency." + pool,
+                        Integer.toString(count),
+                        "a whole number from 1 to " + MAX_RESERVED_CONCURRENCY);
+            }
+        });
         if (!ACCEPTED_RETENTION_DAYS.contains(logRetentionDays)) {
             throw new StageConfigException(
                     "logRetentionDays", Integer.toString(logRetentionDays), "one of " + ACCEPTED_RETENTION_DAYS);
@@ -46,15 +67,94 @@ public record StageConfig(
         }
     }
 
+    /**
+     * Lambda's default account limit; a higher reservation cannot be deployed without a quota increase,
+     * and a reservation of 0 would stop the pool (the kill switch is {@code -c schedules=off} instead).
+     */
+    public static final int MAX_RESERVED_CONCURRENCY = 1000;
+
+    /** A stage that is not pinned to an account and reserves no concurrency. */
+    public StageConfig(
+            StageFlags flags,
+            int logRetentionDays,
+            AlarmSettings alarms,
+            RetrySettings retries,
+            boolean retainData,
+            String lambdaRuntime) {
+        this(
+                flags,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                StageEnvironment.UNPINNED,
+                false,
+                Map.of());
+    }
+
     public String stage() {
         return flags.stage();
+    }
+
+    /** The same stage pinned to the given account and region (each null keeps the current one). */
+    public StageConfig pinnedTo(String account, String region) {
+        return new StageConfig(
+                flags,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                environment.overriddenBy(account, region),
+                requirePinnedAccount,
+                reservedConcurrency);
+    }
+
+    /** The same stage with synth refusing it unless its account is pinned. */
+    public StageConfig requiringPinnedAccount(boolean required) {
+        return new StageConfig(
+                flags,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                environment,
+                required,
+                reservedConcurrency);
+    }
+
+    /** The same stage reserving {@code count} concurrent executions for the pool. */
+    public StageConfig reservingConcurrency(String pool, int count) {
+        Map<String, Integer> reserved = new TreeMap<>(reservedConcurrency);
+        reserved.put(pool, count);
+        return new StageConfig(
+                flags,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                environment,
+                requirePinnedAccount,
+                reserved);
     }
 
     /** The same stage with its schedules switched on or off (the kill switch, {@code -c schedules=off}). */
     public StageConfig withSchedulesEnabled(boolean enabled) {
         StageFlags switched = new StageFlags(
                 flags.stage(), enabled, flags.externalDeliveryEnabled(), flags.destructiveEnabled(), flags.lockWait());
-        return new StageConfig(switched, logRetentionDays, alarms, retries, retainData, lambdaRuntime);
+        return new StageConfig(
+                switched,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                environment,
+                requirePinnedAccount,
+                reservedConcurrency);
     }
 
     /**

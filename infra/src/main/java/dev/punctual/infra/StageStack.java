@@ -4,8 +4,9 @@ import dev.punctual.PunctualException;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.time.ScheduleExpressionException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,19 +71,12 @@ public final class StageStack extends Stack {
     private final Map<String, Schedule> keepWarm = new LinkedHashMap<>();
     private final List<JobsStack> jobStacks = new ArrayList<>();
 
-    /**
-     * @param cadenceFrom the instant cadences are measured from (the app passes the start of today, UTC)
-     */
-    public StageStack(
-            Construct scope,
-            String id,
-            StackProps props,
-            StageConfig config,
-            JobCatalog catalog,
-            Code code,
-            Instant cadenceFrom) {
+    /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
+    public StageStack(Construct scope, String id, StackProps props, StageConfig config, JobCatalog catalog, Code code) {
         super(scope, id, props);
         checkAttemptsFitLambdaRetries(config, catalog);
+        checkReservationsNamePools(config, catalog);
+        checkSchedulesDeployable(catalog);
         this.config = config;
         this.tables = new LedgerTables(this, "Tables", config);
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
@@ -103,7 +97,7 @@ public final class StageStack extends Stack {
                 .removalPolicy(RemovalPolicy.DESTROY)
                 .build();
         for (JobDefinition job : catalog.jobs()) {
-            jobCadences.put(job.id(), Cadence.of(job.schedule(), cadenceFrom));
+            jobCadences.put(job.id(), Cadence.of(job.schedule(), Cadence.REFERENCE));
         }
         for (FunctionPool pool : catalog.pools()) {
             poolCadences.put(
@@ -112,7 +106,7 @@ public final class StageStack extends Stack {
                             catalog.inPool(pool.name()).stream()
                                     .map(JobDefinition::schedule)
                                     .toList(),
-                            cadenceFrom));
+                            Cadence.REFERENCE));
         }
         addKeepWarm();
         addJobs(catalog);
@@ -265,11 +259,33 @@ public final class StageStack extends Stack {
      */
     static void checkAttemptsFitLambdaRetries(StageConfig config, JobCatalog catalog) {
         int tries = config.retries().lambdaRetryAttempts() + 1;
-        for (dev.punctual.job.JobDefinition job : catalog.jobs()) {
+        for (JobDefinition job : catalog.jobs()) {
             if (job.maxAttempts() > tries) {
-                throw new dev.punctual.stage.StageConfigException("job " + job.id() + " maxAttempts: '"
+                throw new StageConfigException("job " + job.id() + " maxAttempts: '"
                         + job.maxAttempts() + "' is not accepted in stage " + config.stage() + "; expected at most "
                         + tries + " (retries.lambdaRetryAttempts + 1: the tries one delivery gets)");
+            }
+        }
+    }
+
+    /** Refuses a schedule EventBridge could not fire at Punctual's occurrences, naming the job. */
+    static void checkSchedulesDeployable(JobCatalog catalog) {
+        for (JobDefinition job : catalog.jobs()) {
+            try {
+                job.schedule().deployment();
+            } catch (ScheduleExpressionException e) {
+                throw new StageConfigException("job " + job.id() + " schedule " + e.getMessage());
+            }
+        }
+    }
+
+    /** A reservation for a pool the catalog does not have is a typo that would silently reserve nothing. */
+    static void checkReservationsNamePools(StageConfig config, JobCatalog catalog) {
+        List<String> pools = catalog.pools().stream().map(FunctionPool::name).toList();
+        for (String pool : config.reservedConcurrency().keySet()) {
+            if (!pools.contains(pool)) {
+                throw new StageConfigException(
+                        "reservedConcurrency." + pool, pool, "a function pool of the catalog, one of " + pools);
             }
         }
     }

@@ -4,19 +4,25 @@ import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * The stages Punctual knows. To add one, add an entry to {@link #ALL}: start from
  * {@link StageFlags#defaultsFor(String)} (delivery and destructive jobs off outside prod) and change
- * only what the stage needs. Account and region are never written here; they come from the
- * environment {@code cdk deploy} runs in.
+ * only what the stage needs. A stage may be pinned to its account and region here
+ * ({@link StageConfig#pinnedTo}) or on the command line ({@code -c account=... -c region=...});
+ * {@code prod} must be pinned one way or the other, since a deploy with whatever credentials happen
+ * to be in the shell must not reach it.
  */
 public final class Stages {
 
     private static final Map<String, StageConfig> ALL = new TreeMap<>(Map.of(
-            "dev", stage(StageFlags.defaultsFor("dev"), 14, false),
-            "prod", stage(new StageFlags("prod", true, true, true, Duration.ofSeconds(5)), 180, true)));
+            "dev",
+            stage(StageFlags.defaultsFor("dev"), 14, false),
+            "prod",
+            stage(new StageFlags("prod", true, true, true, Duration.ofSeconds(5)), 180, true)
+                    .requiringPinnedAccount(true)));
 
     private Stages() {}
 
@@ -43,7 +49,7 @@ public final class Stages {
         return config;
     }
 
-    public static java.util.Set<String> names() {
+    public static Set<String> names() {
         return ALL.keySet();
     }
 }

@@ -1,12 +1,15 @@
 package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.stage.StageConfigException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 
@@ -76,5 +79,41 @@ class FunctionPoolTest {
                 .contains("dynamodb:ConditionCheckItem", "dynamodb:UpdateItem", "events:PutEvents")
                 .doesNotContain("dynamodb:*", "\"*\"", "dynamodb:Scan", "dynamodb:DeleteTable");
         dev.hasResourceProperties("AWS::IAM::Role", Map.of("ManagedPolicyArns", Match.absent()));
+    }
+
+    @Test
+    void snapStartWarning_isAcknowledgedWithItsReason_soSynthPrintsNoWarning() {
+        Annotations annotations = Annotations.fromStack(Synth.stage("dev"));
+
+        assertThat(annotations.findWarning("*", Match.stringLikeRegexp(".*SnapStart.*")))
+                .isEmpty();
+    }
+
+    @Test
+    void pool_withReservedConcurrencyInTheStageConfig_reservesIt_othersDoNot() {
+        StageConfig config = Stages.named("dev").reservingConcurrency("default", 25);
+        Template template = Template.fromStack(Synth.stage(config, ExampleCatalog.catalog()));
+
+        template.resourcePropertiesCountIs("AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", 25), 1);
+        template.resourcePropertiesCountIs(
+                "AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", Match.absent()), 1);
+        dev.resourcePropertiesCountIs(
+                "AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", Match.absent()), 2);
+    }
+
+    @Test
+    void reservedConcurrency_forAPoolTheCatalogLacks_failsSynthNamingThePools() {
+        StageConfig config = Stages.named("dev").reservingConcurrency("defualt", 25);
+
+        assertThatThrownBy(() -> Synth.stage(config, ExampleCatalog.catalog()))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessage("reservedConcurrency.defualt: 'defualt' is not accepted; expected a function pool of the"
+                        + " catalog, one of [default, maintenance]");
+    }
+
+    @Test
+    void reservedConcurrency_ofZero_isRefused_theKillSwitchIsSchedulesOff() {
+        assertThatThrownBy(() -> Stages.named("dev").reservingConcurrency("default", 0))
+                .hasMessage("reservedConcurrency.default: '0' is not accepted; expected a whole number from 1 to 1000");
     }
 }

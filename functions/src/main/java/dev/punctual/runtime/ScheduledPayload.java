@@ -1,0 +1,43 @@
+package dev.punctual.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The payload of a scheduled delivery: the one contract between the CDK app, which writes it into each
+ * schedule's target input, and {@link PayloadParser}, which reads it. EventBridge Scheduler replaces
+ * each {@code <aws.scheduler.*>} placeholder with the delivery's value, always as text.
+ */
+public final class ScheduledPayload {
+
+    public static final String KIND = "kind";
+    public static final String KIND_SCHEDULED = "scheduled";
+    public static final String JOB = "job";
+    public static final String SCHEDULED_TIME = "scheduledTime";
+    public static final String EXECUTION_ID = "executionId";
+    public static final String ATTEMPT_NUMBER = "attemptNumber";
+    public static final String SCHEDULE_ARN = "scheduleArn";
+
+    /** The nominal time of the occurrence, e.g. {@code 2026-03-22T18:59:00Z}: the run's key. */
+    public static final String SCHEDULED_TIME_ATTRIBUTE = "<aws.scheduler.scheduled-time>";
+
+    /** New for every attempt, so never an idempotency key; logged for tracing only. */
+    public static final String EXECUTION_ID_ATTRIBUTE = "<aws.scheduler.execution-id>";
+
+    public static final String ATTEMPT_NUMBER_ATTRIBUTE = "<aws.scheduler.attempt-number>";
+    public static final String SCHEDULE_ARN_ATTRIBUTE = "<aws.scheduler.schedule-arn>";
+
+    private ScheduledPayload() {}
+
+    /** The target input of a job's schedule, field by field in a stable order. */
+    public static Map<String, Object> forJob(String jobId) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put(KIND, KIND_SCHEDULED);
+        input.put(JOB, jobId);
+        input.put(SCHEDULED_TIME, SCHEDULED_TIME_ATTRIBUTE);
+        input.put(EXECUTION_ID, EXECUTION_ID_ATTRIBUTE);
+        input.put(ATTEMPT_NUMBER, ATTEMPT_NUMBER_ATTRIBUTE);
+        input.put(SCHEDULE_ARN, SCHEDULE_ARN_ATTRIBUTE);
+        return input;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checks what the real CDK CLI wrote: `.ci/synth` runs `npx aws-cdk@<pinned> synth -c stage=S` through
+ * cdk.json into {@code $PUNCTUAL_CDK_OUT/S}, exactly as docs/deploy.md tells a user, and `.ci/run` then
+ * runs the tests with that variable set. Without it (a developer's `./mvnw verify`) these are skipped;
+ * the same contracts are checked on in-process synths by {@link PayloadContractTest} and
+ * {@link DeterminismTest}.
+ */
+class CliSynthOutputTest {
+
+    private static final String CDK_OUT = "PUNCTUAL_CDK_OUT";
+
+    @Test
+    void devAndProd_synthesisedByTheCli_honourThePayloadContract() throws Exception {
+        for (String stage : List.of("dev", "prod")) {
+            PayloadContractTest.assertHonoured(jobSchedules(stageDir(stage)), ExampleCatalog.catalog());
+        }
+    }
+
+    @Test
+    void prod_synthesisedByTheCliWithAPinnedAccount_isBoundToThatAccountAndRegion() throws Exception {
+        Map<String, Object> manifest = json(stageDir("prod").resolve("manifest.json"));
+        Map<?, ?> artifact = (Map<?, ?>) ((Map<?, ?>) manifest.get("artifacts")).get("Punctual-prod");
+
+        assertThat(artifact.get("environment"))
+                .isEqualTo("aws://" + System.getenv("PUNCTUAL_CI_ACCOUNT") + "/" + System.getenv("PUNCTUAL_CI_REGION"));
+    }
+
+    private static Path stageDir(String stage) {
+        String root = System.getenv(CDK_OUT);
+        Assumptions.assumeTrue(root != null && !root.isBlank(), CDK_OUT + " is not set: no CLI synth to check");
+        Path dir = Path.of(root, stage);
+        assertThat(dir.resolve("manifest.json"))
+                .as("the CLI's cloud assembly for " + stage)
+                .isRegularFile();
+        return dir;
+    }
+
+    /** Every AWS::Scheduler::Schedule in the assembly's templates that targets a job, by name. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> jobSchedules(Path dir) throws Exception {
+        Map<String, Map<String, Object>> schedules = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file :
+                    files.filter(p -> p.toString().endsWith(".template.json")).toList()) {
+                Map<String, Object> resources = (Map<String, Object>) json(file).getOrDefault("Resources", Map.of());
+                for (Object resource : resources.values()) {
+                    Map<String, Object> r = (Map<String, Object>) resource;
+                    Map<String, Object> properties = (Map<String, Object>) r.get("Properties");
+                    String name = properties == null ? null : String.valueOf(properties.get("Name"));
+                    if ("AWS::Scheduler::Schedule".equals(r.get("Type"))
+                            && !name.startsWith(StageStack.KEEP_WARM_PREFIX)) {
+                        schedules.put(name, properties);
+                    }
+                }
+            }
+        }
+        return schedules;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(Path file) throws IOException, Json.NotJsonException {
+        return (Map<String, Object>) Json.read(Files.readString(file));
+    }
+}

@@ -1,0 +1,82 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.runtime.Invocation;
+import dev.punctual.runtime.PayloadParser;
+import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.services.scheduler.ContextAttribute;
+
+/**
+ * One contract between infra and functions: what the CDK app writes into each schedule's target input,
+ * filled in the way EventBridge Scheduler fills it, is a valid scheduled invocation of that job for the
+ * handler's own payload reader, at an instant the deployed expression fires.
+ */
+class PayloadContractTest {
+
+    @Test
+    void everyJobSchedulesInput_filledAsTheSchedulerFillsIt_parsesAsAScheduledRunOfThatJobAtAnOccurrence() {
+        Map<String, Map<String, Object>> schedules = new java.util.LinkedHashMap<>();
+        Templates.jobSchedules(Synth.stage("dev"))
+                .forEach((name, located) -> schedules.put(name, located.properties()));
+
+        assertHonoured(schedules, ExampleCatalog.catalog());
+    }
+
+    /**
+     * Checks the contract on job schedules' properties, by schedule name: exactly the catalog's jobs,
+     * each input a valid scheduled invocation of its job at an instant its deployed expression fires.
+     */
+    static void assertHonoured(Map<String, Map<String, Object>> schedules, JobCatalog catalog) {
+        assertThat(schedules.keySet()).containsExactlyInAnyOrderElementsOf(catalog.ids());
+        schedules.forEach((name, properties) -> {
+            Instant fires = firstDelivery(properties);
+            String input = (String) ((Map<?, ?>) properties.get("Target")).get("Input");
+
+            PayloadParser.Parsed parsed = new PayloadParser(catalog).parse(filled(input, name, fires));
+
+            assertThat(parsed).as(name).isInstanceOf(PayloadParser.Parsed.Valid.class);
+            Invocation invocation = ((PayloadParser.Parsed.Valid) parsed).invocation();
+            assertThat(invocation)
+                    .as(name)
+                    .isEqualTo(new Invocation.Scheduled(name, fires, "b5f9c3e2-exec", 2, arn(name)));
+            assertThat(OccurrenceCalculator.of(catalog.require(name).schedule()).isOccurrence(fires))
+                    .as(name + ": the delivery at " + fires + " is an occurrence of the catalog's schedule")
+                    .isTrue();
+        });
+    }
+
+    @Test
+    void placeholders_areTheCdksContextAttributes() {
+        assertThat(ScheduledPayload.SCHEDULED_TIME_ATTRIBUTE).isEqualTo(ContextAttribute.getScheduledTime());
+        assertThat(ScheduledPayload.EXECUTION_ID_ATTRIBUTE).isEqualTo(ContextAttribute.getExecutionId());
+        assertThat(ScheduledPayload.ATTEMPT_NUMBER_ATTRIBUTE).isEqualTo(ContextAttribute.getAttemptNumber());
+        assertThat(ScheduledPayload.SCHEDULE_ARN_ATTRIBUTE).isEqualTo(ContextAttribute.getScheduleArn());
+    }
+
+    /** The first instant after the reference that the deployed expression and zone fire at. */
+    static Instant firstDelivery(Map<String, Object> scheduleProperties) {
+        Schedule deployed = Schedule.parse((String) scheduleProperties.get("ScheduleExpression"), (String)
+                scheduleProperties.get("ScheduleExpressionTimezone"));
+        return OccurrenceCalculator.of(deployed).next(Cadence.REFERENCE).orElseThrow();
+    }
+
+    /** What the scheduler substitutes: the nominal time as text, the attempt number as text too. */
+    private static String filled(String input, String name, Instant scheduledTime) {
+        return input.replace(ScheduledPayload.SCHEDULED_TIME_ATTRIBUTE, scheduledTime.toString())
+                .replace(ScheduledPayload.EXECUTION_ID_ATTRIBUTE, "b5f9c3e2-exec")
+                .replace(ScheduledPayload.ATTEMPT_NUMBER_ATTRIBUTE, "2")
+                .replace(ScheduledPayload.SCHEDULE_ARN_ATTRIBUTE, arn(name));
+    }
+
+    private static String arn(String name) {
+        return "arn:aws:scheduler:eu-central-1:123456789012:schedule/punctual-dev/" + name;
+    }
+}
