@@ -246,7 +246,8 @@ public final class Dispatcher {
                         catchUp,
                         missed,
                         Map.of(),
-                        r.verdict() == Verdict.FAIL ? r.detail() : null));
+                        r.verdict() == Verdict.FAIL ? r.detail() : null,
+                        r.verdict() == Verdict.SKIP ? r.detail() : null));
     }
 
     private static Map<String, Object> resultOf(OccurrenceReport r) {

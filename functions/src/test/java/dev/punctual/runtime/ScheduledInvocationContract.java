@@ -143,6 +143,7 @@ abstract class ScheduledInvocationContract {
             assertThat(o.detail()).isEqualTo("loading synthetic data");
         });
         assertThat(f.ran).isEmpty();
+        assertThat(f.outcomeLines().get(0).get("detail").asText()).isEqualTo("loading synthetic data");
     }
 
     @Test
