@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.punctual.events.LifecycleEvent;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.observability.Verdict;
@@ -433,6 +436,28 @@ abstract class ScheduledInvocationContract {
         assertThat(next.missed()).isEmpty();
         assertThat(f.ledger.cursor("report")).contains(REPORT_AT);
         assertThat(f.ran).containsExactly("report@" + yesterday, "report@" + REPORT_AT);
+    }
+
+    @Test
+    void retryOfAReplacedSchedulesOccurrenceThatFailedBeforeTheDeploy_keepsTheFailedItem_andRunsNothing() {
+        Instant oldOccurrence = Instant.parse("2026-11-30T13:00:00Z"); // 08:00 New York, the replaced 0 8 * * *
+        RuntimeFixture f = dev(oldOccurrence);
+        ClaimResult.Claimed claimed = (ClaimResult.Claimed) f.ledger.claim(ClaimRequest.scheduled(
+                new RunKey("report", oldOccurrence), 1, 3, oldOccurrence.plus(Duration.ofMinutes(5))));
+        f.ledger.complete(claimed.claim(), new Outcome.Failed("IllegalStateException: the old build failed"));
+        moveClockTo(f, oldOccurrence.plus(Duration.ofMinutes(30)));
+
+        InvocationResult retry = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(retry.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.attempts()).isEqualTo(1);
+        });
+        assertThat(f.ledger.cursor("report")).isEmpty();
     }
 
     /** Stray deliveries of an old every-10-minutes schedule leave the every-15-minutes catch-up as it was. */
