@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param missedCount how many occurrences the catch-up plan gave up as missed
  * @param result the job's small result summary (redacted when written)
  * @param error a failure's summary, or null (redacted when written)
+ * @param detail a skip's explanation (the maintenance reason, the busy group, the schedule a delivered
+ *     time is not an occurrence of), or null (redacted when written)
  */
 public record OccurrenceOutcome(
         String stage,
@@ -32,7 +34,8 @@ public record OccurrenceOutcome(
         int catchUpCount,
         long missedCount,
         Map<String, Object> result,
-        String error) {
+        String error,
+        String detail) {
 
     public OccurrenceOutcome {
         Objects.requireNonNull(stage, "stage");
@@ -43,5 +46,41 @@ public record OccurrenceOutcome(
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(reason, "reason");
         result = result == null ? Map.of() : Map.copyOf(result);
+    }
+
+    /** An outcome without a skip's explanation. */
+    public OccurrenceOutcome(
+            String stage,
+            String job,
+            Instant occurrence,
+            ZonedDateTime occurrenceLocal,
+            String trigger,
+            Verdict verdict,
+            String reason,
+            int attempt,
+            Long fence,
+            long latenessMs,
+            long durationMs,
+            int catchUpCount,
+            long missedCount,
+            Map<String, Object> result,
+            String error) {
+        this(
+                stage,
+                job,
+                occurrence,
+                occurrenceLocal,
+                trigger,
+                verdict,
+                reason,
+                attempt,
+                fence,
+                latenessMs,
+                durationMs,
+                catchUpCount,
+                missedCount,
+                result,
+                error,
+                null);
     }
 }

@@ -30,7 +30,8 @@ public final class OutcomeLog {
             "catch_up_count",
             "missed_count",
             "result",
-            "error");
+            "error",
+            "detail");
 
     /** The metric names on an outcome line. */
     public static final List<String> METRICS =
@@ -65,6 +66,7 @@ public final class OutcomeLog {
         f.put("missed_count", o.missedCount());
         f.put("result", o.result());
         f.put("error", o.error());
+        f.put("detail", o.detail());
         return f;
     }
 

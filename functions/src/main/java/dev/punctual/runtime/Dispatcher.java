@@ -41,6 +41,7 @@ public final class Dispatcher {
     public InvocationResult dispatch(Invocation invocation, Deadline deadline, StructuredLog log) {
         return switch (invocation) {
             case Invocation.Scheduled s -> scheduled(s, deadline, log);
+            case Invocation.NotAnOccurrence n -> notAnOccurrence(n, log);
             case Invocation.ManualRun m -> manual(m, deadline, log);
             case Invocation.Replay r -> replay(r, deadline, log);
             case Invocation.Ping p -> {
@@ -101,6 +102,20 @@ public final class Dispatcher {
         }
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
         return result("scheduled", job.id(), reports, run.missed(), 0);
+    }
+
+    /**
+     * A delivery of a time the job's current schedule does not have (the replaced expression's, after
+     * a deploy): recorded as a SKIP on that time's run item, through the same path as the stage guards'
+     * refusals. Nothing is claimed, so it runs nothing, counts no attempt and leaves the cursor and
+     * catch-up alone; a duplicate rewrites the same skip.
+     */
+    private InvocationResult notAnOccurrence(Invocation.NotAnOccurrence n, StructuredLog log) {
+        Invocation.Scheduled s = n.delivery();
+        JobDefinition job = services.catalog().require(s.jobId());
+        OccurrenceRunner.Request delivered =
+                OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
+        return single(job, runner.refused(delivered, Reasons.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
     }
 
     private InvocationResult single(
@@ -246,7 +261,8 @@ public final class Dispatcher {
                         catchUp,
                         missed,
                         Map.of(),
-                        r.verdict() == Verdict.FAIL ? r.detail() : null));
+                        r.verdict() == Verdict.FAIL ? r.detail() : null,
+                        r.verdict() == Verdict.SKIP ? r.detail() : null));
     }
 
     private static Map<String, Object> resultOf(OccurrenceReport r) {

@@ -22,6 +22,21 @@ public sealed interface Invocation {
     }
 
     /**
+     * A scheduler's delivery of a time that is not an occurrence of the job's current schedule, and may
+     * still be a real late delivery (see {@code InvocationResolver}): typically the replaced
+     * expression's occurrence, or its retry, arriving after a deploy changed the schedule. It is
+     * recorded as a SKIP on that time's run item and never run.
+     *
+     * @param detail why it is not an occurrence: the current expression and zone, the nearest occurrences
+     */
+    record NotAnOccurrence(Scheduled delivery, String detail) implements Invocation {
+        @Override
+        public Optional<String> job() {
+            return Optional.of(delivery.jobId());
+        }
+    }
+
+    /**
      * An operator runs one job by hand: the occurrence {@code at}, or the latest one due now. It honours
      * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded.
      */

@@ -4,6 +4,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -11,9 +12,17 @@ import java.util.Optional;
 /**
  * The checks of a parsed payload that need the schedule: a manual run names a real occurrence of the
  * job (or gets the latest one due), so its run item has the same key a scheduled run of that occurrence
- * would have.
+ * would have; a scheduled delivery names one, or becomes a {@link Invocation.NotAnOccurrence} to record.
  */
 final class InvocationResolver {
+
+    /**
+     * The latest a scheduler's delivery can arrive after its scheduled time: EventBridge Scheduler's
+     * maximum event age (24 h at most) plus Lambda's async maximum event age (6 h at most). The stage's
+     * settings (infra's RetrySettings) are at or below these limits, and the function does not know
+     * them, so the limits are the bound: a real late delivery is never refused.
+     */
+    static final Duration LATE_DELIVERY_LIMIT = Duration.ofHours(24 + 6);
 
     private final JobCatalog catalog;
     private final Clock clock;
@@ -54,11 +63,7 @@ final class InvocationResolver {
                                 + "); a manual run takes an occurrence already due, or none for the latest"));
             }
 
-            return invalid(
-                    "at",
-                    at + " is not an occurrence of " + job.id() + " ("
-                            + job.schedule().toEventBridge() + " in "
-                            + job.schedule().zone() + "); nearest: " + nearest(calculator, at));
+            return invalid("at", notAnOccurrence(job, calculator, at));
         }
         Optional<Instant> due = calculator.previous(clock.instant().plusMillis(1));
         return due.<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(
@@ -73,6 +78,10 @@ final class InvocationResolver {
      * deliveries from being refused: rate() schedules, whose phase EventBridge takes from the
      * schedule's start, and a local time repeated by a fall-back transition, where the scheduler may
      * name either instant (docs/time.md).
+     *
+     * <p>Any other time may still be a real delivery: the replaced expression's occurrence (or its
+     * retry) arriving after a deploy changed the schedule. That one is recorded, not refused, so it is
+     * never silently dropped; only what cannot be such a delivery is refused with nothing written.
      */
     private PayloadParser.Parsed scheduledTimeChecked(Invocation.Scheduled s) {
         JobDefinition job = catalog.require(s.jobId());
@@ -85,12 +94,31 @@ final class InvocationResolver {
                         .isPresent()) {
             return new PayloadParser.Parsed.Valid(s);
         }
-        return invalid(
-                "scheduledTime",
-                at + " is not an occurrence of " + job.id() + " ("
-                        + job.schedule().toEventBridge() + " in "
-                        + job.schedule().zone() + "); nearest: "
-                        + nearest(calculator, at));
+        String notAnOccurrence = notAnOccurrence(job, calculator, at);
+        return whyNotALateDelivery(s)
+                .map(why -> invalid("scheduledTime", notAnOccurrence + "; " + why + ", so nothing is recorded"))
+                .orElseGet(() -> new PayloadParser.Parsed.Valid(new Invocation.NotAnOccurrence(s, notAnOccurrence)));
+    }
+
+    /**
+     * Why a scheduled time can be no real delivery of any schedule the job had, or empty when it can be
+     * one. This bounds what someone allowed to invoke the function can make it write with made-up
+     * times: skips of catalog jobs, within the last {@link #LATE_DELIVERY_LIMIT}, one per (job, time),
+     * each expiring with the skip retention; never a run, an attempt or a cursor move.
+     */
+    private Optional<String> whyNotALateDelivery(Invocation.Scheduled s) {
+        Instant now = clock.instant();
+        if (s.executionId().isBlank() || s.scheduleArn().isBlank()) {
+            return Optional.of("without the scheduler's executionId and scheduleArn it is not a scheduler's delivery");
+        }
+        if (s.scheduledTime().isAfter(now)) {
+            return Optional.of("it is after now (" + now + ")");
+        }
+        if (s.scheduledTime().isBefore(now.minus(LATE_DELIVERY_LIMIT))) {
+            return Optional.of("it is older than the " + LATE_DELIVERY_LIMIT.toHours()
+                    + " h the scheduler's and Lambda's retries can deliver late");
+        }
+        return Optional.empty();
     }
 
     private static Optional<Instant> otherInstantOfARepeatedLocalTime(JobDefinition job, Instant at) {
@@ -100,6 +128,13 @@ final class InvocationResolver {
                 .map(offset -> local.toInstant(offset))
                 .filter(other -> !other.equals(at))
                 .findFirst();
+    }
+
+    /** The one-line explanation of a refused or skipped time; the runbook tells operators to read it. */
+    private static String notAnOccurrence(JobDefinition job, OccurrenceCalculator calculator, Instant at) {
+        return at + " is not an occurrence of " + job.id() + " ("
+                + job.schedule().toEventBridge() + " in " + job.schedule().zone() + "); nearest: "
+                + nearest(calculator, at);
     }
 
     private static String nearest(OccurrenceCalculator calculator, Instant at) {

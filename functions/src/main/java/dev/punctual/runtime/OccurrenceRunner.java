@@ -94,7 +94,7 @@ final class OccurrenceRunner {
         }
         if (job.destructive() && !services.flags().destructiveEnabled()) {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
-            return finished(skipRecorded(request, key, SkipReason.REFUSED, Reasons.DESTRUCTIVE_DISABLED, why));
+            return finished(refused(request, Reasons.DESTRUCTIVE_DISABLED, why));
         }
         ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
         return switch (claim) {
@@ -133,6 +133,14 @@ final class OccurrenceRunner {
                         Reasons.MAINTENANCE,
                         m.hold().reason()));
         };
+    }
+
+    /**
+     * Refuses the request before any claim, recorded as a REFUSED skip on its refusal key: no lease is
+     * taken, no attempt counted and the cursor stays where it is.
+     */
+    OccurrenceReport refused(Request request, String code, String detail) {
+        return skipRecorded(request, request.refusalKey(), SkipReason.REFUSED, code, detail);
     }
 
     /**

@@ -17,6 +17,12 @@ public final class Reasons {
     public static final String DESTRUCTIVE_DISABLED = "DESTRUCTIVE_DISABLED";
     /** SKIP: a scheduled delivery arrived while the stage's schedules are switched off. */
     public static final String SCHEDULES_DISABLED = "SCHEDULES_DISABLED";
+    /**
+     * SKIP: a scheduler's delivery of a time that is not an occurrence of the job's current schedule,
+     * usually the replaced expression's delivery (or its retry) arriving after a deploy changed the
+     * schedule. Recorded on that time's run item, never run; no attempt, the cursor stays.
+     */
+    public static final String NOT_AN_OCCURRENCE = "NOT_AN_OCCURRENCE";
     /** SKIP, not recorded: too little time left in this invocation; the next trigger catches up. */
     public static final String DEADLINE = "DEADLINE";
     /** SKIP, not recorded: an earlier occurrence of this invocation failed; order is kept for its retry. */

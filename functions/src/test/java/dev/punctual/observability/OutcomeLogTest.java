@@ -53,6 +53,36 @@ class OutcomeLogTest {
                 .doesNotContain("tiger-tiger", "sk_live_123");
     }
 
+    @Test
+    void write_skipWithADetail_carriesTheDetailRedacted_andNoError() throws Exception {
+        OccurrenceOutcome skip = outcome(Verdict.SKIP, "MAINTENANCE", null);
+        OutcomeLog.write(
+                log,
+                new OccurrenceOutcome(
+                        skip.stage(),
+                        skip.job(),
+                        skip.occurrence(),
+                        skip.occurrenceLocal(),
+                        skip.trigger(),
+                        skip.verdict(),
+                        skip.reason(),
+                        skip.attempt(),
+                        skip.fence(),
+                        skip.latenessMs(),
+                        skip.durationMs(),
+                        skip.catchUpCount(),
+                        skip.missedCount(),
+                        skip.result(),
+                        null,
+                        "restoring from backup, password=tiger-tiger"));
+
+        JsonNode line = JSON.readTree(lines.get(0));
+        assertThat(line.get("detail").asText())
+                .startsWith("restoring from backup")
+                .doesNotContain("tiger-tiger");
+        assertThat(line.get("error").isNull()).isTrue();
+    }
+
     private static OccurrenceOutcome outcome(Verdict verdict, String reason, String error) {
         return new OccurrenceOutcome(
                 "dev",

@@ -40,6 +40,7 @@ abstract class PayloadAndManualContract {
                 "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"attemptNumber\":\"x\"} | WRONG_TYPE | attemptNumber",
                 "{\"kind\":\"run\",\"job\":\"report\",\"force\":\"yes\"}         | WRONG_TYPE    | force",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:01:00Z\"} | NOT_AN_OCCURRENCE | at",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:00:00Z\"} | NOT_AN_OCCURRENCE | at",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\"} | BAD_RANGE | to",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":5000} | BAD_RANGE | max",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-12-30T14:00:00Z\"} | NOT_DUE | at",
@@ -65,6 +66,52 @@ abstract class PayloadAndManualContract {
                 .singleElement()
                 .satisfies(line -> assertThat(line)
                         .contains("\"level\":\"ERROR\"", "invalid payload", "\"error_code\":\"" + code + "\""));
+    }
+
+    /**
+     * Only a scheduler's delivery that may really be late is recorded as a NOT_AN_OCCURRENCE skip: a
+     * time in the future, one older than the two retry layers can deliver, or a payload without the
+     * scheduler's context attributes is refused as before, and nothing is written for it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "in the future                         | 2026-11-30T14:07:00Z | true  | after now",
+                "older than 30 h of retries            | 2026-11-29T07:59:00Z | true  | older than",
+                "without executionId and scheduleArn   | 2026-11-30T13:00:00Z | false | executionId",
+            })
+    void scheduledNonOccurrence_thatCannotBeALateDelivery_isRefused_andWritesNothing(
+            String why, Instant at, boolean fromScheduler, String explanation) {
+        RuntimeFixture f = dev(REPORT_AT);
+        String payload = fromScheduler
+                ? RuntimeFixture.scheduled("report", at)
+                : "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"" + at + "\"}";
+
+        InvocationResult result = f.invoke(payload);
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_AN_OCCURRENCE");
+            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.message()).contains("is not an occurrence", explanation);
+        });
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", at))).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+        assertThat(f.outcomeLines()).isEmpty();
+    }
+
+    @Test
+    void scheduledNonOccurrence_exactlyAsOldAsTheRetriesAllow_isStillRecorded() {
+        RuntimeFixture f = dev(REPORT_AT);
+        Instant oldest = REPORT_AT.minus(java.time.Duration.ofHours(30));
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", oldest));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ledger.run(new RunKey("report", oldest))).isPresent();
     }
 
     @Test

@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.punctual.events.LifecycleEvent;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -27,6 +32,12 @@ abstract class ScheduledInvocationContract {
 
     private RuntimeFixture fixture(Instant start, StageFlags flags) {
         return new RuntimeFixture(start, flags, ledger());
+    }
+
+    /** The fixture's clock only moves forward: late deliveries arrive after their scheduled time. */
+    private static void moveClockTo(RuntimeFixture f, Instant to) {
+        assertThat(to).isAfterOrEqualTo(f.clock.peek());
+        f.clock.advance(Duration.between(f.clock.peek(), to));
     }
 
     /** 09:00 in New York on 2026-11-30 (EST, UTC-5). */
@@ -143,6 +154,7 @@ abstract class ScheduledInvocationContract {
             assertThat(o.detail()).isEqualTo("loading synthetic data");
         });
         assertThat(f.ran).isEmpty();
+        assertThat(f.outcomeLines().get(0).get("detail").asText()).isEqualTo("loading synthetic data");
     }
 
     @Test
@@ -353,6 +365,131 @@ abstract class ScheduledInvocationContract {
 
         assertThat(f.ledger.run(new RunKey("report-free", trigger)))
                 .hasValueSatisfying(r -> assertThat(r.attempts()).isEqualTo(1));
+    }
+
+    /**
+     * A deploy moved {@code report} from 08:00 to 09:00 New York ({@code 0 9 * * *}); the old schedule's
+     * 08:00 delivery, and its retry an hour later, arrive after the new catalog is live.
+     */
+    @Test
+    void scheduled_deliveryOfAReplacedSchedulesOccurrence_isRecordedAsANotAnOccurrenceSkip_andRunsNothing() {
+        Instant yesterday = REPORT_AT.minus(Duration.ofDays(1));
+        Instant oldOccurrence = OccurrenceCalculator.of(Schedule.parse("0 8 * * *", "America/New_York"))
+                .next(yesterday)
+                .orElseThrow(); // 2026-11-30T13:00:00Z, 08:00 in New York
+        RuntimeFixture f = dev(yesterday);
+        f.invoke(scheduled("report", yesterday));
+        moveClockTo(f, oldOccurrence.plusSeconds(2));
+
+        InvocationResult result = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(result.valid()).isTrue();
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(oldOccurrence);
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(o.attempt()).isZero();
+        });
+        assertThat(f.ran).containsExactly("report@" + yesterday);
+        assertThat(f.ledger.cursor("report")).contains(yesterday);
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(r.attempts()).isZero();
+            assertThat(r.reason()).contains(Reasons.NOT_AN_OCCURRENCE);
+        });
+        assertThat(f.outcomeLines()).last().satisfies(line -> {
+            assertThat(line.get("outcome").asText()).isEqualTo("SKIP");
+            assertThat(line.get("reason").asText()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(line.get("trigger").asText()).isEqualTo("SCHEDULED");
+            assertThat(line.get("detail").asText())
+                    .contains(
+                            "not an occurrence",
+                            "cron(0 9 * * ? *)",
+                            "America/New_York",
+                            yesterday.toString(),
+                            REPORT_AT.toString());
+            assertThat(line.get("Skip").asInt()).isEqualTo(1);
+        });
+
+        f.clock.advance(Duration.ofHours(1)); // the scheduler's retry of the same old occurrence
+        InvocationResult duplicate = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(duplicate.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(r.attempts()).isZero();
+        });
+        assertThat(f.ledger.cursor("report")).contains(yesterday);
+        assertThat(f.ran).hasSize(1);
+        assertThat(f.events).singleElement().isInstanceOf(LifecycleEvent.RunSucceeded.class);
+
+        moveClockTo(f, REPORT_AT.plusSeconds(2));
+        InvocationResult next = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(next.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(REPORT_AT);
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.attempt()).isEqualTo(1);
+        });
+        assertThat(next.missed()).isEmpty();
+        assertThat(f.ledger.cursor("report")).contains(REPORT_AT);
+        assertThat(f.ran).containsExactly("report@" + yesterday, "report@" + REPORT_AT);
+    }
+
+    @Test
+    void retryOfAReplacedSchedulesOccurrenceThatFailedBeforeTheDeploy_keepsTheFailedItem_andRunsNothing() {
+        Instant oldOccurrence = Instant.parse("2026-11-30T13:00:00Z"); // 08:00 New York, the replaced 0 8 * * *
+        RuntimeFixture f = dev(oldOccurrence);
+        ClaimResult.Claimed claimed = (ClaimResult.Claimed) f.ledger.claim(ClaimRequest.scheduled(
+                new RunKey("report", oldOccurrence), 1, 3, oldOccurrence.plus(Duration.ofMinutes(5))));
+        f.ledger.complete(claimed.claim(), new Outcome.Failed("IllegalStateException: the old build failed"));
+        moveClockTo(f, oldOccurrence.plus(Duration.ofMinutes(30)));
+
+        InvocationResult retry = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(retry.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.attempts()).isEqualTo(1);
+        });
+        assertThat(f.ledger.cursor("report")).isEmpty();
+    }
+
+    /** Stray deliveries of an old every-10-minutes schedule leave the every-15-minutes catch-up as it was. */
+    @Test
+    void deliveriesOfAReplacedSchedule_leaveTheCatchUpOfTheCurrentOneUnchanged() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        for (int minute : new int[] {10, 20}) {
+            moveClockTo(f, first.plus(Duration.ofMinutes(minute)));
+            assertThat(f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(minute))))
+                            .occurrences())
+                    .singleElement()
+                    .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        }
+        Instant trigger = first.plus(Duration.ofMinutes(30));
+        moveClockTo(f, trigger);
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(15)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(trigger, Reasons.OK));
+        assertThat(result.missed()).isEmpty();
+        assertThat(f.ledger.cursor("expire")).contains(trigger);
+        assertThat(f.ran)
+                .containsExactly(
+                        "expire@" + first, "expire@" + first.plus(Duration.ofMinutes(15)), "expire@" + trigger);
+        assertThat(f.ledger.run(new RunKey("expire", first.plus(Duration.ofMinutes(10)))))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
     }
 
     @Test
