@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.time.Occurrence;
 import dev.punctual.time.Schedule;
+import dev.punctual.time.ScheduleExpressionException;
 import dev.punctual.time.SkippedLocalTime;
 import dev.punctual.time.TimelineEntry;
 import java.time.Instant;
@@ -23,7 +24,8 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
 
     String json() {
         ObjectNode root = JSON.createObjectNode()
-                .put("expression", schedule.toEventBridge())
+                .put("expression", deployedExpression())
+                .put("deployedZone", deployedZone())
                 .put("zone", schedule.zone().getId())
                 .put("schedule", schedule.expression().source())
                 .put("description", schedule.expression().describe())
@@ -54,6 +56,23 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
         }
     }
 
+    /** What the CDK app deploys, or why it cannot (a rate with no equivalent UTC cron). */
+    private String deployedExpression() {
+        try {
+            return schedule.deployment().expression();
+        } catch (ScheduleExpressionException e) {
+            return "not deployable: " + e.getMessage();
+        }
+    }
+
+    private String deployedZone() {
+        try {
+            return schedule.deployment().zone().getId();
+        } catch (ScheduleExpressionException e) {
+            return schedule.zone().getId();
+        }
+    }
+
     private static void addNote(TimelineEntry entry, ObjectNode node) {
         entry.note().ifPresent(note -> node.put("note", note));
     }
@@ -67,7 +86,8 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
                 .append(schedule.zone().getId())
                 .append('\n')
                 .append("expression  ")
-                .append(schedule.toEventBridge())
+                .append(deployedExpression())
+                .append(deployedZone().equals(schedule.zone().getId()) ? "" : " in " + deployedZone())
                 .append('\n')
                 .append("meaning     ")
                 .append(schedule.expression().describe())

@@ -74,10 +74,10 @@ final class InvocationResolver {
 
     /**
      * A scheduled delivery must name an occurrence of the job's schedule, or a hand-edited payload
-     * could create run items (and move the cursor) at arbitrary instants. Two exceptions keep real
-     * deliveries from being refused: rate() schedules, whose phase EventBridge takes from the
-     * schedule's start, and a local time repeated by a fall-back transition, where the scheduler may
-     * name either instant (docs/time.md).
+     * could create run items (and move the cursor) at arbitrary instants. A rate() is deployed as the
+     * UTC cron with the same occurrences (Schedule.deployment), so its deliveries are occurrences too.
+     * One exception keeps real deliveries from being refused: a local time repeated by a fall-back
+     * transition, where the scheduler may name either instant (docs/time.md).
      *
      * <p>Any other time may still be a real delivery: the replaced expression's occurrence (or its
      * retry) arriving after a deploy changed the schedule. That one is recorded, not refused, so it is
@@ -87,8 +87,7 @@ final class InvocationResolver {
         JobDefinition job = catalog.require(s.jobId());
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         Instant at = s.scheduledTime();
-        if (job.schedule().expression() instanceof dev.punctual.time.RateExpression
-                || calculator.isOccurrence(at)
+        if (calculator.isOccurrence(at)
                 || otherInstantOfARepeatedLocalTime(job, at)
                         .filter(calculator::isOccurrence)
                         .isPresent()) {

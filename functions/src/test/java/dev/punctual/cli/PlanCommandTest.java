@@ -120,6 +120,42 @@ class PlanCommandTest {
                 .contains("2027-03-30T07:00:00Z   2027-03-30T09:00:00+02:00");
     }
 
+    @Test
+    void planText_ofARate_showsTheUtcCronTheCdkDeploys() {
+        Result result = run(
+                "plan",
+                "--schedule",
+                "rate(15 minutes)",
+                "--zone",
+                "Europe/Berlin",
+                "--from",
+                "2027-03-29T00:00:00Z",
+                "--count",
+                "1");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("expression  cron(0/15 * * * ? *) in UTC");
+    }
+
+    @Test
+    void planJson_ofARateNoCronExpresses_saysItIsNotDeployable() throws Exception {
+        Result result = run(
+                "plan",
+                "--schedule",
+                "rate(90 minutes)",
+                "--zone",
+                "UTC",
+                "--from",
+                "2027-03-29T00:00:00Z",
+                "--count",
+                "1",
+                "--json");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(new ObjectMapper().readTree(result.out()).get("expression").asText())
+                .startsWith("not deployable: rate: \"rate(90 minutes)\" cannot be deployed");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',

@@ -29,7 +29,6 @@ class EventsFilesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "scheduled-daily-report.json,            scheduled, 1, PASS",
-        "scheduled-daily-report-old-expression.json, scheduled, 1, SKIP",
         "run-daily-report.json,                  run,       1, PASS",
         "run-daily-report-at-forced.json,        run,       1, PASS",
         "replay-expire-reservations-dry-run.json, replay,   8, SKIP",
@@ -66,7 +65,6 @@ class EventsFilesTest {
                 ",",
                 List.of(
                         "scheduled-daily-report.json",
-                        "scheduled-daily-report-old-expression.json",
                         "run-daily-report.json",
                         "run-daily-report-at-forced.json",
                         "replay-expire-reservations-dry-run.json",
