@@ -65,7 +65,14 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public CompletionResult complete(Claim claim, Outcome outcome) {
-        return new Completing(store, retention).complete(claim, outcome, now());
+        Instant now = now();
+        if (claim.trigger() == Trigger.SCHEDULED) {
+            Due.require(
+                    claim.key().scheduledTime(),
+                    now,
+                    "completion moving the cursor of " + claim.key().jobId() + " to");
+        }
+        return new Completing(store, retention).complete(claim, outcome, now);
     }
 
     @Override
@@ -99,6 +106,7 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public boolean recordMissed(RunKey first, Instant last, int count) {
         Instant now = now();
+        Due.require(last, now, "missed range of " + first.jobId() + " up to");
         RunRecord missed = new RunRecord(
                 first,
                 RunStatus.MISSED,

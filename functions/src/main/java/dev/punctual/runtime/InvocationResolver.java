@@ -2,6 +2,7 @@ package dev.punctual.runtime;
 
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.Due;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,52 +35,44 @@ final class InvocationResolver {
 
     /** The invocation with everything resolved, or the reason it cannot run. */
     PayloadParser.Parsed resolve(Invocation invocation) {
-        if (invocation instanceof Invocation.Replay replay
-                && replay.to().isAfter(clock.instant().plusMillis(1))) {
-            return new PayloadParser.Parsed.Invalid(new InvalidPayload(
-                    "NOT_DUE",
-                    "to",
-                    "to (" + replay.to() + ") is after now (" + clock.instant()
-                            + "); only occurrences already due can be replayed"));
-        }
-        if (invocation instanceof Invocation.Scheduled scheduled) {
-            return scheduledTimeChecked(scheduled);
-        }
-        if (!(invocation instanceof Invocation.ManualRun run)) {
-            return new PayloadParser.Parsed.Valid(invocation);
-        }
+        return switch (invocation) {
+            case Invocation.Scheduled scheduled -> scheduledTimeChecked(scheduled);
+            case Invocation.ManualRun run -> manualTimeChecked(run);
+            case Invocation.Replay replay
+            when !Due.isDue(replay.to(), clock.instant()) ->
+                notDue("to", replay.to(), "only occurrences already due can be replayed");
+            default -> new PayloadParser.Parsed.Valid(invocation);
+        };
+    }
+
+    private PayloadParser.Parsed manualTimeChecked(Invocation.ManualRun run) {
         JobDefinition job = catalog.require(run.jobId());
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        if (run.at().isPresent()) {
-            Instant at = run.at().get();
-            if (calculator.isOccurrence(at) && !at.isAfter(clock.instant())) {
-                return new PayloadParser.Parsed.Valid(run);
-            }
-            if (calculator.isOccurrence(at) && at.isAfter(clock.instant())) {
-                return new PayloadParser.Parsed.Invalid(new InvalidPayload(
-                        "NOT_DUE",
-                        "at",
-                        at + " is after now (" + clock.instant()
-                                + "); a manual run takes an occurrence already due, or none for the latest"));
-            }
-
-            return invalid("at", notAnOccurrence(job, calculator, at));
+        if (run.at().isEmpty()) {
+            return calculator
+                    .previous(clock.instant().plusMillis(1))
+                    .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(
+                            new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force())))
+                    .orElseGet(() ->
+                            invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
         }
-        Optional<Instant> due = calculator.previous(clock.instant().plusMillis(1));
-        return due.<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(
-                        new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force())))
-                .orElseGet(() ->
-                        invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
+        Instant at = run.at().get();
+        if (!Due.isDue(at, clock.instant())) {
+            return notDue("at", at, "a manual run takes an occurrence already due, or none for the latest");
+        }
+        return canonical(job, calculator, at)
+                .<PayloadParser.Parsed>map(occurrence -> new PayloadParser.Parsed.Valid(
+                        new Invocation.ManualRun(run.jobId(), Optional.of(occurrence), run.force())))
+                .orElseGet(() -> invalid("at", notAnOccurrence(job, calculator, at)));
     }
 
     /**
      * A scheduled delivery must name an occurrence of the job's schedule, or a hand-edited payload
-     * could create run items (and move the cursor) at arbitrary instants. A rate() is deployed as the
-     * UTC cron with the same occurrences (Schedule.deployment), so its deliveries are occurrences too.
-     * One exception keeps real deliveries from being refused: a local time repeated by a fall-back
-     * transition, where the scheduler may name either instant (docs/time.md).
+     * could create run items (and move the cursor) at arbitrary instants; and it must be due, or it
+     * would take effect early. A rate() is deployed as the UTC cron with the same occurrences
+     * (Schedule.deployment), so its deliveries are occurrences too.
      *
-     * <p>Any other time may still be a real delivery: the replaced expression's occurrence (or its
+     * <p>Any other past time may still be a real delivery: the replaced expression's occurrence (or its
      * retry) arriving after a deploy changed the schedule. That one is recorded, not refused, so it is
      * never silently dropped; only what cannot be such a delivery is refused with nothing written.
      */
@@ -87,16 +80,40 @@ final class InvocationResolver {
         JobDefinition job = catalog.require(s.jobId());
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         Instant at = s.scheduledTime();
-        if (calculator.isOccurrence(at)
-                || otherInstantOfARepeatedLocalTime(job, at)
-                        .filter(calculator::isOccurrence)
-                        .isPresent()) {
-            return new PayloadParser.Parsed.Valid(s);
+        if (!Due.isDue(at, clock.instant())) {
+            return notDue("scheduledTime", at, "the scheduler delivers an occurrence at or after its time");
+        }
+        Optional<Instant> occurrence = canonical(job, calculator, at);
+        if (occurrence.isPresent()) {
+            return new PayloadParser.Parsed.Valid(new Invocation.Scheduled(
+                    s.jobId(), occurrence.get(), s.executionId(), s.attemptNumber(), s.scheduleArn()));
         }
         String notAnOccurrence = notAnOccurrence(job, calculator, at);
         return whyNotALateDelivery(s)
                 .map(why -> invalid("scheduledTime", notAnOccurrence + "; " + why + ", so nothing is recorded"))
                 .orElseGet(() -> new PayloadParser.Parsed.Valid(new Invocation.NotAnOccurrence(s, notAnOccurrence)));
+    }
+
+    /**
+     * The occurrence a time names, keyed the one way every path keys it. A local time repeated by a
+     * fall-back transition is one occurrence, at its earlier instant (docs/time.md); the scheduler,
+     * an operator or a replay may name either instant, and both must find the same run item, or the
+     * job would run twice that night.
+     */
+    private static Optional<Instant> canonical(JobDefinition job, OccurrenceCalculator calculator, Instant at) {
+        if (calculator.isOccurrence(at)) {
+            return Optional.of(at);
+        }
+        return otherInstantOfARepeatedLocalTime(job, at).filter(calculator::isOccurrence);
+    }
+
+    private PayloadParser.Parsed notDue(String field, Instant time, String why) {
+        Instant now = clock.instant();
+        return new PayloadParser.Parsed.Invalid(new InvalidPayload(
+                "NOT_DUE",
+                field,
+                field + " " + time + " is after now (" + now + ", plus a tolerance of " + Due.TOLERANCE.toSeconds()
+                        + " s for clock skew); " + why));
     }
 
     /**
@@ -109,9 +126,6 @@ final class InvocationResolver {
         Instant now = clock.instant();
         if (s.executionId().isBlank() || s.scheduleArn().isBlank()) {
             return Optional.of("without the scheduler's executionId and scheduleArn it is not a scheduler's delivery");
-        }
-        if (s.scheduledTime().isAfter(now)) {
-            return Optional.of("it is after now (" + now + ")");
         }
         if (s.scheduledTime().isBefore(now.minus(LATE_DELIVERY_LIMIT))) {
             return Optional.of("it is older than the " + LATE_DELIVERY_LIMIT.toHours()

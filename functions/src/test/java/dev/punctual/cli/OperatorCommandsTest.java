@@ -81,10 +81,18 @@ class OperatorCommandsTest {
 
     @Test
     void run_atAnInstantThatIsNotAnOccurrence_exitsTwo_namingTheNearestOccurrences() {
-        Result result = cli("run", "daily-report", "--at", "2026-11-30T14:01:00Z");
+        Result result = cli("run", "daily-report", "--at", "2026-11-30T13:59:00Z");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.err()).contains("NOT_AN_OCCURRENCE", "2026-11-30T14:00:00Z", "2026-12-01T14:00:00Z");
+        assertThat(result.err()).contains("NOT_AN_OCCURRENCE", "2026-11-29T14:00:00Z", "2026-11-30T14:00:00Z");
+    }
+
+    @Test
+    void run_atAFutureOccurrence_exitsTwoNotDue_andWritesNothing() {
+        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("NOT_DUE", "is after now");
     }
 
     @Test

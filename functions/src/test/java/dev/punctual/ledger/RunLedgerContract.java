@@ -1,7 +1,9 @@
 package dev.punctual.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.punctual.PunctualException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +19,10 @@ import org.junit.jupiter.api.Test;
 public abstract class RunLedgerContract {
 
     protected static final Instant START = Instant.parse("2026-11-29T06:00:00Z");
+
+    /** An hour before the clock starts, so every occurrence a test names has come due. */
+    protected static final Instant OCCURRENCES_FROM = START.minus(Duration.ofHours(1));
+
     protected static final Duration LEASE = Duration.ofMinutes(5);
 
     protected final MutableClock clock = new MutableClock(START);
@@ -38,8 +44,9 @@ public abstract class RunLedgerContract {
         return prefix + "-" + name;
     }
 
+    /** Occurrences are due: the ledger never completes a scheduled run of a future one (Due). */
     protected static RunKey key(String job, int minute) {
-        return new RunKey(job, START.plus(Duration.ofMinutes(minute)));
+        return new RunKey(job, OCCURRENCES_FROM.plus(Duration.ofMinutes(minute)));
     }
 
     protected ClaimRequest scheduled(RunKey key) {
@@ -298,6 +305,31 @@ public abstract class RunLedgerContract {
         assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SKIPPED);
         assertThat(ledger.run(key).orElseThrow().attempts()).isZero();
         assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(1);
+    }
+
+    @Test
+    void scheduledCompletion_ofAnOccurrenceAfterNowPlusTheTolerance_isRefused_andTheCursorStays() {
+        RunLedger ledger = ledger();
+        RunKey future = new RunKey(job("future"), START.plus(Due.TOLERANCE).plusSeconds(1));
+        Claim claim = claimed(ledger.claim(scheduled(future)));
+
+        assertThatThrownBy(() -> ledger.complete(claim, new Outcome.Succeeded(null)))
+                .isInstanceOf(PunctualException.class)
+                .hasMessageContaining("never moves a cursor into the future");
+        assertThat(ledger.cursor(future.jobId())).isEmpty();
+    }
+
+    @Test
+    void missedRange_endingAfterNowPlusTheTolerance_isRefused_andTheCursorStays() {
+        RunLedger ledger = ledger();
+        String job = job("future-missed");
+
+        assertThatThrownBy(() -> ledger.recordMissed(key(job, 0), START.plus(Duration.ofMinutes(1)), 2))
+                .isInstanceOf(PunctualException.class)
+                .hasMessageContaining("never moves a cursor into the future");
+        assertThat(ledger.cursor(job)).isEmpty();
+        assertThat(ledger.recordMissed(key(job, 0), START.plus(Due.TOLERANCE), 2))
+                .isTrue();
     }
 
     @Test

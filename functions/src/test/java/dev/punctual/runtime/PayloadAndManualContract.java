@@ -39,12 +39,14 @@ abstract class PayloadAndManualContract {
                 "{\"kind\":\"scheduled\",\"job\":7,\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | WRONG_TYPE | job",
                 "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"attemptNumber\":\"x\"} | WRONG_TYPE | attemptNumber",
                 "{\"kind\":\"run\",\"job\":\"report\",\"force\":\"yes\"}         | WRONG_TYPE    | force",
-                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:01:00Z\"} | NOT_AN_OCCURRENCE | at",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:59:00Z\"} | NOT_AN_OCCURRENCE | at",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:00:00Z\"} | NOT_AN_OCCURRENCE | at",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\"} | BAD_RANGE | to",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":5000} | BAD_RANGE | max",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-12-30T14:00:00Z\"} | NOT_DUE | at",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:07:00Z\"} | NOT_AN_OCCURRENCE | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:07:00Z\"} | NOT_DUE | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2030-01-02T14:00:00Z\"} | NOT_DUE | scheduledTime",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:00:06Z\"} | NOT_DUE | at",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2027-01-01T00:00:00Z\"} | NOT_DUE | to",
             })
     void invalidPayload_isRefusedWithItsCode_namesTheField_andWritesNothing(String payload, String code, String field) {
@@ -69,15 +71,53 @@ abstract class PayloadAndManualContract {
     }
 
     /**
-     * Only a scheduler's delivery that may really be late is recorded as a NOT_AN_OCCURRENCE skip: a
-     * time in the future, one older than the two retry layers can deliver, or a payload without the
+     * A scheduled time later than now plus the clock-skew tolerance is refused with nothing written,
+     * whether or not it is an occurrence: run, it would take effect early and move the cursor into
+     * the future, after which later deliveries would catch up nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "an occurrence years ahead,   2030-01-02T14:00:00Z",
+        "tomorrow's occurrence,       2026-12-01T14:00:00Z",
+        "not an occurrence,           2026-11-30T14:07:00Z",
+        "six seconds ahead,           2026-11-30T14:00:06Z",
+    })
+    void scheduledDelivery_afterNowPlusTheTolerance_isRefusedNotDue_andWritesNothing(String why, Instant at) {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", at));
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_DUE");
+            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.message()).contains("is after now", "tolerance of 5 s");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", at))).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+        assertThat(f.outcomeLines()).isEmpty();
+    }
+
+    @Test
+    void scheduledDelivery_aFewSecondsAheadWithinTheTolerance_runs() {
+        RuntimeFixture f = dev(REPORT_AT.minusSeconds(4));
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.OK));
+    }
+
+    /**
+     * Only a scheduler's delivery that may really be late is recorded as a NOT_AN_OCCURRENCE skip:
+     * one older than the two retry layers can deliver, or a payload without the
      * scheduler's context attributes is refused as before, and nothing is written for it.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',
             value = {
-                "in the future                         | 2026-11-30T14:07:00Z | true  | after now",
                 "older than 30 h of retries            | 2026-11-29T07:59:00Z | true  | older than",
                 "without executionId and scheduleArn   | 2026-11-30T13:00:00Z | false | executionId",
             })

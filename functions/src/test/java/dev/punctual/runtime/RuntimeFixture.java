@@ -138,6 +138,14 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("nightly-berlin")
+                        .schedule("30 2 * * *", "Europe/Berlin")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("nightly-berlin@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
                 JobDefinition.builder("exploder")
                         .schedule("*/15 * * * *", "UTC")
                         .catchUp(threeWithinSixHours)

@@ -327,6 +327,34 @@ abstract class ScheduledInvocationContract {
         assertThat(f.ran).hasSize(4);
     }
 
+    /**
+     * Berlin's 02:30 happens twice on 2027-10-31 (00:30Z in summer time, 01:30Z in winter time) and is
+     * one occurrence. Delivered at the later instant after a day's gap, it used to run both instants:
+     * catch-up ran the calculator's 00:30Z and the delivery ran 01:30Z.
+     */
+    @Test
+    void fallBack_deliveryAtTheLaterInstantOfARepeatedLocalTime_runsThatLocalTimeOnce() {
+        Instant saturday = Instant.parse("2027-10-30T00:30:00Z");
+        Instant sundayEarlier = Instant.parse("2027-10-31T00:30:00Z");
+        Instant sundayLater = Instant.parse("2027-10-31T01:30:00Z");
+        RuntimeFixture f = dev(saturday);
+        f.invoke(scheduled("nightly-berlin", saturday));
+        moveClockTo(f, sundayLater.plusSeconds(3));
+
+        InvocationResult later = f.invoke(scheduled("nightly-berlin", sundayLater));
+        InvocationResult earlier = f.invoke(scheduled("nightly-berlin", sundayEarlier));
+
+        assertThat(f.ran).containsExactly("nightly-berlin@" + saturday, "nightly-berlin@" + sundayEarlier);
+        assertThat(later.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(sundayEarlier, Reasons.OK));
+        assertThat(earlier.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE));
+        assertThat(f.ledger.run(new RunKey("nightly-berlin", sundayLater))).isEmpty();
+        assertThat(f.ledger.cursor("nightly-berlin")).contains(sundayEarlier);
+    }
+
     @Test
     void manualRunOfALaterOccurrence_doesNotMoveTheCursor_soTheGapBeforeItIsStillCaughtUp() {
         Instant first = Instant.parse("2026-11-30T00:00:00Z");
@@ -336,6 +364,7 @@ abstract class ScheduledInvocationContract {
         f.invoke("{\"kind\":\"run\",\"job\":\"expire\"}"); // the 01:00 occurrence, by hand
 
         assertThat(f.ledger.cursor("expire")).contains(first);
+        f.clock.advance(Duration.ofMinutes(14));
         InvocationResult next = f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(75))));
 
         assertThat(next.occurrences())
