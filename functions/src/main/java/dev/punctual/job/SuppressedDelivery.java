@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The delivery port of a stage whose {@code externalDeliveryEnabled} is off: each message is logged
- * (without its body, which may hold personal data) and kept, so the job's result can say what it would
+ * The delivery port of a stage whose {@code externalDeliveryEnabled} is off: each message is counted in
+ * a log line that names only its channel and sizes (recipient, subject and body are personal data or
+ * may hold it, and are never logged) and kept in memory, so the job's result can say what it would
  * have sent. Nothing leaves.
  */
 public final class SuppressedDelivery implements Delivery {
@@ -29,8 +30,7 @@ public final class SuppressedDelivery implements Delivery {
                 Map.of(
                         "stage", stage,
                         "channel", message.channel(),
-                        "recipient", message.recipient(),
-                        "subject", message.subject(),
+                        "subject_chars", message.subject().length(),
                         "body_chars", message.body().length()));
         return new DeliveryReceipt.Suppressed(message.channel(), message.recipient(), stage);
     }

@@ -203,6 +203,12 @@ public final class Json {
                 String name = string();
                 skipSpace();
                 expect(':');
+                // RFC 8259 leaves duplicates undefined; readers disagree on which wins, so a payload
+                // such as {"kind":"ping","kind":"run"} means different things to different tools.
+                if (map.containsKey(name)) {
+                    throw error("duplicate field name \"" + (name.length() > 40 ? name.substring(0, 40) + "…" : name)
+                            + "\"");
+                }
                 map.put(name, value());
                 skipSpace();
                 if (peek(',')) {

@@ -15,26 +15,56 @@ public final class Redactor {
 
     public static final String MASK = "[REDACTED]";
 
+    /** Words that make a field name, or the key of a {@code key=value} in free text, a secret's name. */
+    private static final String SECRET_WORDS = "password|passwd|passphrase|secret|token|api[_-]?key|apikey"
+            + "|access[_-]?key|authorization|credential|private[_-]?key|session[_-]?id|cookie|signature";
+
     /** Field names whose values are never shown, whatever they contain. */
-    private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(password|passwd|pwd|secret|token|api[_-]?key|apikey|authorization|credential|private[_-]?key"
-                    + "|session[_-]?id|cookie|signature).*");
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(" + SECRET_WORDS + "|^pwd$|^pass$).*");
 
     /** Secrets recognisable by their shape, wherever they appear in free text. */
     private static final List<Pattern> SECRET_SHAPES = List.of(
-            // AWS access key ids: long-term (AKIA) and temporary (ASIA).
-            Pattern.compile("\\b(?:AKIA|ASIA)[A-Z0-9]{16}\\b"),
+            // AWS access key ids: long-term (AKIA), temporary (ASIA) and others of the same form.
+            Pattern.compile("\\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\\b"),
             // JSON Web Tokens: three base64url parts, the first starting with {" encoded.
             Pattern.compile("\\beyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"),
-            // PEM private key blocks.
-            Pattern.compile("-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----"));
+            // PEM private key blocks, also when cut before their end line.
+            Pattern.compile("-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"),
+            // GitHub tokens (classic ghp/gho/ghu/ghs/ghr, fine-grained github_pat_), GitLab glpat-.
+            Pattern.compile("\\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})"),
+            // Slack tokens and incoming webhooks.
+            Pattern.compile("\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+            Pattern.compile("https://hooks\\.slack\\.com/services/[A-Za-z0-9/]+"),
+            // Stripe secret and restricted keys, live and test.
+            Pattern.compile("\\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}"),
+            // OpenAI and Anthropic style keys.
+            Pattern.compile("\\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}"),
+            // Google API keys, npm and PyPI tokens, SendGrid keys, Mailgun keys.
+            Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"),
+            Pattern.compile("\\bnpm_[A-Za-z0-9]{36}"),
+            Pattern.compile("\\bpypi-[A-Za-z0-9_-]{50,}"),
+            Pattern.compile("\\bSG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}"),
+            Pattern.compile("\\bkey-[0-9a-f]{32}\\b"),
+            // Azure storage and Service Bus connection strings.
+            Pattern.compile("(?i)(?:AccountKey|SharedAccessKey|SharedAccessSignature)=[^;\\s]+"));
 
-    /** {@code password=...}, {@code "token": "..."}, {@code Authorization: Bearer ...} in free text. */
+    /**
+     * {@code password=...}, {@code "token": "..."}, {@code AWS_SECRET_ACCESS_KEY=...},
+     * {@code secretAccessKey: ...}, {@code Authorization: Bearer ...} in free text: a key containing a
+     * secret word (or exactly {@code pass}/{@code pwd}), then the value, quoted (a missing closing quote
+     * takes the rest of the line) or up to the next separator.
+     */
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)(\"?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|authorization|credential|private[_-]?key"
-                    + "|session[_-]?id|cookie)\"?\\s*[:=]\\s*)(\"[^\"]*\"|'[^']*'|(?:bearer|basic)\\s+\\S+|[^\\s,;&}\"]+)");
+            "(?i)((?<![A-Za-z0-9])\"?(?:[A-Za-z0-9_.-]*(?:"
+                    + SECRET_WORDS
+                    + ")[A-Za-z0-9_.-]*|pass|pwd)\"?\\s*[:=]\\s*)"
+                    + "(\"[^\"\\n]*(?:\"|$)|'[^'\\n]*(?:'|$)|(?:bearer|basic)\\s+\\S+|[^\\s,;&}\"']+)",
+            Pattern.MULTILINE);
 
     private static final Pattern BEARER = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
+
+    /** The password in a URL's user info: {@code postgres://user:pw@host}. */
+    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@]+:)[^\\s@/]+(@)");
 
     private final int maxLength;
 
@@ -59,10 +89,37 @@ public final class Redactor {
         for (Pattern shape : SECRET_SHAPES) {
             out = shape.matcher(out).replaceAll(MASK);
         }
+        out = URL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK + m.group(2)));
         Matcher assignment = SECRET_ASSIGNMENT.matcher(out);
         out = assignment.replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK));
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + MASK));
         return out.length() <= maxLength ? out : out.substring(0, maxLength) + "…[truncated]";
+    }
+
+    /**
+     * The text redacted, cut, and made one line: control characters (a newline could forge a second
+     * log line on a terminal or in a plain-text log) are written as escapes. For anything that echoes
+     * input back: error messages, CLI errors.
+     */
+    public String line(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        text(text).codePoints().forEach(c -> {
+            if (c == '\n') {
+                out.append("\\n");
+            } else if (c == '\r') {
+                out.append("\\r");
+            } else if (c == '\t') {
+                out.append("\\t");
+            } else if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
     }
 
     /** Whether a field of this name is masked whatever its value. */

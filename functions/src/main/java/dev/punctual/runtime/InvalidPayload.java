@@ -1,5 +1,7 @@
 package dev.punctual.runtime;
 
+import dev.punctual.observability.Redactor;
+
 /**
  * A payload the handler refuses before touching the ledger. Returned, logged and reported, never
  * thrown: a retry would fail the same way.
@@ -9,4 +11,19 @@ package dev.punctual.runtime;
  * @param field the offending field, or null
  * @param message one line saying what was wrong and what is accepted
  */
-public record InvalidPayload(String code, String field, String message) {}
+public record InvalidPayload(String code, String field, String message) {
+
+    /** Long enough for any real message; a 300 KB job id is not echoed whole. */
+    static final int MAX_MESSAGE = 500;
+
+    private static final Redactor ECHO = new Redactor(MAX_MESSAGE);
+
+    /**
+     * The message echoes input, and it leaves the process in the log line, the result and the CLI's
+     * error: redacted, bounded and one line here, once, for all of them.
+     */
+    public InvalidPayload {
+        message = ECHO.line(message);
+        field = field == null ? null : ECHO.line(field.length() > 80 ? field.substring(0, 80) : field);
+    }
+}

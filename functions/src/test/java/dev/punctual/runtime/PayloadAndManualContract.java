@@ -70,6 +70,47 @@ abstract class PayloadAndManualContract {
                         .contains("\"level\":\"ERROR\"", "invalid payload", "\"error_code\":\"" + code + "\""));
     }
 
+    @Test
+    void invalidPayload_echoingASecret_isRedactedInTheResultTheLogAndTheRenderedResult() {
+        RuntimeFixture f = dev(REPORT_AT);
+        String key = "wJalrXUtnFEMI" + "/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"AWS_SECRET_ACCESS_KEY=" + key + "\"}");
+
+        assertThat(result.error())
+                .hasValueSatisfying(
+                        e -> assertThat(e.message()).doesNotContain(key).contains("[REDACTED]"));
+        assertThat(ResultJson.render(result)).doesNotContain(key);
+        assertThat(f.lines).isNotEmpty().allSatisfy(line -> assertThat(line).doesNotContain(key));
+    }
+
+    @Test
+    void invalidPayload_withAHugeOrMultiLineJobId_echoesItBoundedOnOneLine() {
+        RuntimeFixture f = dev(REPORT_AT);
+        String huge = "x".repeat(300_000);
+
+        InvocationResult big = f.invoke("{\"kind\":\"run\",\"job\":\"" + huge + "\"}");
+        InvocationResult forged = f.invoke("{\"kind\":\"run\",\"job\":\"a\\n[punctual] PASS all good\"}");
+
+        assertThat(big.error().orElseThrow().message().length())
+                .isLessThanOrEqualTo(InvalidPayload.MAX_MESSAGE + "…[truncated]".length());
+        assertThat(forged.error().orElseThrow().message()).doesNotContain("\n").contains("\\n[punctual]");
+    }
+
+    @Test
+    void payload_withADuplicateField_isRefusedAsNotJson_andRunsNothing() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke("{\"kind\":\"ping\",\"kind\":\"run\",\"job\":\"report\"}");
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_JSON");
+            assertThat(e.message()).contains("duplicate field name \"kind\"");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+    }
+
     /**
      * A scheduled time later than now plus the clock-skew tolerance is refused with nothing written,
      * whether or not it is an occurrence: run, it would take effect early and move the cursor into

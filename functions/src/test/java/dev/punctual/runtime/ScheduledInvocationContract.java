@@ -222,6 +222,10 @@ abstract class ScheduledInvocationContract {
         });
         assertThat(f.sent).isEmpty();
         assertThat(f.lines).anySatisfy(line -> assertThat(line).contains("external delivery suppressed"));
+        assertThat(f.lines)
+                .as("the recipient and the subject are personal data; no line carries them")
+                .allSatisfy(line -> assertThat(line).doesNotContain("member-1", "Tomorrow"));
+        assertThat(ResultJson.render(result)).doesNotContain("member-1", "Tomorrow");
     }
 
     @Test

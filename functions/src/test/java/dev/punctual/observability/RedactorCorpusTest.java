@@ -1,0 +1,124 @@
+package dev.punctual.observability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Secret shapes from real formats (every value here is made up), each inside the kind of text that
+ * reaches a log: an exception message, a config dump, a URL, a header. The secret must be gone and the
+ * mask present.
+ */
+class RedactorCorpusTest {
+
+    private static final Redactor REDACTOR = Redactor.standard();
+
+    /** The secret part of each case; built from pieces so that no scanner mistakes this file for a leak. */
+    static Stream<Arguments> corpus() {
+        String aws40 = "wJalrXUtnFEMI" + "/K7MDENG/bPxRfiCYEXAMPLEKEY";
+        String hex32 = "3f2a9c81d7e64b05a1c2d3e4f5a6b7c8";
+        String b62 = "Zq8Lm2Nx4Pw6Rt8Yv0Ab2Cd4Ef6Gh8Ij0Kl";
+        return Stream.of(
+                c("env AWS secret", "AWS_SECRET_ACCESS_KEY=" + aws40, aws40),
+                c("ini AWS secret", "aws_secret_access_key: " + aws40, aws40),
+                c("camel AWS secret", "{secretAccessKey=" + aws40 + ", region=eu-central-1}", aws40),
+                c("AWS session token", "AWS_SESSION_TOKEN=FwoGZXIvYXdzE" + b62, "FwoGZXIvYXdzE" + b62),
+                c("AWS access key id", "using AKIA" + "IOSFODNN7EXAMPLE for s3", "AKIA" + "IOSFODNN7EXAMPLE"),
+                c("AWS temporary key id", "ASIA" + "Y34FZKBOKMUTVV7A expired", "ASIA" + "Y34FZKBOKMUTVV7A"),
+                c("postgres URL", "connect postgres://app:S3cretPw@db.internal:5432/app failed", "S3cretPw"),
+                c("mysql URL", "jdbc:mysql://root:hunter2x@10.0.0.5/x", "hunter2x"),
+                c("redis URL", "redis://default:r3d1sPass@cache:6379", "r3d1sPass"),
+                c("amqp URL", "amqps://user:mqS3cret@broker/vhost", "mqS3cret"),
+                c("JDBC query password", "jdbc:postgresql://db/app?user=app&password=pgPw123&ssl=true", "pgPw123"),
+                c("ADO.NET password", "Server=db;Database=app;User Id=sa;Password=Ad0NetPw;", "Ad0NetPw"),
+                c("passphrase", "gpg: passphrase=correct-horse-battery", "correct-horse-battery"),
+                c("pass", "login user=bob pass=b0bsPass", "b0bsPass"),
+                c("pwd", "pwd=Pwd1234567", "Pwd1234567"),
+                c("unterminated double quote", "password=\"unterminated-secret", "unterminated-secret"),
+                c("unterminated single quote", "token='unterminated-token-value", "unterminated-token-value"),
+                c("JSON token", "{\"access_token\": \"at-" + b62 + "\"}", "at-" + b62),
+                c("JSON refresh token", "{\"refresh_token\":\"rt-" + b62 + "\"}", "rt-" + b62),
+                c("client secret", "client_secret=cs-" + hex32, "cs-" + hex32),
+                c("api key header", "X-Api-Key: ak-" + hex32, "ak-" + hex32),
+                c("bearer header", "Authorization: Bearer " + b62, b62),
+                c("basic header", "Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA=="),
+                c("cookie", "Cookie: session=sess-" + hex32, "sess-" + hex32),
+                c("session id", "sessionId=" + hex32, hex32),
+                c("signature", "X-Signature: sig-" + hex32, "sig-" + hex32),
+                c("private key field", "private_key=pk-" + hex32, "pk-" + hex32),
+                c("GitHub classic token", "git clone failed with gh" + "p_" + b62, "gh" + "p_" + b62),
+                c("GitHub OAuth token", "gh" + "o_" + b62, "gh" + "o_" + b62),
+                c("GitHub fine-grained", "github_" + "pat_11ABCDEFG0" + b62, "github_" + "pat_11ABCDEFG0" + b62),
+                c("GitLab token", "glpat" + "-" + "xY12ab34CD56ef78GH90", "glpat" + "-" + "xY12ab34CD56ef78GH90"),
+                c("Slack bot token", "xox" + "b-1234567890-0987654321-" + "AbCdEfGhIjKl", "xox" + "b-1234567890"),
+                c("Slack user token", "xox" + "p-1234567890-1234567890-abcdefabcdef", "xox" + "p-1234567890"),
+                c("Slack webhook", "POST https://hooks.slack.com/services/T000/B000/XXXXXXXX", "T000/B000/XXXXXXXX"),
+                c("Stripe live key", "stripe: sk" + "_live_" + b62, "sk" + "_live_" + b62),
+                c("Stripe restricted key", "rk" + "_live_" + b62, "rk" + "_live_" + b62),
+                c("Stripe test key", "sk" + "_test_" + b62, "sk" + "_test_" + b62),
+                c("OpenAI key", "OPENAI: sk" + "-proj-" + b62, "sk" + "-proj-" + b62),
+                c(
+                        "Google API key",
+                        "key AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+                        "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"),
+                c("npm token", "//registry/:_authToken=npm_" + b62, "npm_" + b62),
+                c("PyPI token", "pypi" + "-AgEIcHlwaS5vcmcCJGI" + b62 + b62, "AgEIcHlwaS5vcmcCJGI" + b62),
+                c(
+                        "SendGrid key",
+                        "SG" + ".ngeVfQFYQlKU0ufo8x5d1A.TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr",
+                        "TwL2iGABf9DHoTf"),
+                c("Mailgun key", "key" + "-" + hex32, "key" + "-" + hex32),
+                c("Azure storage", "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=" + b62 + "==;", b62),
+                c("Azure SAS", "Endpoint=sb://x/;SharedAccessKeyName=root;SharedAccessKey=" + b62, b62),
+                c(
+                        "JWT",
+                        "id_hint eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLXZhbHVl",
+                        "eyJzdWIiOiIxMjM0In0"),
+                c(
+                        "PEM key",
+                        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA" + b62 + "\n-----END RSA PRIVATE KEY-----",
+                        b62),
+                c("cut PEM key", "key: -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg" + b62, b62),
+                c("credentials field", "db_credentials=" + hex32, hex32),
+                c("password in YAML", "  password: yamlPw9876", "yamlPw9876"));
+    }
+
+    private static Arguments c(String name, String text, String secret) {
+        return Arguments.of(name, text, secret);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void text_withASecretOfAKnownShape_masksIt(String name, String text, String secret) {
+        String out = REDACTOR.text(text);
+
+        assertThat(out).doesNotContain(secret).contains(Redactor.MASK);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void line_withASecretOfAKnownShape_masksItAndStaysOneLine(String name, String text, String secret) {
+        String out = REDACTOR.line(text);
+
+        assertThat(out).doesNotContain(secret).doesNotContain("\n").doesNotContain("\r");
+    }
+
+    @org.junit.jupiter.api.Test
+    void corpus_holdsAtLeastFortyShapes() {
+        assertThat(corpus().count()).isGreaterThanOrEqualTo(40);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "bypass=1 compass: north passenger=3",
+                "report for 2026-11-30 finished in 1.2 s",
+                "sent 3 reports to tenants in eu-central-1",
+            })
+    void text_withWordsThatMerelyContainPass_isUnchanged(String text) {
+        assertThat(REDACTOR.text(text)).isEqualTo(text);
+    }
+}
