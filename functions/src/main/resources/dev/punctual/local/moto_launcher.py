@@ -1,4 +1,11 @@
-"""Runs moto's DynamoDB-compatible server for Punctual's tests.
+"""Runs moto's DynamoDB-compatible server for Punctual's tests, the demo and the CLI's emulator.
+
+Serves ONE REQUEST AT A TIME: moto's ThreadedMotoServer handles requests on parallel threads, and
+moto's conditional writes are not atomic across threads (two winners of one conditional write were
+observed in races), whereas one real DynamoDB item write is. Served serially, each request is atomic,
+so race tests can send truly concurrent requests from many threads and processes and still test the
+ledger rather than the emulator. HTTP/1.0 (werkzeug's default without threads) closes each connection
+after its response, so an idle keep-alive connection never holds the only worker.
 
 Binds 127.0.0.1 on a port the OS picks (no race between choosing and binding), prints
 "PUNCTUAL_MOTO_READY <port>" once it serves, and exits as soon as its stdin closes. The JVM that
@@ -7,17 +14,24 @@ killed without running its shutdown hooks: nothing is left running.
 """
 
 import sys
+import threading
 
-from moto.server import ThreadedMotoServer
+from moto.moto_server.werkzeug_app import (
+    DomainDispatcherApplication,
+    MotoRequestHandler,
+    create_backend_app,
+)
+from werkzeug.serving import make_server
 
 
 def main() -> None:
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    _, port = server.get_host_and_port()
-    print(f"PUNCTUAL_MOTO_READY {port}", flush=True)
+    app = DomainDispatcherApplication(create_backend_app)
+    server = make_server("127.0.0.1", 0, app, threaded=False, request_handler=MotoRequestHandler)
+    worker = threading.Thread(target=server.serve_forever, daemon=True)
+    worker.start()
+    print(f"PUNCTUAL_MOTO_READY {server.server_address[1]}", flush=True)
     sys.stdin.read()
-    server.stop()
+    server.shutdown()
 
 
 if __name__ == "__main__":

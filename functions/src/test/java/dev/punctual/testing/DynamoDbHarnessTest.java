@@ -3,7 +3,16 @@ package dev.punctual.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -132,5 +141,55 @@ class DynamoDbHarnessTest {
 
     private static AttributeValue s(String value) {
         return AttributeValue.fromS(value);
+    }
+
+    /**
+     * One conditional put is atomic in DynamoDB. Sixteen threads, each with its own client and
+     * connections, race the same attribute_not_exists put for many keys: exactly one wins each key.
+     * (moto's threaded server had two winners in some rounds; the harness serves one request at a time.)
+     */
+    @Test
+    void conditionalPut_racedBySixteenConcurrentClients_hasExactlyOneWinnerPerKey() throws Exception {
+        int threads = 16;
+        int keys = 25;
+        List<DynamoDbClient> clients = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            clients.add(DynamoDbHarness.newClient(b -> {}));
+        }
+        ConcurrentHashMap<String, AtomicInteger> wins = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int k = 0; k < keys; k++) {
+                String key = "race-" + k;
+                CyclicBarrier start = new CyclicBarrier(threads);
+                List<Future<?>> racers = new ArrayList<>();
+                for (DynamoDbClient client : clients) {
+                    racers.add(pool.submit(() -> {
+                        start.await();
+                        try {
+                            client.putItem(PutItemRequest.builder()
+                                    .tableName(table)
+                                    .item(Map.of("pk", AttributeValue.fromS(key)))
+                                    .conditionExpression(ONLY_IF_NEW)
+                                    .build());
+                            wins.computeIfAbsent(key, x -> new AtomicInteger()).incrementAndGet();
+                        } catch (ConditionalCheckFailedException lost) {
+                            // Someone else won: the expected outcome for all but one.
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> racer : racers) {
+                    racer.get(1, TimeUnit.MINUTES);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            clients.forEach(DynamoDbClient::close);
+        }
+
+        assertThat(wins)
+                .hasSize(keys)
+                .allSatisfy((key, count) -> assertThat(count.get()).as(key).isEqualTo(1));
     }
 }
