@@ -19,7 +19,10 @@ final class ResultOutput {
             return PunctualCli.INVALID_INPUT;
         }
         out.println(table ? table(result) : ResultJson.render(result));
-        return result.anyFailed() ? PunctualCli.FAILURE : 0;
+        result.stoppedBy()
+                .ifPresent(reason -> err.println("replay stopped: " + reason + "; " + result.notRun()
+                        + " occurrence(s) not run; run the replay again once that is over"));
+        return result.anyFailed() || result.stoppedBy().isPresent() ? PunctualCli.FAILURE : 0;
     }
 
     static String table(InvocationResult r) {

@@ -154,7 +154,16 @@ public final class Dispatcher {
         List<OccurrenceRunner.Request> requests = occurrences.stream()
                 .map(o -> OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false))
                 .toList();
-        return result("replay", job.id(), runInOrder(requests, deadline, log, 0, 0), Optional.empty(), beyond);
+        List<OccurrenceReport> reports = new ArrayList<>(runInOrder(requests, deadline, log, 0, 0));
+        // A refusal (maintenance, a busy group) stops the replay: the rest is reported as not run, with
+        // the refusal's reason, and counted, so the operator sees how much is left and why.
+        List<OccurrenceRunner.Request> unreported = requests.subList(reports.size(), requests.size());
+        if (!unreported.isEmpty()) {
+            String refusal = reports.get(reports.size() - 1).reason();
+            unreported.forEach(
+                    request -> reports.add(notRun(request, refusal, "not run: the replay stopped at " + refusal)));
+        }
+        return result("replay", job.id(), reports, Optional.empty(), beyond + unreported.size());
     }
 
     /** Up to {@code max} occurrences in {@code [from, to)}, oldest first, without listing the rest. */

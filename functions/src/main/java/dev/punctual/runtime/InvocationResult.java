@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param kind scheduled, run, replay or ping; null for a payload that could not be read
  * @param missed occurrences the catch-up plan gave up, as one range
- * @param notRun replay occurrences beyond {@code max}, left for another replay
+ * @param notRun replay occurrences left for another replay: beyond {@code max}, or after a refusal stopped it
  * @param error why the payload was refused; then nothing was written
  */
 public record InvocationResult(
@@ -36,5 +36,17 @@ public record InvocationResult(
 
     public boolean anyFailed() {
         return occurrences.stream().anyMatch(o -> o.verdict() == Verdict.FAIL);
+    }
+
+    /**
+     * The refusal (maintenance, a busy lock group, ...) that stopped a replay before its range was done,
+     * if one did: the replay did not do what was asked, though nothing failed.
+     */
+    public Optional<String> stoppedBy() {
+        if (!"replay".equals(kind) || occurrences.isEmpty()) {
+            return Optional.empty();
+        }
+        String last = occurrences.get(occurrences.size() - 1).reason();
+        return OccurrenceRunner.refusesTheJob(last) ? Optional.of(last) : Optional.empty();
     }
 }

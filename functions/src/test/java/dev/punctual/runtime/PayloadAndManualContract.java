@@ -2,10 +2,14 @@ package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -185,7 +189,7 @@ abstract class PayloadAndManualContract {
     @Test
     void scheduledNonOccurrence_exactlyAsOldAsTheRetriesAllow_isStillRecorded() {
         RuntimeFixture f = dev(REPORT_AT);
-        Instant oldest = REPORT_AT.minus(java.time.Duration.ofHours(30));
+        Instant oldest = REPORT_AT.minus(Duration.ofHours(30));
 
         InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", oldest));
 
@@ -258,6 +262,27 @@ abstract class PayloadAndManualContract {
                 .extracting(OccurrenceReport::reason)
                 .containsExactly(Reasons.ALREADY_DONE, Reasons.ALREADY_DONE);
         assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z", "report@2026-11-29T14:00:00Z");
+    }
+
+    @Test
+    void replay_stoppedByMaintenance_reportsEveryOccurrenceNotRun_andSaysWhatStoppedIt() {
+        Instant now = REPORT_AT.plusSeconds(86_400 * 10);
+        RuntimeFixture f = dev(now);
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("report"),
+                new MaintenanceHold("loading synthetic data", "ops", now.plusSeconds(3600)),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-08T00:00:00Z\",\"max\":10}");
+
+        assertThat(result.occurrences())
+                .hasSize(10)
+                .allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE));
+        assertThat(result.notRun()).isEqualTo(9);
+        assertThat(result.stoppedBy()).contains(Reasons.MAINTENANCE);
+        assertThat(f.ran).isEmpty();
     }
 
     @Test
