@@ -59,12 +59,22 @@ final class Claiming {
         return result;
     }
 
-    /** Giving back a lease we will not use is a courtesy: if it fails, the lease still ends at its deadline. */
+    /** Sends of a release we will not wait for: a transaction conflict lasts milliseconds. */
+    private static final int RELEASE_SENDS = 3;
+
+    /**
+     * Gives back a lease we will not use, so the group's next job need not wait for its deadline. The
+     * release is conditional on our owner token, so sending it again is safe. If every send fails, the
+     * condition on leaseUntil still frees the group at the invocation's deadline.
+     */
     private void releaseQuietly(Lease lease, Instant now) {
-        try {
-            store.releaseLease(lease, now);
-        } catch (OutcomeUnknownException ignored) {
-            // The condition on leaseUntil frees the group at the invocation's deadline regardless.
+        for (int send = 0; send < RELEASE_SENDS; send++) {
+            try {
+                store.releaseLease(lease, now);
+                return;
+            } catch (OutcomeUnknownException unknown) {
+                // Not applied, or applied with the answer lost: either way another send is harmless.
+            }
         }
     }
 

@@ -8,5 +8,10 @@ public enum Fault {
     /** The store applied the request, then the response was lost. */
     AFTER_APPLY,
     /** The store refused the request for capacity: nothing applied. */
-    THROTTLE
+    THROTTLE,
+    /**
+     * The store refused a plain write because its item is inside another request's transaction
+     * (DynamoDB's TransactionConflictException): nothing applied.
+     */
+    TRANSACTION_CONFLICT
 }

@@ -17,7 +17,10 @@ final class FaultyStore implements LedgerStore {
 
     private <T> T inject(String what, Supplier<T> request) {
         Fault fault = plan.next();
-        if (fault == Fault.BEFORE_SEND || fault == Fault.THROTTLE) {
+        if (fault == Fault.TRANSACTION_CONFLICT && what.startsWith("read")) {
+            fault = Fault.NONE; // DynamoDB reads return the committed item; only writes conflict
+        }
+        if (fault == Fault.BEFORE_SEND || fault == Fault.THROTTLE || fault == Fault.TRANSACTION_CONFLICT) {
             throw new OutcomeUnknownException("injected " + fault + " on " + what, null);
         }
         T result = request.get();

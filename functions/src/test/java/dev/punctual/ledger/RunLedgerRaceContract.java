@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.punctual.PunctualException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -184,6 +185,37 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
 
         assertThatThrownBy(() -> ledger.claim(scheduled(key))).isInstanceOf(PunctualException.class);
         assertThat(claimed(ledger.claim(scheduled(key))).attempt()).isEqualTo(1);
+    }
+
+    /**
+     * A duplicate delivery of a done occurrence of a job in a shared group takes the group's lease,
+     * finds the run done and gives the lease back. Whichever of its requests meets a transaction
+     * conflict (real DynamoDB answers a plain write to an item inside a transaction so), it answers
+     * ALREADY_DONE and leaves the group free for the next job at once.
+     */
+    @Test
+    void transactionConflict_onAnyRequestOfADuplicateClaim_isAnsweredAndLeavesTheGroupFree() {
+        String group = job("conflict-group");
+        for (int request = 0; request < 6; request++) {
+            String done = job("done-" + request);
+            String next = job("next-" + request);
+            RunLedger clean = new LedgerEngine(store(), clock, tokens, Retention.DEFAULT, clock::advance);
+            RunKey key = key(done, 0);
+            clean.complete(claimed(clean.claim(scheduled(key).inGroup(group))), new Outcome.Succeeded(null));
+            Fault[] script = new Fault[request + 1];
+            Arrays.fill(script, Fault.NONE);
+            script[request] = Fault.TRANSACTION_CONFLICT;
+
+            ClaimResult duplicate = faultyLedger(FaultPlan.scripted(script))
+                    .claim(scheduled(key).inGroup(group));
+            ClaimResult following = clean.claim(scheduled(key(next, 0)).inGroup(group));
+
+            assertThat(duplicate).as("conflict on request " + request).isInstanceOf(ClaimResult.AlreadyDone.class);
+            assertThat(following)
+                    .as("the group after a conflict on request " + request)
+                    .isInstanceOf(ClaimResult.Claimed.class);
+            clean.complete(claimed(following), new Outcome.Succeeded(null));
+        }
     }
 
     private RunLedger faultyLedger(FaultPlan plan) {

@@ -3,16 +3,20 @@ package dev.punctual.ledger.dynamodb;
 import dev.punctual.ledger.Fault;
 import dev.punctual.ledger.FaultPlan;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
  * Injects the faults of a {@link FaultPlan} into real requests: a connection failure before sending,
- * a lost response after DynamoDB applied the request, and throttling.
+ * a lost response after DynamoDB applied the request, throttling, and a transaction conflict.
  */
 final class FaultInterceptor implements ExecutionInterceptor {
 
@@ -31,6 +35,16 @@ final class FaultInterceptor implements ExecutionInterceptor {
         if (fault == Fault.BEFORE_SEND) {
             throw SdkClientException.create("injected: connection refused before the request was sent");
         }
+        if (fault == Fault.TRANSACTION_CONFLICT && !isRead(context.request())) {
+            throw TransactionConflictException.builder()
+                    .message("injected: Transaction is ongoing for the item")
+                    .statusCode(400)
+                    .awsErrorDetails(AwsErrorDetails.builder()
+                            .errorCode("TransactionConflictException")
+                            .serviceName("DynamoDb")
+                            .build())
+                    .build();
+        }
         if (fault == Fault.THROTTLE) {
             throw ProvisionedThroughputExceededException.builder()
                     .message("injected: throughput exceeded")
@@ -41,6 +55,11 @@ final class FaultInterceptor implements ExecutionInterceptor {
                             .build())
                     .build();
         }
+    }
+
+    /** DynamoDB reads return the last committed item; only writes conflict with a transaction. */
+    private static boolean isRead(SdkRequest request) {
+        return request instanceof GetItemRequest || request instanceof QueryRequest;
     }
 
     @Override
