@@ -14,8 +14,6 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /** One CLI command's connection to a stage: the same wiring the Lambda handler uses. */
 final class OperatorSession implements AutoCloseable {
@@ -56,8 +54,8 @@ final class OperatorSession implements AutoCloseable {
                                 AwsBasicCredentials.create("punctual-local", "punctual-local")))
                 : Wiring.clients(env, DefaultCredentialsProvider.builder().build());
         if (emulator) {
-            createIfMissing(clients.dynamo(), options.ledgerTable());
-            createIfMissing(clients.dynamo(), options.domainTableName());
+            LedgerTable.createIfMissing(clients.dynamo(), options.ledgerTable());
+            LedgerTable.createIfMissing(clients.dynamo(), options.domainTableName());
         }
         this.runtime = Wiring.runtime(env, clients, catalog, clock, logSink);
     }
@@ -75,14 +73,6 @@ final class OperatorSession implements AutoCloseable {
         }
         throw new IllegalArgumentException(
                 "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
-    }
-
-    private static void createIfMissing(DynamoDbClient dynamo, String table) {
-        try {
-            dynamo.describeTable(b -> b.tableName(table));
-        } catch (ResourceNotFoundException missing) {
-            LedgerTable.create(dynamo, table);
-        }
     }
 
     @Override

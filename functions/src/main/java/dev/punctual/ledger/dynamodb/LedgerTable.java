@@ -5,6 +5,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
@@ -19,6 +21,23 @@ public final class LedgerTable {
     public static final String TTL_ATTRIBUTE = Attr.TTL;
 
     private LedgerTable() {}
+
+    /**
+     * Creates the table unless it exists, for the emulator paths (tests, demo, the CLI with
+     * --endpoint). Several processes may start at once against a fresh emulator: the ones that lose
+     * the race to create it wait for the winner's table instead of failing.
+     */
+    public static void createIfMissing(DynamoDbClient dynamo, String table) {
+        try {
+            dynamo.describeTable(b -> b.tableName(table));
+        } catch (ResourceNotFoundException missing) {
+            try {
+                create(dynamo, table);
+            } catch (ResourceInUseException createdByAnother) {
+                dynamo.waiter().waitUntilTableExists(b -> b.tableName(table));
+            }
+        }
+    }
 
     public static void create(DynamoDbClient dynamo, String table) {
         dynamo.createTable(b -> b.tableName(table)
