@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import software.amazon.awscdk.CfnOutput;
@@ -189,25 +190,29 @@ public final class StageStack extends Stack {
     }
 
     private void addJobs(JobCatalog catalog) {
-        Map<Integer, List<JobDefinition>> byShard = new TreeMap<>();
-        for (JobDefinition job : catalog.jobs()) {
-            byShard.computeIfAbsent(shardOf(job.id()), s -> new ArrayList<>()).add(job);
-        }
         Map<String, IFunction> aliases = new LinkedHashMap<>();
         pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
         JobsStack.Shared shared =
                 new JobsStack.Shared(config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic());
-        byShard.forEach((shard, share) -> {
+        byShard(catalog.jobs()).forEach((shard, share) -> {
             if (share.size() > MAX_JOBS_PER_SHARD) {
-                throw new PunctualException(
-                        "jobs stack Jobs" + shard + " would hold " + share.size()
-                                + " jobs, more than " + MAX_JOBS_PER_SHARD
-                                + " (CloudFormation allows 500 resources per stack;"
-                                + " each job takes two): the catalog has outgrown StageStack.JOB_SHARDS = " + JOB_SHARDS
-                                + ". Raising it moves most jobs to another stack, which needs a two-step deploy (docs/deploy.md)");
+                throw new PunctualException("jobs stack Jobs" + shard + " would hold " + share.size()
+                        + " jobs, more than " + MAX_JOBS_PER_SHARD + " (two resources each, within CloudFormation's"
+                        + " 500 per stack): the catalog has outgrown StageStack.JOB_SHARDS = " + JOB_SHARDS
+                        + "; raising it moves most jobs to another stack, which takes a two-step deploy"
+                        + " (docs/deploy.md)");
             }
             jobStacks.add(new JobsStack(this, "Jobs" + shard, shared, share, jobCadences));
         });
+    }
+
+    /** The jobs of each non-empty shard, by shard number. */
+    static SortedMap<Integer, List<JobDefinition>> byShard(List<JobDefinition> jobs) {
+        SortedMap<Integer, List<JobDefinition>> byShard = new TreeMap<>();
+        for (JobDefinition job : jobs) {
+            byShard.computeIfAbsent(shardOf(job.id()), s -> new ArrayList<>()).add(job);
+        }
+        return byShard;
     }
 
     /**
