@@ -31,7 +31,7 @@ import software.constructs.Construct;
 /**
  * A share of the catalog's per-job resources: for each job its EventBridge Scheduler schedule and its
  * missed-run alarm. A nested stack, so one {@code cdk deploy} still deploys the whole stage while each
- * template stays within CloudFormation's limits (see {@link StageStack#JOBS_PER_STACK}).
+ * template stays within CloudFormation's limits (see {@link StageStack#JOB_SHARDS}).
  *
  * <p>Everything shared (schedule group, aliases, the scheduler's dead-letter queue, the alarm topic)
  * lives in the stage stack and arrives here as nested-stack parameters, which CDK wires itself; no

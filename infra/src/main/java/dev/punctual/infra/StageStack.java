@@ -6,11 +6,13 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.time.ScheduleExpressionException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import software.amazon.awscdk.CfnOutput;
@@ -41,14 +43,20 @@ import software.constructs.Construct;
 public final class StageStack extends Stack {
 
     /**
-     * Target share of jobs per nested jobs stack. Each job costs two resources (schedule and alarm),
-     * about 3 KB of template; the bucket count is a power of two so that growing the catalog moves
-     * jobs between stacks only when it doubles.
+     * Jobs spread over this many nested stacks ({@code Jobs0} to {@code Jobs31}) by a hash of the id
+     * alone. Fixed, because changing it moves most jobs to another stack, and CloudFormation may create
+     * a moved schedule (named by its job id) before deleting it from its old stack, which rolls the
+     * deploy back. At 2,000 jobs a shard averages 63 and the fullest holds about 80 (40% of
+     * {@link #MAX_JOBS_PER_SHARD}), so the catalog can more than double; the stage stack gains at most
+     * 32 nested-stack resources.
      */
-    public static final int JOBS_PER_STACK = 100;
+    public static final int JOB_SHARDS = 32;
 
-    /** A bucket may hold this many jobs (hash skew) before synth refuses: 400 resources plus roles. */
-    public static final int MAX_JOBS_PER_STACK = 200;
+    /**
+     * A shard holding more jobs is refused: two resources each, plus a role and a policy per pool
+     * (CloudFormation allows 500 per stack), and about 3.4 KB of template each (680 KB of 1 MB).
+     */
+    public static final int MAX_JOBS_PER_SHARD = 200;
 
     /** A SnapStart version not invoked for 14 days goes inactive; ping well inside that. */
     public static final Duration KEEP_WARM_IF_IDLE_OVER = Duration.ofDays(7);
@@ -176,44 +184,39 @@ public final class StageStack extends Stack {
     }
 
     private void addJobs(JobCatalog catalog) {
-        List<JobDefinition> jobs = catalog.jobs();
-        if (jobs.isEmpty()) {
-            return;
-        }
-        int buckets = bucketCount(jobs.size());
-        Map<Integer, List<JobDefinition>> byBucket = new TreeMap<>();
-        for (JobDefinition job : jobs) {
-            byBucket.computeIfAbsent(bucketOf(job.id(), buckets), b -> new ArrayList<>())
-                    .add(job);
-        }
         Map<String, IFunction> aliases = new LinkedHashMap<>();
         pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
         JobsStack.Shared shared =
                 new JobsStack.Shared(config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic());
-        byBucket.forEach((bucket, share) -> {
-            if (share.size() > MAX_JOBS_PER_STACK) {
-                throw new PunctualException("jobs stack " + bucket + " of " + buckets + " would hold " + share.size()
-                        + " jobs (at most " + MAX_JOBS_PER_STACK + "): the job ids hash unevenly; lower "
-                        + "StageStack.JOBS_PER_STACK");
+        byShard(catalog.jobs()).forEach((shard, share) -> {
+            if (share.size() > MAX_JOBS_PER_SHARD) {
+                throw new PunctualException("jobs stack Jobs" + shard + " would hold " + share.size()
+                        + " jobs, more than " + MAX_JOBS_PER_SHARD + " (two resources each, within CloudFormation's"
+                        + " 500 per stack): the catalog has outgrown StageStack.JOB_SHARDS = " + JOB_SHARDS
+                        + "; raising it moves most jobs to another stack, which takes a two-step deploy"
+                        + " (docs/deploy.md)");
             }
-            jobStacks.add(new JobsStack(this, "Jobs" + bucket, shared, share, jobCadences));
+            jobStacks.add(new JobsStack(this, "Jobs" + shard, shared, share, jobCadences));
         });
     }
 
-    /** The smallest power of two that keeps the average share at most {@link #JOBS_PER_STACK}. */
-    static int bucketCount(int jobs) {
-        int buckets = 1;
-        while ((long) buckets * JOBS_PER_STACK < jobs) {
-            buckets *= 2;
+    /** The jobs of each non-empty shard, by shard number. */
+    static SortedMap<Integer, List<JobDefinition>> byShard(List<JobDefinition> jobs) {
+        SortedMap<Integer, List<JobDefinition>> byShard = new TreeMap<>();
+        for (JobDefinition job : jobs) {
+            byShard.computeIfAbsent(shardOf(job.id()), s -> new ArrayList<>()).add(job);
         }
-        return buckets;
+        return byShard;
     }
 
-    /** A job's bucket depends only on its id (CRC-32) and the bucket count, never on catalog order. */
-    static int bucketOf(String jobId, int buckets) {
+    /**
+     * A job's shard: CRC-32 of its id modulo {@link #JOB_SHARDS}, so it never depends on the catalog's
+     * size or order, and adding or removing a job leaves every other job where it was.
+     */
+    static int shardOf(String jobId) {
         CRC32 crc = new CRC32();
-        crc.update(jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return (int) (crc.getValue() % buckets);
+        crc.update(jobId.getBytes(StandardCharsets.UTF_8));
+        return (int) (crc.getValue() % JOB_SHARDS);
     }
 
     private void observe() {

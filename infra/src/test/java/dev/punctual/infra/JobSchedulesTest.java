@@ -169,8 +169,14 @@ class JobSchedulesTest {
                         .isEqualTo(queueArn);
             }
         }
-        // One role per targeted alias and jobs stack: the example catalog targets two pools.
-        assertThat(roles).isEqualTo(CATALOG.pools().size() * dev.jobStacks().size());
+        // One role per jobs stack and alias targeted from it: each stack holds the pools of its own jobs.
+        int targeted = dev.jobStacks().stream()
+                .mapToInt(jobs -> (int) jobs.schedules().keySet().stream()
+                        .map(id -> CATALOG.require(id).pool())
+                        .distinct()
+                        .count())
+                .sum();
+        assertThat(roles).isEqualTo(targeted);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.punctual.PunctualException;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +28,8 @@ import software.amazon.awscdk.assertions.Template;
 /**
  * A generated catalog of 300 jobs in three pools synthesises within CloudFormation's limits: at most
  * 500 resources, 200 parameters and 200 outputs per template, each template under 1 MB (the limit for a
- * template read from S3, which is how nested templates and large stacks are deployed).
+ * template read from S3, which is how nested templates and large stacks are deployed). So does the
+ * fullest jobs stack synth accepts, and one job more is refused.
  */
 class ScaleTest {
 
@@ -53,17 +57,27 @@ class ScaleTest {
     private static Map<String, Long> templateBytes;
 
     static JobCatalog generated(int count) {
-        List<JobDefinition> jobs = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String[] schedule = SCHEDULES.get(i % SCHEDULES.size());
-            jobs.add(JobDefinition.builder("job-%03d".formatted(i))
-                    .description("generated job " + i)
-                    .schedule(schedule[0], schedule[1])
-                    .pool(POOLS.get(i % POOLS.size()))
-                    .job(s -> ctx -> JobResult.empty())
-                    .build());
-        }
-        return new JobCatalog(jobs);
+        return new JobCatalog(IntStream.range(0, count).mapToObj(ScaleTest::job).toList());
+    }
+
+    /** Generated job {@code i}: id job-NNN, a schedule and a pool cycling through those above. */
+    static JobDefinition job(int i) {
+        String[] schedule = SCHEDULES.get(i % SCHEDULES.size());
+        return JobDefinition.builder("job-%03d".formatted(i))
+                .description("generated job " + i)
+                .schedule(schedule[0], schedule[1])
+                .pool(POOLS.get(i % POOLS.size()))
+                .job(s -> ctx -> JobResult.empty())
+                .build();
+    }
+
+    /** Generated jobs whose ids all fall into shard 0. */
+    static JobCatalog oneShard(int count) {
+        return new JobCatalog(IntStream.iterate(0, i -> i + 1)
+                .filter(i -> StageStack.shardOf("job-%03d".formatted(i)) == 0)
+                .limit(count)
+                .mapToObj(ScaleTest::job)
+                .toList());
     }
 
     @BeforeAll
@@ -100,7 +114,7 @@ class ScaleTest {
         System.out.println("ScaleTest: " + JOBS + " jobs synthesised in " + synthMillis + " ms; stage + "
                 + stage.jobStacks().size() + " jobs stacks: " + report + "; template bytes " + templateBytes);
 
-        assertThat(stage.jobStacks()).hasSize(StageStack.bucketCount(JOBS)).hasSizeGreaterThan(1);
+        assertThat(stage.jobStacks()).hasSizeGreaterThan(1).hasSizeLessThanOrEqualTo(StageStack.JOB_SHARDS);
     }
 
     @Test
@@ -148,18 +162,45 @@ class ScaleTest {
     }
 
     @Test
-    void jobPlacement_followsTheIdsHashAndTheBucketCount_soCatalogOrderNeverMovesAJob() {
-        int buckets = StageStack.bucketCount(JOBS);
+    void threeHundredJobs_eachInTheJobsStackOfItsIdsShard_noneOverTheShardLimit() {
+        assertThat(stage.jobStacks()).allSatisfy(jobs -> {
+            assertThat(jobs.schedules()).hasSizeLessThanOrEqualTo(StageStack.MAX_JOBS_PER_SHARD);
+            jobs.schedules()
+                    .keySet()
+                    .forEach(id -> assertThat(jobs.getNode().getId()).isEqualTo("Jobs" + StageStack.shardOf(id)));
+        });
+    }
 
-        assertThat(stage.jobStacks())
-                .allSatisfy(jobs -> jobs.schedules()
-                        .keySet()
-                        .forEach(id -> assertThat("Jobs" + StageStack.bucketOf(id, buckets))
-                                .isEqualTo(jobs.getNode().getId())));
-        assertThat(StageStack.bucketCount(1)).isEqualTo(1);
-        assertThat(StageStack.bucketCount(100)).isEqualTo(1);
-        assertThat(StageStack.bucketCount(101)).isEqualTo(2);
-        assertThat(StageStack.bucketCount(300)).isEqualTo(4);
+    /**
+     * The worst case synth accepts: a shard at {@link StageStack#MAX_JOBS_PER_SHARD} with all three
+     * pools. Its template keeps 50 resources (25 more pools) and a fifth of a megabyte (about 1 KB more
+     * per job, such as long descriptions) to spare.
+     */
+    @Test
+    void fullShard_ofTheMostJobsAllowed_staysWellUnderTheResourceAndSizeLimits() throws IOException {
+        StageStack full = Synth.stage(Stages.named("prod"), oneShard(StageStack.MAX_JOBS_PER_SHARD));
+        Path assembly = Path.of(((App) full.getNode().getRoot()).synth().getDirectory());
+
+        assertThat(full.jobStacks()).singleElement().satisfies(jobs -> {
+            int resources = size(Template.fromStack(jobs).toJSON().get("Resources"));
+            long bytes = Files.size(assembly.resolve(jobs.getTemplateFile()));
+            System.out.println("ScaleTest: a full shard of " + StageStack.MAX_JOBS_PER_SHARD + " jobs: " + resources
+                    + " resources, " + bytes + " bytes");
+            assertThat(resources)
+                    .isEqualTo(2 * StageStack.MAX_JOBS_PER_SHARD + 2 * POOLS.size())
+                    .isLessThanOrEqualTo(MAX_RESOURCES - 50);
+            assertThat(bytes).isLessThan(MAX_TEMPLATE_BYTES * 4 / 5);
+        });
+    }
+
+    @Test
+    void shard_overTheMostJobsAllowed_isRefused_namingTheStackAndTheFixedShardCount() {
+        JobCatalog tooMany = oneShard(StageStack.MAX_JOBS_PER_SHARD + 1);
+
+        assertThatThrownBy(() -> Synth.stage(Stages.named("prod"), tooMany))
+                .isInstanceOf(PunctualException.class)
+                .hasMessageContaining("jobs stack Jobs0 would hold 201 jobs, more than 200")
+                .hasMessageContaining("StageStack.JOB_SHARDS = 32");
     }
 
     private static int size(Object section) {
