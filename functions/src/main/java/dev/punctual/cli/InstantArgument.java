@@ -9,7 +9,22 @@ import picocli.CommandLine;
 final class InstantArgument {
     private InstantArgument() {}
 
+    /** EventBridge's year field runs from 1970 to 2199; no occurrence exists outside. */
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+
+    private static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
+
     static Instant parse(CommandLine command, String option, String text) {
+        Instant instant = read(command, option, text);
+        if (instant.isBefore(EARLIEST) || !instant.isBefore(LATEST)) {
+            throw new CommandLine.ParameterException(
+                    command,
+                    option + ": '" + text + "' is outside the years EventBridge schedules; accepted: 1970 to 2199");
+        }
+        return instant;
+    }
+
+    private static Instant read(CommandLine command, String option, String text) {
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException notUtc) {

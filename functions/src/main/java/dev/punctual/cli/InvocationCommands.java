@@ -69,10 +69,12 @@ final class InvocationCommands {
             if (allowDestructive()) {
                 err.println("warning: destructive jobs are allowed for this one command (stage " + stage.stage + ")");
             }
+            // Options are checked before anything connects: a bad --at fails fast, naming the option.
+            String payload = payload();
             try (OperatorSession session = new OperatorSession(stage, clock, logSink(err), allowDestructive())) {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
-                        session.runtime.handle(payload(), Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
+                        session.runtime.handle(payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
                 return ResultOutput.print(result, stage.readableTable(), out, err);
             }
         }

@@ -7,6 +7,8 @@ import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,6 +47,9 @@ final class OperatorSession implements AutoCloseable {
         env.put("AWS_REGION", region(options));
         boolean emulator = options.endpoint != null && !options.endpoint.isBlank();
         if (emulator) {
+            requireUrl(options.endpoint);
+        }
+        if (emulator) {
             env.put(Wiring.ENDPOINT, options.endpoint);
         }
         this.clients = emulator
@@ -79,5 +84,21 @@ final class OperatorSession implements AutoCloseable {
     public void close() {
         clients.dynamo().close();
         clients.events().close();
+    }
+
+    /** The SDK would fail later with a raw NullPointerException ("URI scheme ... must not be null"). */
+    private static void requireUrl(String endpoint) {
+        URI uri;
+        try {
+            uri = new URI(endpoint);
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null
+                || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                || uri.getHost() == null) {
+            throw new OperatorInputException("--endpoint: '" + endpoint
+                    + "' is not an http(s) URL with a host; accepted: e.g. http://127.0.0.1:4566");
+        }
     }
 }

@@ -145,8 +145,9 @@ public final class PayloadParser {
         if (text.isEmpty()) {
             return Optional.empty();
         }
+        Instant time;
         try {
-            return Optional.of(Instant.parse(text.get()));
+            time = Instant.parse(text.get());
         } catch (DateTimeParseException e) {
             throw new Refusal(
                     "BAD_TIME",
@@ -154,7 +155,20 @@ public final class PayloadParser {
                     "field '" + field + "' value '" + text.get()
                             + "' is not a UTC instant such as 2026-11-29T14:00:00Z");
         }
+        if (time.isBefore(EARLIEST) || !time.isBefore(LATEST)) {
+            throw new Refusal(
+                    "BAD_TIME",
+                    field,
+                    "field '" + field + "' value '" + text.get() + "' is outside the years EventBridge schedules"
+                            + " (1970 to 2199)");
+        }
+        return Optional.of(time);
     }
+
+    /** EventBridge's year field runs from 1970 to 2199; no occurrence exists outside. */
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+
+    private static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
 
     private static boolean bool(Map<String, Object> root, String field) throws Refusal {
         Object node = root.get(field);

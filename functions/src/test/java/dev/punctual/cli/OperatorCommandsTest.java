@@ -88,6 +88,40 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void run_atAnInstantOutsideTheYearsEventBridgeSchedules_exitsTwoNamingTheOption_beforeConnecting() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                NOW,
+                "run",
+                "daily-report",
+                "--at",
+                "+1000000000-12-31T14:00:00Z",
+                "--endpoint",
+                "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString()).contains("--at", "outside the years EventBridge schedules", "1970 to 2199");
+    }
+
+    @Test
+    void anyCommand_withAnEndpointThatIsNotAUrl_exitsTwoNamingTheOption() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code =
+                PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, "status", "--endpoint", "notaurl");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString())
+                .contains("--endpoint: 'notaurl' is not an http(s) URL")
+                .doesNotContain("NullPointerException");
+    }
+
+    @Test
     void run_atAFutureOccurrence_exitsTwoNotDue_andWritesNothing() {
         Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
 

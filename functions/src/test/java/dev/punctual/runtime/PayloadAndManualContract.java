@@ -40,6 +40,8 @@ abstract class PayloadAndManualContract {
                 "{\"kind\":\"scheduled\",\"job\":\"nope\",\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | UNKNOWN_JOB | job",
                 "{\"kind\":\"scheduled\",\"job\":\"report\"}                     | MISSING_FIELD | scheduledTime",
                 "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"yesterday\"} | BAD_TIME | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"-1000000000-01-01T00:00:00Z\"} | BAD_TIME | scheduledTime",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"+1000000000-12-31T14:00:00Z\"} | BAD_TIME | at",
                 "{\"kind\":\"scheduled\",\"job\":7,\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | WRONG_TYPE | job",
                 "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"attemptNumber\":\"x\"} | WRONG_TYPE | attemptNumber",
                 "{\"kind\":\"run\",\"job\":\"report\",\"force\":\"yes\"}         | WRONG_TYPE    | force",
