@@ -55,6 +55,9 @@ final class MaintenanceCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "WHO", description = "Who set it (default: $USER)")
     String by;
 
+    @Option(names = "--force", description = "With off: lift holds set by someone else too (they are named first)")
+    boolean force;
+
     @Option(
             names = "--wait",
             paramLabel = "DURATION",
@@ -132,7 +135,16 @@ final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int off() throws JsonProcessingException {
+        String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+            List<String> others = heldBySomeoneElse(session, who);
+            if (!others.isEmpty() && !force) {
+                spec.commandLine()
+                        .getErr()
+                        .println("punctual maintenance: off: the hold was set by someone else: " + others
+                                + "; accepted: --by <who set it>, or --force to lift it anyway");
+                return PunctualCli.INVALID_INPUT;
+            }
             List<String> lifted = session.runtime.services().ledger().maintenanceOff(session.catalog.lockGroups());
             spec.commandLine()
                     .getOut()
@@ -140,5 +152,15 @@ final class MaintenanceCommand implements Callable<Integer> {
                             Map.of("maintenance", "off", "stage", stage.stage, "groups_lifted", lifted)));
             return 0;
         }
+    }
+
+    /** Each group whose current hold another operator set, with who and why, for the refusal. */
+    private static List<String> heldBySomeoneElse(OperatorSession session, String who) {
+        return session.catalog.lockGroups().stream()
+                .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
+                        .filter(hold -> !hold.setBy().equals(who))
+                        .map(hold -> group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until "
+                                + hold.until() + ")"))
+                .toList();
     }
 }

@@ -167,7 +167,7 @@ class OperatorCommandsTest {
         Result on = cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "ops");
         Result skipped = cli("run", "daily-report");
         Result status = cli("status", "--json");
-        Result off = cli("maintenance", "off");
+        Result off = cli("maintenance", "off", "--by", "ops");
         Result ran = cli("run", "daily-report");
 
         assertThat(on.exitCode()).isZero();
@@ -177,6 +177,25 @@ class OperatorCommandsTest {
         assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
         assertThat(off.exitCode()).isZero();
         assertThat(ran.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+    }
+
+    @Test
+    void maintenanceOff_ofAHoldSetBySomeoneElse_isRefusedNamingThem_untilForced() throws Exception {
+        cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
+
+        Result refused = cli("maintenance", "off", "--by", "bob");
+        Result stillHeld = cli("run", "daily-report");
+        Result forced = cli("maintenance", "off", "--by", "bob", "--force");
+
+        assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(refused.err()).contains("set by alice: loading synthetic data", "--force");
+        assertThat(stillHeld.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
+        assertThat(forced.exitCode()).isZero();
+        assertThat(cli("run", "daily-report")
+                        .json()
+                        .at("/occurrences/0/outcome")
+                        .asText())
+                .isEqualTo("PASS");
     }
 
     @Test
