@@ -1,5 +1,6 @@
 package dev.punctual.infra;
 
+import dev.punctual.ledger.dynamodb.LedgerTable;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
@@ -15,11 +16,11 @@ import software.constructs.Construct;
  */
 public final class LedgerTables extends Construct {
 
-    /** Key and TTL attribute names; the ledger adapter in functions uses the same ones. */
-    public static final String PARTITION_KEY = "pk";
+    /** Key and TTL attribute names: the ledger adapter's own, defined once in functions. */
+    public static final String PARTITION_KEY = LedgerTable.PARTITION_KEY;
 
-    public static final String SORT_KEY = "sk";
-    public static final String TTL_ATTRIBUTE = "ttl";
+    public static final String SORT_KEY = LedgerTable.SORT_KEY;
+    public static final String TTL_ATTRIBUTE = LedgerTable.TTL_ATTRIBUTE;
 
     private final Table ledger;
     private final Table domain;

@@ -2,43 +2,63 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.testing.DynamoDbHarness;
+import dev.punctual.testing.TestTables;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 
+/** The tables construct on a bare stack, and its table shape exercised by the ledger adapter itself. */
 class LedgerTablesTest {
 
-    private static Template dev;
-    private static Template prod;
-
-    @BeforeAll
-    static void synth() {
-        dev = Template.fromStack(Synth.stage("dev"));
-        prod = Template.fromStack(Synth.stage("prod"));
+    private static Template bare(String stage) {
+        Stack stack = new Stack(new App(), "Bare");
+        new LedgerTables(stack, "Tables", Stages.named(stage));
+        return Template.fromStack(stack);
     }
 
     @Test
     void ledger_inEveryStage_isOnDemandWithPointInTimeRecoveryAndTtlOnTheLedgerAttribute() {
-        for (Template template : List.of(dev, prod)) {
-            template.hasResourceProperties(
-                    "AWS::DynamoDB::Table",
-                    Map.of(
-                            "BillingMode", "PAY_PER_REQUEST",
-                            "KeySchema",
-                                    List.of(
-                                            Map.of("AttributeName", "pk", "KeyType", "HASH"),
-                                            Map.of("AttributeName", "sk", "KeyType", "RANGE")),
-                            "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
-                            "TimeToLiveSpecification", Map.of("AttributeName", "ttl", "Enabled", true)));
+        for (String stage : List.of("dev", "prod")) {
+            bare(stage)
+                    .hasResourceProperties(
+                            "AWS::DynamoDB::Table",
+                            Map.of(
+                                    "BillingMode", "PAY_PER_REQUEST",
+                                    "KeySchema",
+                                            List.of(
+                                                    Map.of("AttributeName", "pk", "KeyType", "HASH"),
+                                                    Map.of("AttributeName", "sk", "KeyType", "RANGE")),
+                                    "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
+                                    "TimeToLiveSpecification", Map.of("AttributeName", "ttl", "Enabled", true)));
         }
     }
 
     @Test
     void tables_inProd_areRetainedAndDeletionProtected() {
-        Map<String, Map<String, Object>> tables = prod.findResources("AWS::DynamoDB::Table");
+        Map<String, Map<String, Object>> tables = bare("prod").findResources("AWS::DynamoDB::Table");
 
         assertThat(tables).hasSize(2).allSatisfy((id, table) -> {
             assertThat(table).containsEntry("DeletionPolicy", "Retain");
@@ -48,7 +68,7 @@ class LedgerTablesTest {
 
     @Test
     void tables_inDev_areRemovedWithTheStack() {
-        Map<String, Map<String, Object>> tables = dev.findResources("AWS::DynamoDB::Table");
+        Map<String, Map<String, Object>> tables = bare("dev").findResources("AWS::DynamoDB::Table");
 
         assertThat(tables).hasSize(2).allSatisfy((id, table) -> {
             assertThat(table).containsEntry("DeletionPolicy", "Delete");
@@ -58,7 +78,65 @@ class LedgerTablesTest {
 
     @Test
     void domainTable_hasNoTtl() {
-        dev.resourcePropertiesCountIs("AWS::DynamoDB::Table", Map.of("TimeToLiveSpecification", Match.absent()), 1);
+        bare("dev")
+                .resourcePropertiesCountIs(
+                        "AWS::DynamoDB::Table", Map.of("TimeToLiveSpecification", Match.absent()), 1);
+    }
+
+    /**
+     * The contract between the two modules: a table created on the emulator exactly as the template
+     * declares it (key schema, attribute types, TTL attribute) carries a full run through the
+     * handler's ledger adapter, and the run item gets its TTL in the declared attribute.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void ledgerTable_createdAsTheTemplateDeclaresIt_carriesARunThroughTheLedgerAdapter() {
+        Map<String, Object> declared = properties(bare("dev")
+                .findResources(
+                        "AWS::DynamoDB::Table",
+                        Map.of("Properties", Map.of("TimeToLiveSpecification", Match.anyValue())))
+                .values()
+                .iterator()
+                .next());
+        DynamoDbClient dynamo = DynamoDbHarness.client();
+        String table = TestTables.uniqueName(LedgerTablesTest.class, "declared");
+        dynamo.createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.fromValue((String) declared.get("BillingMode")))
+                .keySchema(((List<Map<String, String>>) declared.get("KeySchema"))
+                        .stream()
+                                .map(k -> KeySchemaElement.builder()
+                                        .attributeName(k.get("AttributeName"))
+                                        .keyType(k.get("KeyType"))
+                                        .build())
+                                .toList())
+                .attributeDefinitions(((List<Map<String, String>>) declared.get("AttributeDefinitions"))
+                        .stream()
+                                .map(a -> AttributeDefinition.builder()
+                                        .attributeName(a.get("AttributeName"))
+                                        .attributeType(a.get("AttributeType"))
+                                        .build())
+                                .toList()));
+        String ttl = (String) ((Map<String, Object>) declared.get("TimeToLiveSpecification")).get("AttributeName");
+        dynamo.updateTimeToLive(b -> b.tableName(table)
+                .timeToLiveSpecification(t -> t.attributeName(ttl).enabled(true)));
+        Instant now = Instant.parse("2026-11-30T14:00:05Z");
+        RunLedger ledger = DynamoDbRunLedger.create(
+                dynamo,
+                table,
+                Clock.fixed(now, ZoneOffset.UTC),
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                d -> {});
+        RunKey key = new RunKey("report", Instant.parse("2026-11-30T14:00:00Z"));
+
+        ClaimResult claim = ledger.claim(ClaimRequest.scheduled(key, 1, 3, now.plus(Duration.ofMinutes(5))));
+        CompletionResult done = ledger.complete(((ClaimResult.Claimed) claim).claim(), new Outcome.Succeeded("3 rows"));
+
+        assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.run(key))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        assertThat(dynamo.scan(b -> b.tableName(table)).items())
+                .anySatisfy(item -> assertThat(item).containsKey(ttl));
     }
 
     @SuppressWarnings("unchecked")
