@@ -45,7 +45,8 @@ public final class JobsStack extends NestedStack {
             IScheduleGroup group,
             Map<String, IFunction> aliases,
             IQueue deadLetters,
-            ITopic topic) {}
+            ITopic topic,
+            SchedulerRoles roles) {}
 
     private final Map<String, Schedule> schedules = new LinkedHashMap<>();
     private final Map<String, Alarm> missedRunAlarms = new LinkedHashMap<>();
@@ -87,6 +88,7 @@ public final class JobsStack extends NestedStack {
                 .timeWindow(TimeWindow.off())
                 .enabled(shared.config().flags().schedulesEnabled())
                 .target(LambdaInvoke.Builder.create(alias)
+                        .role(shared.roles().of(job.pool().name()))
                         .input(ScheduleTargetInput.fromObject(ScheduledPayload.forJob(job.id())))
                         .retryAttempts(retries.schedulerRetryAttempts())
                         .maxEventAge(

@@ -53,7 +53,7 @@ public final class StageStack extends Stack {
     public static final int JOB_SHARDS = 32;
 
     /**
-     * A shard holding more jobs is refused: two resources each, plus a role and a policy per pool
+     * A shard holding more jobs is refused: two resources each, plus room for the nested stack's own
      * (CloudFormation allows 500 per stack), and about 3.4 KB of template each (680 KB of 1 MB).
      */
     public static final int MAX_JOBS_PER_SHARD = 200;
@@ -78,6 +78,7 @@ public final class StageStack extends Stack {
     private final Map<String, Cadence> poolCadences = new LinkedHashMap<>();
     private final Map<String, Schedule> keepWarm = new LinkedHashMap<>();
     private final List<JobsStack> jobStacks = new ArrayList<>();
+    private final SchedulerRoles schedulerRoles;
 
     /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
     public StageStack(Construct scope, String id, StackProps props, StageConfig config, JobCatalog catalog, Code code) {
@@ -116,6 +117,9 @@ public final class StageStack extends Stack {
                                     .toList(),
                             Cadence.REFERENCE));
         }
+        Map<String, IFunction> aliases = new LinkedHashMap<>();
+        pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
+        this.schedulerRoles = new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases, schedulerDeadLetters);
         addKeepWarm();
         addJobs(catalog);
         observe();
@@ -173,6 +177,7 @@ public final class StageStack extends Stack {
                             .timeWindow(TimeWindow.off())
                             .enabled(true)
                             .target(LambdaInvoke.Builder.create(pool.alias())
+                                    .role(schedulerRoles.of(name))
                                     .input(ScheduleTargetInput.fromObject(Map.of("kind", "ping")))
                                     .retryAttempts(retries.schedulerRetryAttempts())
                                     .maxEventAge(software.amazon.awscdk.Duration.seconds(
@@ -186,8 +191,8 @@ public final class StageStack extends Stack {
     private void addJobs(JobCatalog catalog) {
         Map<String, IFunction> aliases = new LinkedHashMap<>();
         pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
-        JobsStack.Shared shared =
-                new JobsStack.Shared(config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic());
+        JobsStack.Shared shared = new JobsStack.Shared(
+                config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic(), schedulerRoles);
         byShard(catalog.jobs()).forEach((shard, share) -> {
             if (share.size() > MAX_JOBS_PER_SHARD) {
                 throw new PunctualException("jobs stack Jobs" + shard + " would hold " + share.size()
@@ -322,6 +327,11 @@ public final class StageStack extends Stack {
     /** The keep-warm ping schedules, by pool name. */
     public Map<String, Schedule> keepWarm() {
         return keepWarm;
+    }
+
+    /** The role each pool's schedules deliver with, by pool name. */
+    SchedulerRoles schedulerRoles() {
+        return schedulerRoles;
     }
 
     public List<JobsStack> jobStacks() {

@@ -131,52 +131,48 @@ class JobSchedulesTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void schedulerRoles_mayOnlyInvokeTheirAliasAndSendToTheQueue_assumedOnlyForTheStagesGroup() {
+    void schedulerRoles_onePerPoolInTheStageStack_mayOnlyInvokeTheirAliasAndSendToTheQueue_forTheStagesGroup() {
         Object groupArn = Templates.getAtt(Templates.logicalId(dev.scheduleGroup()), "Arn");
         Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
-        List<Object> aliases = dev.pools().values().stream()
-                .map(p -> (Object) Templates.ref(Templates.logicalId(p.alias())))
+        Map<String, Map<String, Object>> roles = Templates.properties(devTemplate, "AWS::IAM::Role");
+        List<Map<String, Object>> schedulerRoles = roles.values().stream()
+                .filter(r -> r.get("AssumeRolePolicyDocument").toString().contains("scheduler.amazonaws.com"))
                 .toList();
-        int roles = 0;
+
+        assertThat(schedulerRoles).hasSize(dev.pools().size()).allSatisfy(role -> {
+            List<Map<String, Object>> trust = (List<Map<String, Object>>)
+                    ((Map<String, Object>) role.get("AssumeRolePolicyDocument")).get("Statement");
+            assertThat(trust).singleElement().satisfies(st -> {
+                Map<String, Object> equals =
+                        (Map<String, Object>) ((Map<String, Object>) st.get("Condition")).get("StringEquals");
+                assertThat(equals).containsEntry("aws:SourceArn", groupArn).containsKey("aws:SourceAccount");
+            });
+        });
+        for (FunctionPoolConstruct pool : dev.pools().values()) {
+            Object alias = Templates.ref(Templates.logicalId(pool.alias()));
+            assertThat(schedulerPolicies())
+                    .as("the policy of pool " + pool.getNode().getId() + "'s scheduler role")
+                    .contains(List.of(
+                            Map.of("Action", "lambda:InvokeFunction", "Effect", "Allow", "Resource", alias),
+                            Map.of("Action", "sqs:SendMessage", "Effect", "Allow", "Resource", queueArn)));
+        }
         for (JobsStack jobs : dev.jobStacks()) {
             Template template = Template.fromStack(jobs);
-            for (Map<String, Object> role :
-                    Templates.properties(template, "AWS::IAM::Role").values()) {
-                roles++;
-                List<Map<String, Object>> trust = (List<Map<String, Object>>)
-                        ((Map<String, Object>) role.get("AssumeRolePolicyDocument")).get("Statement");
-                assertThat(trust).singleElement().satisfies(st -> {
-                    assertThat(st.get("Principal")).isEqualTo(Map.of("Service", "scheduler.amazonaws.com"));
-                    Map<String, Object> equals =
-                            (Map<String, Object>) ((Map<String, Object>) st.get("Condition")).get("StringEquals");
-                    assertThat(Templates.boundInParent(dev, devTemplate, jobs, equals.get("aws:SourceArn")))
-                            .isEqualTo(groupArn);
-                    assertThat(equals).containsKey("aws:SourceAccount");
-                });
-            }
-            for (Map<String, Object> policy :
-                    Templates.properties(template, "AWS::IAM::Policy").values()) {
-                List<Map<String, Object>> statements = (List<Map<String, Object>>)
-                        ((Map<String, Object>) policy.get("PolicyDocument")).get("Statement");
-                assertThat(statements).hasSize(2);
-                assertThat(statements.get(0)).containsEntry("Action", "lambda:InvokeFunction");
-                assertThat(Templates.boundInParent(
-                                dev, devTemplate, jobs, statements.get(0).get("Resource")))
-                        .isIn(aliases);
-                assertThat(statements.get(1)).containsEntry("Action", "sqs:SendMessage");
-                assertThat(Templates.boundInParent(
-                                dev, devTemplate, jobs, statements.get(1).get("Resource")))
-                        .isEqualTo(queueArn);
-            }
+            assertThat(template.findResources("AWS::IAM::Role"))
+                    .as("roles in a jobs stack")
+                    .isEmpty();
+            assertThat(template.findResources("AWS::IAM::Policy"))
+                    .as("policies in a jobs stack")
+                    .isEmpty();
         }
-        // One role per jobs stack and alias targeted from it: each stack holds the pools of its own jobs.
-        int targeted = dev.jobStacks().stream()
-                .mapToInt(jobs -> (int) jobs.schedules().keySet().stream()
-                        .map(id -> CATALOG.require(id).pool())
-                        .distinct()
-                        .count())
-                .sum();
-        assertThat(roles).isEqualTo(targeted);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<List<Map<String, Object>>> schedulerPolicies() {
+        return Templates.properties(devTemplate, "AWS::IAM::Policy").values().stream()
+                .map(p -> (List<Map<String, Object>>) ((Map<String, Object>) p.get("PolicyDocument")).get("Statement"))
+                .filter(st -> st.toString().contains("lambda:InvokeFunction"))
+                .toList();
     }
 
     @Test
@@ -236,23 +232,15 @@ class JobSchedulesTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void keepWarmRole_mayOnlyInvokeThePingedAliasAndSendToTheQueue() {
-        Object maintenance =
-                Templates.ref(Templates.logicalId(dev.pools().get("maintenance").alias()));
-        Object queueArn = Templates.getAtt(Templates.logicalId(dev.schedulerDeadLetters()), "Arn");
-        List<List<Map<String, Object>>> schedulerPolicies =
-                Templates.properties(devTemplate, "AWS::IAM::Policy").values().stream()
-                        .map(p -> (List<Map<String, Object>>)
-                                ((Map<String, Object>) p.get("PolicyDocument")).get("Statement"))
-                        .filter(st -> st.toString().contains("lambda:InvokeFunction"))
-                        .toList();
+    void keepWarmSchedule_deliversWithItsPoolsSchedulerRole() {
+        Map<String, Object> ping = Templates.properties(devTemplate, "AWS::Scheduler::Schedule").values().stream()
+                .filter(p -> String.valueOf(p.get("Name")).startsWith(StageStack.KEEP_WARM_PREFIX))
+                .findFirst()
+                .orElseThrow();
 
-        assertThat(schedulerPolicies)
-                .singleElement()
-                .isEqualTo(List.of(
-                        Map.of("Action", "lambda:InvokeFunction", "Effect", "Allow", "Resource", maintenance),
-                        Map.of("Action", "sqs:SendMessage", "Effect", "Allow", "Resource", queueArn)));
+        assertThat(((Map<?, ?>) ping.get("Target")).get("RoleArn"))
+                .isEqualTo(Templates.getAtt(
+                        Templates.logicalId(dev.schedulerRoles().of("maintenance")), "Arn"));
     }
 
     @Test
