@@ -23,7 +23,7 @@ class SuppressedDeliveryTest {
                     Redactor.standard()));
 
     @Test
-    void send_inSuppressedStage_recordsAndLogsWithoutBody_andReportsSuppressed() {
+    void send_inSuppressedStage_recordsAndLogsOnlyChannelAndSizes_andReportsSuppressed() {
         DeliveryMessage message =
                 new DeliveryMessage("push", "member-42", "Your reservation expires soon", "Hi Kim, room 7 ...");
 
@@ -34,7 +34,7 @@ class SuppressedDeliveryTest {
         assertThat(lines)
                 .singleElement()
                 .satisfies(line -> assertThat(line)
-                        .contains("external delivery suppressed", "member-42", "\"body_chars\":18")
-                        .doesNotContain("Hi Kim"));
+                        .contains("external delivery suppressed", "\"channel\":\"push\"", "\"body_chars\":18")
+                        .doesNotContain("Hi Kim", "member-42", "Your reservation"));
     }
 }
