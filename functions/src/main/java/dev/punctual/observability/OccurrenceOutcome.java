@@ -47,40 +47,4 @@ public record OccurrenceOutcome(
         Objects.requireNonNull(reason, "reason");
         result = result == null ? Map.of() : Map.copyOf(result);
     }
-
-    /** An outcome without a skip's explanation. */
-    public OccurrenceOutcome(
-            String stage,
-            String job,
-            Instant occurrence,
-            ZonedDateTime occurrenceLocal,
-            String trigger,
-            Verdict verdict,
-            String reason,
-            int attempt,
-            Long fence,
-            long latenessMs,
-            long durationMs,
-            int catchUpCount,
-            long missedCount,
-            Map<String, Object> result,
-            String error) {
-        this(
-                stage,
-                job,
-                occurrence,
-                occurrenceLocal,
-                trigger,
-                verdict,
-                reason,
-                attempt,
-                fence,
-                latenessMs,
-                durationMs,
-                catchUpCount,
-                missedCount,
-                result,
-                error,
-                null);
-    }
 }

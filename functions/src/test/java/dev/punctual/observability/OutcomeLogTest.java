@@ -99,6 +99,7 @@ class OutcomeLogTest {
                 0,
                 0,
                 Map.of("rows", 3, "stripeApiKey", "sk_live_123"),
-                error);
+                error,
+                null);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Everything that differs between two stages of Punctual, validated when it is built so that a bad
@@ -99,62 +100,68 @@ public record StageConfig(
 
     /** The same stage pinned to the given account and region (each null keeps the current one). */
     public StageConfig pinnedTo(String account, String region) {
-        return new StageConfig(
-                flags,
-                logRetentionDays,
-                alarms,
-                retries,
-                retainData,
-                lambdaRuntime,
-                environment.overriddenBy(account, region),
-                requirePinnedAccount,
-                reservedConcurrency);
+        return with(b -> b.environment = environment.overriddenBy(account, region));
     }
 
     /** The same stage with synth refusing it unless its account is pinned. */
     public StageConfig requiringPinnedAccount(boolean required) {
-        return new StageConfig(
-                flags,
-                logRetentionDays,
-                alarms,
-                retries,
-                retainData,
-                lambdaRuntime,
-                environment,
-                required,
-                reservedConcurrency);
+        return with(b -> b.requirePinnedAccount = required);
     }
 
     /** The same stage reserving {@code count} concurrent executions for the pool. */
     public StageConfig reservingConcurrency(String pool, int count) {
-        Map<String, Integer> reserved = new TreeMap<>(reservedConcurrency);
-        reserved.put(pool, count);
-        return new StageConfig(
-                flags,
-                logRetentionDays,
-                alarms,
-                retries,
-                retainData,
-                lambdaRuntime,
-                environment,
-                requirePinnedAccount,
-                reserved);
+        return with(b -> b.reservedConcurrency.put(pool, count));
     }
 
     /** The same stage with its schedules switched on or off (the kill switch, {@code -c schedules=off}). */
     public StageConfig withSchedulesEnabled(boolean enabled) {
-        StageFlags switched = new StageFlags(
-                flags.stage(), enabled, flags.externalDeliveryEnabled(), flags.destructiveEnabled(), flags.lockWait());
-        return new StageConfig(
-                switched,
-                logRetentionDays,
-                alarms,
-                retries,
-                retainData,
-                lambdaRuntime,
-                environment,
-                requirePinnedAccount,
-                reservedConcurrency);
+        return with(b -> b.flags = new StageFlags(
+                flags.stage(), enabled, flags.externalDeliveryEnabled(), flags.destructiveEnabled(), flags.lockWait()));
+    }
+
+    /** A copy with one change, validated again like any new config. */
+    private StageConfig with(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The mutable copy behind {@link #with}: every field once, so a new field is added in one place. */
+    private static final class Copy {
+        private StageFlags flags;
+        private final int logRetentionDays;
+        private final AlarmSettings alarms;
+        private final RetrySettings retries;
+        private final boolean retainData;
+        private final String lambdaRuntime;
+        private StageEnvironment environment;
+        private boolean requirePinnedAccount;
+        private final Map<String, Integer> reservedConcurrency;
+
+        Copy(StageConfig c) {
+            flags = c.flags;
+            logRetentionDays = c.logRetentionDays;
+            alarms = c.alarms;
+            retries = c.retries;
+            retainData = c.retainData;
+            lambdaRuntime = c.lambdaRuntime;
+            environment = c.environment;
+            requirePinnedAccount = c.requirePinnedAccount;
+            reservedConcurrency = new TreeMap<>(c.reservedConcurrency);
+        }
+
+        StageConfig build() {
+            return new StageConfig(
+                    flags,
+                    logRetentionDays,
+                    alarms,
+                    retries,
+                    retainData,
+                    lambdaRuntime,
+                    environment,
+                    requirePinnedAccount,
+                    reservedConcurrency);
+        }
     }
 
     /**

@@ -94,6 +94,7 @@ class SavedQueriesTest {
                         0,
                         0,
                         Map.of(),
+                        null,
                         null));
         Set<String> keys = new HashSet<>();
         new ObjectMapper().readTree(lines.get(0)).fieldNames().forEachRemaining(keys::add);
