@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -71,7 +72,7 @@ public final class Alerting extends Construct {
                 .principals(List.of(new ServicePrincipal("cloudwatch.amazonaws.com")))
                 .actions(List.of("sns:Publish"))
                 .resources(List.of(topic.getTopicArn()))
-                .conditions(Map.of(
+                .conditions(new TreeMap<>(Map.of(
                         "StringEquals",
                                 Map.of("aws:SourceAccount", Stack.of(this).getAccount()),
                         "ArnLike",
@@ -79,7 +80,7 @@ public final class Alerting extends Construct {
                                         "aws:SourceArn",
                                         "arn:" + Stack.of(this).getPartition() + ":cloudwatch:"
                                                 + Stack.of(this).getRegion() + ":"
-                                                + Stack.of(this).getAccount() + ":alarm:*")))
+                                                + Stack.of(this).getAccount() + ":alarm:*"))))
                 .build());
     }
 

@@ -6,6 +6,7 @@ import dev.punctual.time.Schedule.Deployment;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.NestedStack;
 import software.amazon.awscdk.NestedStackProps;
@@ -159,7 +160,7 @@ public final class JobsStack extends NestedStack {
         return Metric.Builder.create()
                 .namespace("Punctual")
                 .metricName(name)
-                .dimensionsMap(Map.of("stage", stage, "job", job))
+                .dimensionsMap(new TreeMap<>(Map.of("stage", stage, "job", job)))
                 .statistic("Sum")
                 .period(period)
                 .build();

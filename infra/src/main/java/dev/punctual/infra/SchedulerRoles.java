@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.iam.IRole;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -35,9 +36,9 @@ final class SchedulerRoles extends Construct {
                             new ServicePrincipal("scheduler.amazonaws.com"),
                             Map.of(
                                     "StringEquals",
-                                    Map.of(
+                                    new TreeMap<>(Map.of(
                                             "aws:SourceAccount", stack.getAccount(),
-                                            "aws:SourceArn", group.getScheduleGroupArn()))))
+                                            "aws:SourceArn", group.getScheduleGroupArn())))))
                     .description("Punctual: the stage's schedules deliver to pool " + pool + " with this role")
                     .build();
             role.addToPolicy(allow("lambda:InvokeFunction", alias.getFunctionArn()));

@@ -3,8 +3,10 @@ package dev.punctual.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -41,6 +43,52 @@ class DeterminismTest {
         }
     }
 
+    /**
+     * Map.of iterates in an order salted per JVM, and the CDK keeps that order in tree.json (and in
+     * some properties), so two CLI synths differed. A map of two or more entries must be ordered.
+     */
+    @Test
+    void infraSources_buildNoUnorderedMapOfSeveralEntries() throws IOException {
+        Path sources = Path.of("src", "main", "java");
+        try (Stream<Path> files = Files.walk(sources)) {
+            List<String> offending = files.filter(p -> p.toString().endsWith(".java"))
+                    .flatMap(p -> unorderedMaps(read(p)).stream().map(m -> p.getFileName() + ": " + m))
+                    .toList();
+            assertThat(offending).isEmpty();
+        }
+    }
+
+    @Test
+    void unorderedMapScan_findsATwoEntryMapOf_andAcceptsAnOrderedOne() {
+        assertThat(unorderedMaps("x(Map.of(\"a\", f(1, 2), \"b\", 2));")).hasSize(1);
+        assertThat(unorderedMaps("x(new TreeMap<>(Map.of(\"a\", 1, \"b\", 2)));"))
+                .isEmpty();
+        assertThat(unorderedMaps("x(Map.of(\"a\", f(1, 2)));")).isEmpty();
+    }
+
+    /** Map.of calls with more than one pair (three or more top-level commas) not wrapped in a TreeMap. */
+    static List<String> unorderedMaps(String source) {
+        List<String> found = new ArrayList<>();
+        int at = source.indexOf("Map.of(");
+        while (at >= 0) {
+            int depth = 0;
+            int commas = 0;
+            int i = at + "Map.of".length();
+            do {
+                char c = source.charAt(i);
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                commas += c == ',' && depth == 1 ? 1 : 0;
+                i++;
+            } while (depth > 0 && i < source.length());
+            boolean ordered = source.substring(Math.max(0, at - 14), at).endsWith("TreeMap<>(");
+            if (commas >= 3 && !ordered) {
+                found.add(source.substring(at, Math.min(i, at + 60)).replaceAll("\\s+", " "));
+            }
+            at = source.indexOf("Map.of(", i);
+        }
+        return found;
+    }
+
     /** Guards the scan above against matching nothing. */
     @Test
     void clockPattern_findsAClockRead() {
@@ -73,7 +121,7 @@ class DeterminismTest {
         try {
             return Files.readString(path);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }
