@@ -51,6 +51,32 @@ class EventsFilesTest {
                 .allSatisfy(o -> assertThat(o.verdict()).isEqualTo(verdict));
     }
 
+    /**
+     * With the real clock, as an operator pastes a file into the console any day: every sample is a
+     * valid payload that runs (an example dated "today" once turned NOT_DUE before its hour came).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "scheduled-daily-report.json",
+        "run-daily-report.json",
+        "run-daily-report-at-forced.json",
+        "replay-expire-reservations-dry-run.json",
+        "replay-expire-reservations.json",
+        "ping.json",
+    })
+    void sampleEvent_onAnyDayWithTheRealClock_isValidAndFailsNothing(String file) throws Exception {
+        Instant now = Instant.now();
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), now);
+
+        InvocationResult result = stage.runtime.handle(
+                Files.readString(EVENTS.resolve(file)),
+                Deadline.fromRemaining(now, Duration.ofMinutes(5)),
+                new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard()));
+
+        assertThat(result.error()).as(file + " on " + now).isEmpty();
+        assertThat(result.anyFailed()).as(file).isFalse();
+    }
+
     @Test
     void everyJsonFileInEvents_isCoveredByTheTestAbove_andDocumentedInTheReadme() throws Exception {
         String readme = Files.readString(EVENTS.resolve("README.md"));
