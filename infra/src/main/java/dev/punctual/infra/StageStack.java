@@ -122,7 +122,7 @@ public final class StageStack extends Stack {
         this.schedulerRoles = new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases, schedulerDeadLetters);
         addKeepWarm();
         addJobs(catalog);
-        observe();
+        observe(catalog);
         outputs();
         Tags.of(this).add("punctual:stage", config.stage());
     }
@@ -224,7 +224,7 @@ public final class StageStack extends Stack {
         return (int) (crc.getValue() % JOB_SHARDS);
     }
 
-    private void observe() {
+    private void observe(JobCatalog catalog) {
         List<ILogGroup> logGroups =
                 pools.values().stream().map(p -> (ILogGroup) p.logGroup()).toList();
         List<IQueue> deadLetters = new ArrayList<>();
@@ -241,6 +241,13 @@ public final class StageStack extends Stack {
                     "Lambda gave up an invocation of " + pool.getNode().getId() + " after its retries");
         }
         SavedQueries.add(this, config.stage(), logGroups);
+        Map<String, IFunction> functions = new LinkedHashMap<>();
+        Map<String, List<JobDefinition>> jobsByPool = new LinkedHashMap<>();
+        pools.forEach((name, pool) -> {
+            functions.put(name, pool.function());
+            jobsByPool.put(name, catalog.inPool(name));
+        });
+        new ConsoleTestEvents(this, "ConsoleTestEvents", functions, jobsByPool);
         alerting.dashboard(deadLetters, logGroups);
     }
 

@@ -80,7 +80,8 @@ class DeterminismTest {
                 commas += c == ',' && depth == 1 ? 1 : 0;
                 i++;
             } while (depth > 0 && i < source.length());
-            boolean ordered = source.substring(Math.max(0, at - 14), at).endsWith("TreeMap<>(");
+            boolean ordered =
+                    source.substring(Math.max(0, at - 40), at).stripTrailing().endsWith("TreeMap<>(");
             if (commas >= 3 && !ordered) {
                 found.add(source.substring(at, Math.min(i, at + 60)).replaceAll("\\s+", " "));
             }
