@@ -21,7 +21,7 @@ import software.amazon.awscdk.services.lambda.Code;
 public final class PunctualApp {
 
     /** Where `./mvnw package` leaves the Lambda jar, relative to the repository root. */
-    public static final Path JAR = Path.of("functions", "target", "punctual.jar");
+    public static final Path JAR = Path.of("functions", "lambda", "target", "punctual-lambda.jar");
 
     /** Context keys the app reads ({@code -c KEY=VALUE}); docs/deploy.md lists them. */
     public static final String STAGE = "stage";
