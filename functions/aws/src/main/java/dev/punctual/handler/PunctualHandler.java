@@ -2,7 +2,6 @@ package dev.punctual.handler;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
@@ -55,8 +54,8 @@ public final class PunctualHandler implements RequestStreamHandler {
     private static final class FromEnvironment {
         static final Clock CLOCK = Clock.systemUTC();
         static final Wiring.Clients CLIENTS = Wiring.lambdaClients(System.getenv());
-        static final PunctualRuntime RUNTIME =
-                Wiring.runtime(System.getenv(), CLIENTS, ExampleCatalog.catalog(), CLOCK, System.out::println);
+        static final PunctualRuntime RUNTIME = Wiring.runtime(
+                System.getenv(), CLIENTS, Wiring.catalog(System.getenv(), CLOCK), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
 
         static {

@@ -1,10 +1,12 @@
 package dev.punctual.handler;
 
+import dev.punctual.PunctualException;
 import dev.punctual.events.LifecyclePublisher;
 import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
-import dev.punctual.examples.DemoTable;
-import dev.punctual.examples.OutboxDelivery;
+import dev.punctual.job.DeliveryMessage;
+import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobServices;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
@@ -12,6 +14,8 @@ import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.runtime.Catalogs;
+import dev.punctual.runtime.LedgerHistory;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
 import dev.punctual.stage.StageConfigException;
@@ -43,8 +47,8 @@ public final class Wiring {
     public static final String ENDPOINT = "PUNCTUAL_DYNAMODB_ENDPOINT";
 
     /**
-     * Owner tokens and message ids: one fresh value per call, never at init, so two SnapStart copies
-     * restored from one snapshot cannot share one.
+     * Owner tokens: one fresh value per call, never at init, so two SnapStart copies restored from one
+     * snapshot cannot share one.
      */
     private static final Supplier<String> IDS = () -> UUID.randomUUID().toString();
 
@@ -75,6 +79,11 @@ public final class Wiring {
         return clients(env, DefaultCredentialsProvider.builder().build());
     }
 
+    /** The team's catalog (found on the class path) and the built-in jobs, for a function's environment. */
+    public static JobCatalog catalog(Map<String, String> env, Clock clock) {
+        return Catalogs.load(new JobEnvironment(StageFlags.fromEnvironment(env), env, clock));
+    }
+
     /** The runtime of one function: stage flags and resource names from the environment. */
     public static PunctualRuntime runtime(
             Map<String, String> env, Clients clients, JobCatalog catalog, Clock clock, Consumer<String> logSink) {
@@ -84,7 +93,6 @@ public final class Wiring {
         RunLedger ledger = DynamoDbRunLedger.create(
                 clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, Sleeper.real());
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
-        DemoTable domain = new DemoTable(clients.dynamo(), resources.domainTable());
         return new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,
@@ -92,8 +100,17 @@ public final class Wiring {
                 events,
                 clock,
                 Sleeper.real(),
-                new JobServices(clients.dynamo(), resources.domainTable(), clock, ledger, catalog),
-                new OutboxDelivery(domain, clock, IDS)));
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                catalog.delivery().orElse(Wiring::noDeliveryPort)));
+    }
+
+    /**
+     * A stage that enables external delivery, running a job that sends, of a catalog that declares no
+     * port: the job fails (and says why) rather than pretend the message left.
+     */
+    private static DeliveryReceipt noDeliveryPort(DeliveryMessage message) {
+        throw new PunctualException("external delivery: the job catalog declares no delivery port"
+                + " (JobCatalog.withDelivery), so the " + message.channel() + " message was not sent");
     }
 
     public static StructuredLog log(Consumer<String> sink, Clock clock) {

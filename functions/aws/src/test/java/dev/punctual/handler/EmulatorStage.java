@@ -1,6 +1,5 @@
 package dev.punctual.handler;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.runtime.PunctualRuntime;
@@ -51,6 +50,6 @@ final class EmulatorStage {
                         plain.events());
         LedgerTable.create(clients.dynamo(), ledgerTable);
         LedgerTable.create(clients.dynamo(), domainTable);
-        this.runtime = Wiring.runtime(env, clients, ExampleCatalog.catalog(), clock, lines::add);
+        this.runtime = Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, lines::add);
     }
 }

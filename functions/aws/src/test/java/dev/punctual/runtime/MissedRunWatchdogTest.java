@@ -84,6 +84,6 @@ class MissedRunWatchdogTest {
                 new JobContext.JobLog(log, MissedRunWatchdog.ID, at),
                 new SuppressedDelivery("dev", log),
                 f.clock);
-        return new MissedRunWatchdog(f.ledger, f.catalog()).run(context);
+        return new MissedRunWatchdog(new LedgerHistory(f.ledger), f.catalog()).run(context);
     }
 }

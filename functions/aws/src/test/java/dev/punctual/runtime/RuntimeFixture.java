@@ -76,7 +76,7 @@ final class RuntimeFixture {
                 events::add,
                 clock,
                 clock::advance,
-                new JobServices(null, "domain", clock, ledger, catalog),
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());

@@ -1,6 +1,5 @@
 package dev.punctual.cli;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.ledger.dynamodb.LedgerTable;
@@ -20,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 /** One CLI command's connection to a stage: the same wiring the Lambda handler uses. */
 final class OperatorSession implements AutoCloseable {
 
-    final JobCatalog catalog = ExampleCatalog.catalog();
+    final JobCatalog catalog;
     final Wiring.Clients clients;
     final PunctualRuntime runtime;
     final StageFlags flags;
@@ -59,6 +58,7 @@ final class OperatorSession implements AutoCloseable {
             createIfMissing(clients.dynamo(), options.ledgerTable());
             createIfMissing(clients.dynamo(), options.domainTableName());
         }
+        this.catalog = Wiring.catalog(env, clock);
         this.runtime = Wiring.runtime(env, clients, catalog, clock, logSink);
     }
 

@@ -1,5 +1,8 @@
 package dev.punctual.cli;
 
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.runtime.Catalogs;
+import dev.punctual.stage.StageFlags;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.TimelineEntry;
@@ -91,7 +94,8 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     private Schedule catalogSchedule(String id) {
-        var catalog = dev.punctual.examples.ExampleCatalog.catalog();
+        // Definitions only: plan connects to nothing, so no stage's resources are needed.
+        var catalog = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
         return catalog.find(id)
                 .map(dev.punctual.job.JobDefinition::schedule)
                 .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()));

@@ -1,7 +1,6 @@
 package dev.punctual.demo;
 
 import dev.punctual.examples.DemoTable;
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.handler.Wiring;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
@@ -71,7 +70,7 @@ public final class Demo {
         SimulatedClock clock = new SimulatedClock(DemoScenario.START);
         AtomicInteger lines = new AtomicInteger();
         PunctualRuntime runtime =
-                Wiring.runtime(env, clients, ExampleCatalog.catalog(), clock, line -> lines.incrementAndGet());
+                Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, line -> lines.incrementAndGet());
         out.printf("Punctual demo: stage dev (external delivery suppressed, destructive jobs refused), %s%n", backend);
         out.printf(
                 "Tables %s and %s; the clock is simulated, nothing waits.%n%n",

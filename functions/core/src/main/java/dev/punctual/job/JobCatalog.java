@@ -5,18 +5,26 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Every job of the deployment, in manifest order. Read by the Lambda handler (which job to run) and by
- * the CDK app (which schedules and pools to deploy); nothing about a job is written anywhere else.
+ * Every job of the deployment, in manifest order, and the port their external messages leave through.
+ * Read by the Lambda handler (which job to run) and by the CDK app (which schedules and pools to
+ * deploy); nothing about a job is written anywhere else.
  */
 public final class JobCatalog {
 
     private final Map<String, JobDefinition> jobs = new LinkedHashMap<>();
+    private final Delivery delivery;
 
     public JobCatalog(List<JobDefinition> definitions) {
+        this(definitions, null);
+    }
+
+    private JobCatalog(List<JobDefinition> definitions, Delivery delivery) {
+        this.delivery = delivery;
         Map<String, FunctionPool> pools = new LinkedHashMap<>();
         for (JobDefinition job : definitions) {
             if (jobs.putIfAbsent(job.id(), job) != null) {
@@ -32,6 +40,26 @@ public final class JobCatalog {
 
     public static JobCatalog of(JobDefinition... definitions) {
         return new JobCatalog(List.of(definitions));
+    }
+
+    /**
+     * The same jobs, whose messages leave through the given port in stages that enable external
+     * delivery (elsewhere the runtime hands jobs a suppressed port instead).
+     */
+    public JobCatalog withDelivery(Delivery port) {
+        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"));
+    }
+
+    /** The real delivery port, if the catalog declares one. */
+    public Optional<Delivery> delivery() {
+        return Optional.ofNullable(delivery);
+    }
+
+    /** These jobs followed by more (the runtime's built-ins), with the same delivery port. */
+    public JobCatalog plus(List<JobDefinition> more) {
+        List<JobDefinition> all = new ArrayList<>(jobs.values());
+        all.addAll(more);
+        return new JobCatalog(all, delivery);
     }
 
     public List<JobDefinition> jobs() {

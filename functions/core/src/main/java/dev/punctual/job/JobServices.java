@@ -1,18 +1,21 @@
 package dev.punctual.job;
 
-import dev.punctual.ledger.RunLedger;
 import java.time.Clock;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import java.util.Objects;
 
 /**
- * What the runtime gives a job factory: the shared SDK client (built once per container) and the names
- * of the stage's resources. Jobs are adapters, so they may use the SDK; the core does not.
+ * What the runtime gives a job factory. A job's own clients and tables come from its catalog's
+ * provider (see {@link CatalogProvider}), not from here.
  *
- * @param dynamo the DynamoDB client, explicit region and light HTTP client
- * @param domainTable the table the example jobs work on
  * @param clock the runtime's clock
- * @param ledger the run ledger, for system jobs that watch the others (read only by convention)
- * @param catalog the catalog the runtime runs, for the same
+ * @param catalog the catalog the runtime runs, built-in jobs included
+ * @param history what the ledger recorded, read only
  */
-public record JobServices(
-        DynamoDbClient dynamo, String domainTable, Clock clock, RunLedger ledger, JobCatalog catalog) {}
+public record JobServices(Clock clock, JobCatalog catalog, RunHistory history) {
+
+    public JobServices {
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(history, "history");
+    }
+}

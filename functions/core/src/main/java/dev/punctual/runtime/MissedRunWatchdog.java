@@ -1,12 +1,12 @@
 package dev.punctual.runtime;
 
+import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.job.Job;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.ledger.RunKey;
-import dev.punctual.ledger.RunLedger;
+import dev.punctual.job.RunHistory;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.time.OccurrenceCalculator;
@@ -28,6 +28,8 @@ import java.util.Optional;
  *
  * <p>A job that has never run (no cursor and no run item) is left alone: the watchdog cannot tell a
  * missed first occurrence from a job deployed after it.
+ *
+ * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
 public final class MissedRunWatchdog implements Job {
 
@@ -36,12 +38,23 @@ public final class MissedRunWatchdog implements Job {
     /** How late a delivery may legitimately be: the scheduler's retries, the run itself, the metric. */
     public static final Duration GRACE = Duration.ofHours(1);
 
-    private final RunLedger ledger;
+    private final RunHistory history;
     private final JobCatalog catalog;
 
-    public MissedRunWatchdog(RunLedger ledger, JobCatalog catalog) {
-        this.ledger = ledger;
+    public MissedRunWatchdog(RunHistory history, JobCatalog catalog) {
+        this.history = history;
         this.catalog = catalog;
+    }
+
+    /** Hourly, at a minute few jobs use; it never catches up, since the next hour checks again. */
+    public static JobDefinition definition() {
+        return JobDefinition.builder(ID)
+                .description("Notices schedules that stopped firing (emits Overdue per job)")
+                .schedule("7 * * * *", "UTC")
+                .catchUp(CatchUpPolicy.none())
+                .maxAttempts(1)
+                .job(s -> new MissedRunWatchdog(s.history(), s.catalog()))
+                .build();
     }
 
     @Override
@@ -64,11 +77,11 @@ public final class MissedRunWatchdog implements Job {
     }
 
     private boolean notDelivered(String job, Instant expected) {
-        Optional<Instant> cursor = ledger.cursor(job);
+        Optional<Instant> cursor = history.cursor(job);
         if (cursor.isEmpty() || !cursor.get().isBefore(expected)) {
             return false;
         }
-        return ledger.run(new RunKey(job, expected)).isEmpty();
+        return !history.recorded(job, expected);
     }
 
     private static void report(JobContext context, String job, Instant expected) {
