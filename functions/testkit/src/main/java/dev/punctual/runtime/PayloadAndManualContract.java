@@ -2,7 +2,9 @@ package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
 import java.time.Instant;
@@ -10,17 +12,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-abstract class PayloadAndManualContract {
+public abstract class PayloadAndManualContract {
 
-    /** The runtime on the in-memory ledger or on DynamoDB through the emulator; see the subclasses. */
-    abstract RuntimeFixture.LedgerKind ledger();
+    /** The ledger the runtime runs on, on the fixture's clock; see {@link ScheduledInvocationContract}. */
+    protected abstract RunLedger ledger(MutableClock clock);
 
     private RuntimeFixture dev(Instant start) {
-        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), ledger());
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), this::ledger);
     }
 
     private RuntimeFixture fixture(Instant start, StageFlags flags) {
-        return new RuntimeFixture(start, flags, ledger());
+        return new RuntimeFixture(start, flags, this::ledger);
     }
 
     private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");

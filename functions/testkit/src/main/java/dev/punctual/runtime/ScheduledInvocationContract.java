@@ -9,8 +9,10 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
@@ -21,17 +23,20 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-abstract class ScheduledInvocationContract {
+public abstract class ScheduledInvocationContract {
 
-    /** The runtime on the in-memory ledger or on DynamoDB through the emulator; see the subclasses. */
-    abstract RuntimeFixture.LedgerKind ledger();
+    /**
+     * The ledger the runtime runs on, on the fixture's clock (which is also its sleeper): the in-memory
+     * one here, DynamoDB through the emulator in the aws module, any future store in its own.
+     */
+    protected abstract RunLedger ledger(MutableClock clock);
 
     private RuntimeFixture dev(Instant start) {
-        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), ledger());
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), this::ledger);
     }
 
     private RuntimeFixture fixture(Instant start, StageFlags flags) {
-        return new RuntimeFixture(start, flags, ledger());
+        return new RuntimeFixture(start, flags, this::ledger);
     }
 
     /** The fixture's clock only moves forward: late deliveries arrive after their scheduled time. */

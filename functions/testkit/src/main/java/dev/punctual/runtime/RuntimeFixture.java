@@ -16,19 +16,16 @@ import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
-import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
-import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
-import dev.punctual.testing.DynamoDbHarness;
-import dev.punctual.testing.TestTables;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * The runtime wired to the in-memory ledger, a moved clock and recording ports: what the handler does,
@@ -46,28 +43,16 @@ final class RuntimeFixture {
     final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
     final PunctualRuntime runtime;
 
-    /** Which ledger the runtime runs on: the same tests run against both. */
-    enum LedgerKind {
-        IN_MEMORY,
-        DYNAMODB_ON_EMULATOR
-    }
-
     final List<InvocationResult> nested = new CopyOnWriteArrayList<>();
 
     RuntimeFixture(Instant start, StageFlags flags) {
-        this(start, flags, LedgerKind.IN_MEMORY);
+        this(start, flags, RuntimeFixture::inMemory);
     }
 
-    RuntimeFixture(Instant start, StageFlags flags, LedgerKind kind) {
+    /** @param ledgerOn builds the ledger the runtime runs on, on the fixture's clock; the same tests run on each */
+    RuntimeFixture(Instant start, StageFlags flags, Function<MutableClock, RunLedger> ledgerOn) {
         this.clock = new MutableClock(start);
-        this.ledger = kind == LedgerKind.IN_MEMORY
-                ? new LedgerEngine(
-                        new InMemoryLedgerStore(),
-                        clock,
-                        () -> UUID.randomUUID().toString(),
-                        Retention.DEFAULT,
-                        clock::advance)
-                : onEmulator(clock);
+        this.ledger = ledgerOn.apply(clock);
         JobCatalog catalog = catalog();
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
@@ -83,12 +68,10 @@ final class RuntimeFixture {
                 }));
     }
 
-    private static RunLedger onEmulator(MutableClock clock) {
-        String table = TestTables.uniqueName(RuntimeFixture.class, "ledger");
-        LedgerTable.create(DynamoDbHarness.client(), table);
-        return DynamoDbRunLedger.create(
-                DynamoDbHarness.client(),
-                table,
+    /** The in-memory ledger; the clock is also its sleeper, so waiting moves time instead of passing it. */
+    static RunLedger inMemory(MutableClock clock) {
+        return new LedgerEngine(
+                new InMemoryLedgerStore(),
                 clock,
                 () -> UUID.randomUUID().toString(),
                 Retention.DEFAULT,
