@@ -15,8 +15,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * One cold start, in a fresh JVM started by {@link ColdStartBenchmark} with punctual.jar first on the
- * class path: {@code handler} builds the real handler from the environment (as Lambda's init does) and
+ * One cold start, in a fresh JVM started by {@link ColdStartBenchmark} with punctual-lambda.jar first on
+ * the class path: {@code handler} builds the real handler from the environment (as Lambda's init does) and
  * handles one scheduled delivery; {@code bare} builds the same DynamoDB client and makes one GetItem.
  * Prints the process's peak resident memory (VmHWM) on stdout.
  */
