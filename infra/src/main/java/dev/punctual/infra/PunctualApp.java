@@ -1,8 +1,9 @@
 package dev.punctual.infra;
 
 import dev.punctual.PunctualException;
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.runtime.Catalogs;
 import dev.punctual.stage.StageConfigException;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ import software.amazon.awscdk.services.lambda.Code;
 public final class PunctualApp {
 
     /** Where `./mvnw package` leaves the Lambda jar, relative to the repository root. */
-    public static final Path JAR = Path.of("functions", "target", "punctual.jar");
+    public static final Path JAR = Path.of("functions", "lambda", "target", "punctual-lambda.jar");
 
     /** Context keys the app reads ({@code -c KEY=VALUE}); docs/deploy.md lists them. */
     public static final String STAGE = "stage";
@@ -45,13 +46,22 @@ public final class PunctualApp {
     }
 
     /**
-     * Adds the stage named by the {@code stage} context to the app, built from the example catalog,
+     * Adds the stage named by the {@code stage} context to the app, built from the team's catalog,
      * with cdk-nag's AwsSolutions checks. {@code -c schedules=off} deploys the stage with every job
      * schedule disabled (the kill switch), {@code on} enabled; absent keeps the stage's own setting.
      * {@code -c account=ID -c region=NAME} pin the stage to an account and region.
      */
     public static StageStack build(App app, Code code) {
-        return build(app, configFromContext(app), ExampleCatalog.catalog(), code);
+        StageConfig config = configFromContext(app);
+        return build(app, config, catalog(config), code);
+    }
+
+    /**
+     * The catalog the Lambda jar runs, found the same way (the team's provider plus the built-in jobs);
+     * only its definitions are read, so it connects to nothing.
+     */
+    public static JobCatalog catalog(StageConfig config) {
+        return Catalogs.load(JobEnvironment.definitionsOnly(config.flags()));
     }
 
     /** Adds one stage built from the given catalog. */

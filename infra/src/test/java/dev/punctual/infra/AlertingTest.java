@@ -2,7 +2,6 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.ExampleCatalog;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +45,7 @@ class AlertingTest {
 
         assertThat(alarms.values().toString())
                 .contains("SchedulerDeadLetters", "PooldefaultAsyncFailures", "PoolmaintenanceAsyncFailures");
-        assertThat(alarms).hasSize(1 + ExampleCatalog.catalog().pools().size());
+        assertThat(alarms).hasSize(1 + Synth.CATALOG.pools().size());
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +27,7 @@ class CliSynthOutputTest {
     @Test
     void devAndProd_synthesisedByTheCli_honourThePayloadContract() throws Exception {
         for (String stage : List.of("dev", "prod")) {
-            PayloadContractTest.assertHonoured(jobSchedules(stageDir(stage)), ExampleCatalog.catalog());
+            PayloadContractTest.assertHonoured(jobSchedules(stageDir(stage)), Synth.CATALOG);
         }
     }
 

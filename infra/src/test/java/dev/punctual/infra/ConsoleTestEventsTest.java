@@ -2,7 +2,6 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.json.Json;
 import dev.punctual.runtime.PayloadParser;
@@ -45,7 +44,7 @@ class ConsoleTestEventsTest {
     @Test
     @SuppressWarnings("unchecked")
     void everyExample_isAValidPayloadOfAJobInThatPool_orAPing() throws Exception {
-        JobCatalog catalog = ExampleCatalog.catalog();
+        JobCatalog catalog = Synth.CATALOG;
         int examples = 0;
         for (Map<String, Object> schema :
                 Templates.properties(template, "AWS::EventSchemas::Schema").values()) {

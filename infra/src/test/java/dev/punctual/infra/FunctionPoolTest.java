@@ -3,7 +3,6 @@ package dev.punctual.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.stage.StageConfigException;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +51,7 @@ class FunctionPoolTest {
     void asyncInvoke_onTheAlias_retriesTwiceForAnHourThenSendsToAnSqsDestination() {
         Map<String, Map<String, Object>> configs = dev.findResources("AWS::Lambda::EventInvokeConfig");
 
-        assertThat(configs).hasSize(ExampleCatalog.catalog().pools().size());
+        assertThat(configs).hasSize(Synth.CATALOG.pools().size());
         assertThat(configs.values()).allSatisfy(config -> {
             String props = config.get("Properties").toString();
             assertThat(props).contains("MaximumRetryAttempts=2", "MaximumEventAgeInSeconds=3600");
@@ -92,7 +91,7 @@ class FunctionPoolTest {
     @Test
     void pool_withReservedConcurrencyInTheStageConfig_reservesIt_othersDoNot() {
         StageConfig config = Stages.named("dev").reservingConcurrency("default", 25);
-        Template template = Template.fromStack(Synth.stage(config, ExampleCatalog.catalog()));
+        Template template = Template.fromStack(Synth.stage(config, Synth.CATALOG));
 
         template.resourcePropertiesCountIs("AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", 25), 1);
         template.resourcePropertiesCountIs(
@@ -105,7 +104,7 @@ class FunctionPoolTest {
     void reservedConcurrency_forAPoolTheCatalogLacks_failsSynthNamingThePools() {
         StageConfig config = Stages.named("dev").reservingConcurrency("defualt", 25);
 
-        assertThatThrownBy(() -> Synth.stage(config, ExampleCatalog.catalog()))
+        assertThatThrownBy(() -> Synth.stage(config, Synth.CATALOG))
                 .isInstanceOf(StageConfigException.class)
                 .hasMessage("reservedConcurrency.defualt: 'defualt' is not accepted; expected a function pool of the"
                         + " catalog, one of [default, maintenance]");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import java.io.IOException;
@@ -119,7 +118,7 @@ class JobPlacementTest {
     @Test
     void exampleCatalog_ofSixJobs_getsAJobsStackPerNonEmptyShardOnly() {
         StageStack dev = Synth.stage("dev");
-        Set<String> shards = ExampleCatalog.catalog().ids().stream()
+        Set<String> shards = Synth.CATALOG.ids().stream()
                 .map(id -> "Jobs" + StageStack.shardOf(id))
                 .collect(Collectors.toSet());
 

@@ -2,7 +2,6 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import java.util.List;
@@ -17,7 +16,7 @@ import software.amazon.awscdk.assertions.Template;
  */
 class JobSchedulesTest {
 
-    private static final JobCatalog CATALOG = ExampleCatalog.catalog();
+    private static final JobCatalog CATALOG = Synth.CATALOG;
 
     private static StageStack dev;
     private static Template devTemplate;

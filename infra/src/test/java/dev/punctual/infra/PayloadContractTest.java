@@ -2,7 +2,6 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.runtime.Invocation;
 import dev.punctual.runtime.PayloadParser;
@@ -27,7 +26,7 @@ class PayloadContractTest {
         Templates.jobSchedules(Synth.stage("dev"))
                 .forEach((name, located) -> schedules.put(name, located.properties()));
 
-        assertHonoured(schedules, ExampleCatalog.catalog());
+        assertHonoured(schedules, Synth.CATALOG);
     }
 
     /**

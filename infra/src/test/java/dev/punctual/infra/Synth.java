@@ -1,6 +1,5 @@
 package dev.punctual.infra;
 
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.JobCatalog;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -18,10 +17,13 @@ final class Synth {
     /** Tests of cadences alone measure from this day; synth itself measures from {@link Cadence#REFERENCE}. */
     static final Instant CADENCE_FROM = Instant.parse("2026-11-29T00:00:00Z");
 
+    /** The catalog synth deploys: the examples' provider and the built-in jobs. */
+    static final JobCatalog CATALOG = PunctualApp.catalog(Stages.named("dev"));
+
     private Synth() {}
 
     static StageStack stage(String name) {
-        return stage(Stages.named(name), ExampleCatalog.catalog());
+        return stage(Stages.named(name), CATALOG);
     }
 
     static StageStack stage(StageConfig config, JobCatalog catalog) {

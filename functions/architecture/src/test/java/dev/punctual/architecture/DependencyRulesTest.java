@@ -1,0 +1,176 @@
+package dev.punctual.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.or;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Trigger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The allowed dependency directions between Punctual's packages (docs/architecture.md), checked on the
+ * compiled classes of every module but the test kit. Maven's module edges already forbid most wrong
+ * turns across modules; these rules also hold inside a module, where the compiler would let one by.
+ */
+class DependencyRulesTest {
+
+    private static final JavaClasses PUNCTUAL = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.punctual");
+
+    // Packages, in ArchUnit's notation: "x.." is x and its subpackages, "x" alone is x only.
+    private static final String JAVA = "java..";
+    private static final String ROOT = "dev.punctual";
+    private static final String TIME = "dev.punctual.time..";
+    private static final String CATCH_UP = "dev.punctual.catchup..";
+    private static final String LEDGER = "dev.punctual.ledger";
+    private static final String JOB = "dev.punctual.job..";
+    private static final String RUNTIME = "dev.punctual.runtime..";
+    private static final String EVENTS = "dev.punctual.events";
+    private static final String OBSERVABILITY = "dev.punctual.observability..";
+    private static final String JSON = "dev.punctual.json..";
+    private static final String STAGE = "dev.punctual.stage..";
+
+    /** The core: plain Java, tested without any server. */
+    private static final String[] CORE = {ROOT, TIME, CATCH_UP, LEDGER, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
+    };
+
+    /** The adapters between the core and AWS. */
+    private static final String[] ADAPTERS = {
+        "dev.punctual.ledger.dynamodb..", "dev.punctual.events.eventbridge..", "dev.punctual.handler.."
+    };
+
+    /** The operator tool: never in the Lambda jar, so nothing the Lambda runs may need it. */
+    private static final String[] OPERATOR = {"dev.punctual.cli..", "dev.punctual.demo..", "dev.punctual.local.."};
+
+    private static final String EXAMPLES = "dev.punctual.examples..";
+
+    /** What a team's job module is written against: the job-api module's packages. */
+    private static final String[] JOB_API = {ROOT, TIME, CATCH_UP, JOB, STAGE, OBSERVABILITY, JSON};
+
+    /** The ledger's value types that are part of the job API's vocabulary (how a run was triggered, kept). */
+    private static final Class<?>[] LEDGER_VALUES = {Trigger.class, Retention.class, RunStatus.class};
+
+    @Test
+    void theRulesSeeEveryModule() {
+        assertThat(PUNCTUAL.containPackage("dev.punctual.time")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.runtime")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
+    }
+
+    @Test
+    void time_dependsOnNothingOfPunctualButItsFault() {
+        classes()
+                .that()
+                .resideInAPackage(TIME)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, TIME)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void catchUp_dependsOnTimeOnly() {
+        classes()
+                .that()
+                .resideInAPackage(CATCH_UP)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, TIME, CATCH_UP)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void ledger_dependsOnCatchUpAndTime_neverOnTheRuntimeOrJobs() {
+        classes()
+                .that()
+                .resideInAPackage(LEDGER)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, TIME, CATCH_UP, LEDGER, OBSERVABILITY, JSON, STAGE)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void runtime_dependsOnTheCore_neverOnAnAdapter() {
+        classes()
+                .that()
+                .resideInAPackage(RUNTIME)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(concat(new String[] {JAVA}, CORE))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void jobApi_isFreeOfTheAwsSdk_andOfTheLedgersInternals() {
+        classes()
+                .that()
+                .resideInAnyPackage(JOB_API)
+                .should()
+                .onlyDependOnClassesThat(
+                        or(resideInAnyPackage(JAVA), resideInAnyPackage(JOB_API), belongToAnyOf(LEDGER_VALUES)))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void theCore_hasNoAwsSdkOrLibrary_andNeverDependsOnAdaptersExamplesOrTheOperatorTool() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(CORE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(concat(
+                        new String[] {
+                            "software.amazon..", "com.amazonaws..", "com.fasterxml..", "picocli..", "org.crac.."
+                        },
+                        ADAPTERS,
+                        OPERATOR,
+                        new String[] {EXAMPLES}))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void adapters_neverDependOnTheExamplesOrTheOperatorTool() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(ADAPTERS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(concat(OPERATOR, new String[] {EXAMPLES}))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void examples_dependOnTheJobApiOnly_plusTheirOwnAwsClients() {
+        classes()
+                .that()
+                .resideInAPackage(EXAMPLES)
+                .should()
+                .onlyDependOnClassesThat(or(
+                        resideInAnyPackage(JAVA, EXAMPLES, "software.amazon.awssdk.."),
+                        resideInAnyPackage(JOB_API),
+                        belongToAnyOf(LEDGER_VALUES)))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void packages_areFreeOfCycles() {
+        slices().matching("dev.punctual.(**)").should().beFreeOfCycles().check(PUNCTUAL);
+    }
+
+    private static String[] concat(String[]... parts) {
+        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.punctual.handler;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.runtime.Deadline;
+import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.ResultJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The Lambda entry point of every function pool. Thin: it reads the payload, hands it to the runtime
+ * with the invocation's deadline, and writes the JSON result. The runtime is built once per container
+ * during Lambda's init phase (and captured by SnapStart); a refused payload is a result, not an
+ * exception.
+ */
+public final class PunctualHandler implements RequestStreamHandler {
+
+    private final PunctualRuntime runtime;
+    private final StructuredLog log;
+    private final Clock clock;
+    private final AtomicBoolean cold = new AtomicBoolean(true);
+
+    /** Lambda's constructor: wires the runtime from the function's environment. */
+    public PunctualHandler() {
+        this(FromEnvironment.RUNTIME, FromEnvironment.LOG, FromEnvironment.CLOCK);
+    }
+
+    PunctualHandler(PunctualRuntime runtime, StructuredLog log, Clock clock) {
+        this.runtime = runtime;
+        this.log = log;
+        this.clock = clock;
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        String payload = new String(input.readAllBytes(), StandardCharsets.UTF_8);
+        Deadline deadline =
+                Deadline.fromRemaining(clock.instant(), Duration.ofMillis(context.getRemainingTimeInMillis()));
+        StructuredLog invocationLog = log.forInvocation(context.getAwsRequestId(), cold.getAndSet(false));
+        InvocationResult result = runtime.handle(payload, deadline, invocationLog);
+        output.write(ResultJson.render(result).getBytes(StandardCharsets.UTF_8));
+        RetryPolicy.throwIfRetryable(result, runtime.services().catalog());
+    }
+
+    /** Built on first use of the no-argument constructor, i.e. in Lambda's init phase. */
+    private static final class FromEnvironment {
+        static final Clock CLOCK = Clock.systemUTC();
+        static final Wiring.Clients CLIENTS = Wiring.lambdaClients(System.getenv());
+        static final PunctualRuntime RUNTIME = Wiring.runtime(
+                System.getenv(), CLIENTS, Wiring.catalog(System.getenv(), CLOCK), CLOCK, System.out::println);
+        static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
+
+        static {
+            Priming.register(RUNTIME, CLIENTS);
+        }
+
+        private FromEnvironment() {}
+    }
+}

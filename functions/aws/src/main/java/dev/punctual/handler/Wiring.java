@@ -1,0 +1,127 @@
+package dev.punctual.handler;
+
+import dev.punctual.PunctualException;
+import dev.punctual.events.LifecyclePublisher;
+import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
+import dev.punctual.job.DeliveryMessage;
+import dev.punctual.job.DeliveryReceipt;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobServices;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.runtime.Catalogs;
+import dev.punctual.runtime.LedgerHistory;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.RuntimeServices;
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageResources;
+import java.net.URI;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClientBuilder;
+
+/**
+ * Builds the runtime from a function's environment. SDK clients are created once, with an explicit
+ * region and the light URLConnection HTTP client; nothing unique (tokens, ids) is created here, so a
+ * SnapStart snapshot taken after this holds nothing two restored copies must not share.
+ */
+public final class Wiring {
+
+    /** Points the SDK clients at an emulator (CLI and demo only; never set in Lambda). */
+    public static final String ENDPOINT = "PUNCTUAL_DYNAMODB_ENDPOINT";
+
+    /**
+     * Owner tokens: one fresh value per call, never at init, so two SnapStart copies restored from one
+     * snapshot cannot share one.
+     */
+    private static final Supplier<String> IDS = () -> UUID.randomUUID().toString();
+
+    private Wiring() {}
+
+    /** The connections a runtime needs, kept so the priming hook can warm them. */
+    public record Clients(DynamoDbClient dynamo, EventBridgeClient events) {}
+
+    public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
+        Region region = region(env);
+        DynamoDbClientBuilder dynamo = DynamoDbClient.builder()
+                .region(region)
+                .credentialsProvider(credentials)
+                .httpClient(UrlConnectionHttpClient.create());
+        EventBridgeClientBuilder events = EventBridgeClient.builder()
+                .region(region)
+                .credentialsProvider(credentials)
+                .httpClient(UrlConnectionHttpClient.create());
+        String endpoint = env.get(ENDPOINT);
+        if (endpoint != null && !endpoint.isBlank()) {
+            dynamo.endpointOverride(URI.create(endpoint));
+            events.endpointOverride(URI.create(endpoint));
+        }
+        return new Clients(dynamo.build(), events.build());
+    }
+
+    public static Clients lambdaClients(Map<String, String> env) {
+        return clients(env, DefaultCredentialsProvider.builder().build());
+    }
+
+    /** The team's catalog (found on the class path) and the built-in jobs, for a function's environment. */
+    public static JobCatalog catalog(Map<String, String> env, Clock clock) {
+        return Catalogs.load(new JobEnvironment(StageFlags.fromEnvironment(env), env, clock));
+    }
+
+    /** The runtime of one function: stage flags and resource names from the environment. */
+    public static PunctualRuntime runtime(
+            Map<String, String> env, Clients clients, JobCatalog catalog, Clock clock, Consumer<String> logSink) {
+        StageFlags flags = StageFlags.fromEnvironment(env);
+        StageResources resources = StageResources.fromEnvironment(env);
+        StructuredLog log = log(logSink, clock);
+        RunLedger ledger = DynamoDbRunLedger.create(
+                clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, Sleeper.real());
+        LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
+        return new PunctualRuntime(new RuntimeServices(
+                catalog,
+                ledger,
+                flags,
+                events,
+                clock,
+                Sleeper.real(),
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                catalog.delivery().orElse(Wiring::noDeliveryPort)));
+    }
+
+    /**
+     * A stage that enables external delivery, running a job that sends, of a catalog that declares no
+     * port: the job fails (and says why) rather than pretend the message left.
+     */
+    private static DeliveryReceipt noDeliveryPort(DeliveryMessage message) {
+        throw new PunctualException("external delivery: the job catalog declares no delivery port"
+                + " (JobCatalog.withDelivery), so the " + message.channel() + " message was not sent");
+    }
+
+    public static StructuredLog log(Consumer<String> sink, Clock clock) {
+        return new StructuredLog(sink, clock, "punctual", Redactor.standard());
+    }
+
+    private static Region region(Map<String, String> env) {
+        String region = env.getOrDefault("AWS_REGION", env.get("AWS_DEFAULT_REGION"));
+        if (region == null || region.isBlank()) {
+            throw new StageConfigException("AWS_REGION", String.valueOf(region), "the region, e.g. eu-central-1");
+        }
+        return Region.of(region);
+    }
+}

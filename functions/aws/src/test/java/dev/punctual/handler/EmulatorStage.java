@@ -1,0 +1,55 @@
+package dev.punctual.handler;
+
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageResources;
+import dev.punctual.testing.DynamoDbHarness;
+import dev.punctual.testing.TestTables;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+
+/** A stage on the emulator: fresh ledger and domain tables, the real wiring, a clock tests move. */
+final class EmulatorStage {
+
+    final MutableClock clock;
+    final Map<String, String> env = new HashMap<>();
+    final Wiring.Clients clients;
+    final PunctualRuntime runtime;
+    final List<String> lines = new CopyOnWriteArrayList<>();
+    final String ledgerTable;
+    final String domainTable;
+
+    EmulatorStage(Class<?> testClass, StageFlags flags, Instant now) {
+        this(testClass, flags, now, null);
+    }
+
+    /** @param interceptor sees every DynamoDB request of the runtime (null: none) */
+    EmulatorStage(Class<?> testClass, StageFlags flags, Instant now, ExecutionInterceptor interceptor) {
+        this.clock = new MutableClock(now);
+        this.ledgerTable = TestTables.uniqueName(testClass, "ledger");
+        this.domainTable = TestTables.uniqueName(testClass, "domain");
+        env.putAll(flags.toEnvironment());
+        env.putAll(new StageResources(ledgerTable, domainTable, "default", "default").toEnvironment());
+        env.put("AWS_REGION", DynamoDbHarness.REGION.id());
+        env.put(Wiring.ENDPOINT, DynamoDbHarness.backend().endpoint().toString());
+        Wiring.Clients plain = Wiring.clients(
+                env, StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")));
+        this.clients = interceptor == null
+                ? plain
+                : new Wiring.Clients(
+                        DynamoDbHarness.newClient(
+                                b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))),
+                        plain.events());
+        LedgerTable.create(clients.dynamo(), ledgerTable);
+        LedgerTable.create(clients.dynamo(), domainTable);
+        this.runtime = Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, lines::add);
+    }
+}

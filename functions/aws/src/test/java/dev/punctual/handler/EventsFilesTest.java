@@ -1,0 +1,125 @@
+package dev.punctual.handler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import dev.punctual.runtime.Deadline;
+import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.OccurrenceReport;
+import dev.punctual.runtime.Reasons;
+import dev.punctual.stage.StageFlags;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every sample payload in events/ runs through the real wiring against the emulator. */
+class EventsFilesTest {
+
+    private static final Path EVENTS = Path.of("..", "..", "events");
+    private static final Instant NOW = Instant.parse("2026-11-30T14:00:02Z");
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "scheduled-daily-report.json,            scheduled, 1, PASS",
+        "run-daily-report.json,                  run,       1, PASS",
+        "run-daily-report-at-forced.json,        run,       1, PASS",
+        "replay-expire-reservations-dry-run.json, replay,   8, SKIP",
+        "replay-expire-reservations.json,        replay,    4, PASS",
+        "ping.json,                              ping,      0, PASS",
+    })
+    void sampleEvent_onAFreshDevStage_givesTheDocumentedOutcome(String file, String kind, int count, Verdict verdict)
+            throws Exception {
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
+
+        InvocationResult result = stage.runtime.handle(
+                Files.readString(EVENTS.resolve(file)),
+                Deadline.fromRemaining(NOW, Duration.ofMinutes(5)),
+                new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard()));
+
+        assertThat(result.error()).isEmpty();
+        assertThat(result.kind()).isEqualTo(kind);
+        assertThat(result.occurrences())
+                .hasSize(count)
+                .allSatisfy(o -> assertThat(o.verdict()).isEqualTo(verdict));
+    }
+
+    /**
+     * With the real clock, as an operator pastes a file into the console any day: every sample is a
+     * valid payload that runs (an example dated "today" once turned NOT_DUE before its hour came).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "scheduled-daily-report.json",
+        "run-daily-report.json",
+        "run-daily-report-at-forced.json",
+        "replay-expire-reservations-dry-run.json",
+        "replay-expire-reservations.json",
+        "ping.json",
+    })
+    void sampleEvent_onAnyDayWithTheRealClock_isValidAndFailsNothing(String file) throws Exception {
+        Instant now = Instant.now();
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), now);
+
+        InvocationResult result = stage.runtime.handle(
+                Files.readString(EVENTS.resolve(file)),
+                Deadline.fromRemaining(now, Duration.ofMinutes(5)),
+                new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard()));
+
+        assertThat(result.error()).as(file + " on " + now).isEmpty();
+        assertThat(result.anyFailed()).as(file).isFalse();
+    }
+
+    @Test
+    void everyJsonFileInEvents_isCoveredByTheTestAbove_andDocumentedInTheReadme() throws Exception {
+        String readme = Files.readString(EVENTS.resolve("README.md"));
+        List<String> files;
+        try (Stream<Path> listing = Files.list(EVENTS)) {
+            files = listing.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".json"))
+                    .sorted()
+                    .toList();
+        }
+        String covered = String.join(
+                ",",
+                List.of(
+                        "scheduled-daily-report.json",
+                        "run-daily-report.json",
+                        "run-daily-report-at-forced.json",
+                        "replay-expire-reservations-dry-run.json",
+                        "replay-expire-reservations.json",
+                        "ping.json"));
+
+        assertThat(files).isNotEmpty().allSatisfy(f -> {
+            assertThat(covered).contains(f);
+            assertThat(readme).contains(f);
+        });
+    }
+
+    @Test
+    void scheduledEvent_deliveredTwice_runsOnce_andTheReportItemIsKeyedByLocalDate() throws Exception {
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
+        String payload = Files.readString(EVENTS.resolve("scheduled-daily-report.json"));
+        StructuredLog log = new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard());
+
+        stage.runtime.handle(payload, Deadline.fromRemaining(NOW, Duration.ofMinutes(5)), log);
+        InvocationResult second =
+                stage.runtime.handle(payload, Deadline.fromRemaining(NOW, Duration.ofMinutes(5)), log);
+
+        assertThat(second.occurrences()).extracting(OccurrenceReport::reason).containsExactly(Reasons.ALREADY_DONE);
+        assertThat(stage.clients
+                        .dynamo()
+                        .getItem(b -> b.tableName(stage.domainTable)
+                                .key(dev.punctual.examples.DemoTable.key("reports", "2026-11-30"))
+                                .consistentRead(true))
+                        .hasItem())
+                .isTrue();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.punctual.cli;
+
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.runtime.Catalogs;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
+import dev.punctual.time.TimelineEntry;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code punctual plan}: what a schedule deploys as and when it will run, with the same calculator
+ * the handler's catch-up uses, so the preview cannot disagree with what runs.
+ */
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        description = "Shows the deployable EventBridge expression and the occurrences of a schedule.")
+final class PlanCommand implements Callable<Integer> {
+    static final int MAX_OCCURRENCES = 10_000;
+    private static final Instant END_OF_CALENDAR = Instant.parse("2200-01-01T00:00:00Z");
+
+    private final Clock clock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    /** Either a job of the catalog, or an expression with its zone. */
+    static final class Source {
+        @Option(names = "--job", paramLabel = "ID", description = "A job of the catalog: its schedule and zone")
+        String job;
+
+        @ArgGroup(exclusive = false)
+        Expression expression;
+    }
+
+    static final class Expression {
+        @Option(
+                names = "--schedule",
+                required = true,
+                paramLabel = "EXPR",
+                description = "Unix cron, cron(...), rate(...) or at(...)")
+        String schedule;
+
+        @Option(
+                names = "--zone",
+                required = true,
+                paramLabel = "ZONE",
+                description = "IANA time zone, e.g. Europe/Berlin or UTC")
+        String zone;
+    }
+
+    @Option(names = "--from", paramLabel = "INSTANT", description = "Start, inclusive (default: now)")
+    String from;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Extent extent;
+
+    @Option(names = "--json", description = "One JSON object on stdout")
+    boolean json;
+
+    static final class Extent {
+        @Option(names = "--to", paramLabel = "INSTANT", description = "End, exclusive")
+        String to;
+
+        @Option(names = "--count", paramLabel = "N", description = "Number of occurrences (1-" + MAX_OCCURRENCES + ")")
+        Integer count;
+    }
+
+    PlanCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() {
+        Schedule parsed = source.job != null
+                ? catalogSchedule(source.job)
+                : Schedule.parse(source.expression.schedule, source.expression.zone);
+        Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
+        List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
+        PlanReport report = new PlanReport(parsed, start, entries);
+        spec.commandLine().getOut().print(json ? report.json() : report.text());
+        return 0;
+    }
+
+    private Schedule catalogSchedule(String id) {
+        // Definitions only: plan connects to nothing, so no stage's resources are needed.
+        var catalog = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
+        return catalog.find(id)
+                .map(dev.punctual.job.JobDefinition::schedule)
+                .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()));
+    }
+
+    private List<TimelineEntry> window(Schedule parsed, Instant start) {
+        Instant end = InstantArgument.parse(spec.commandLine(), "--to", extent.to);
+        if (!end.isAfter(start)) {
+            throw refuse("--to: '" + extent.to + "' is not after --from (" + start + "); --to is exclusive");
+        }
+        List<TimelineEntry> entries = OccurrenceCalculator.of(parsed).timeline(start, end, MAX_OCCURRENCES + 1);
+        if (PlanReport.occurrences(entries).count() > MAX_OCCURRENCES) {
+            throw refuse("--to: more than " + MAX_OCCURRENCES + " occurrences before " + end
+                    + "; accepted: a nearer --to, or --count");
+        }
+        return entries;
+    }
+
+    private List<TimelineEntry> counted(Schedule parsed, Instant start) {
+        if (extent.count < 1 || extent.count > MAX_OCCURRENCES) {
+            throw refuse("--count: '" + extent.count + "' is out of range; accepted: 1-" + MAX_OCCURRENCES);
+        }
+        return OccurrenceCalculator.of(parsed).timeline(start, END_OF_CALENDAR, extent.count);
+    }
+
+    private CommandLine.ParameterException refuse(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,230 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.testing.DynamoDbHarness;
+import dev.punctual.testing.TestTables;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The operator commands against the emulator, as an operator types them. */
+class OperatorCommandsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
+
+    record Result(int exitCode, String out, String err) {
+        JsonNode json() throws Exception {
+            return JSON.readTree(out);
+        }
+    }
+
+    private List<String> stage;
+
+    @BeforeEach
+    void freshStage() {
+        stage = List.of(
+                "--endpoint", DynamoDbHarness.backend().endpoint().toString(),
+                "--table", TestTables.uniqueName(getClass(), "ledger"),
+                "--domain-table", TestTables.uniqueName(getClass(), "domain"),
+                "--stage", "dev");
+    }
+
+    private Result cli(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(stage);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, all.toArray(String[]::new));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void run_onAFreshEmulatorStage_createsTheTables_passes_andPrintsOneJsonObject() throws Exception {
+        Result first = cli("run", "daily-report");
+
+        assertThat(first.exitCode()).isZero();
+        assertThat(first.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+        assertThat(first.json().at("/occurrences/0/occurrence").asText()).isEqualTo("2026-11-30T14:00:00Z");
+        assertThat(first.err()).isEmpty();
+    }
+
+    @Test
+    void run_again_skipsAsAlreadyDone_andForceRunsIt_withReadableTableOnRequest() {
+        cli("run", "daily-report");
+
+        Result again = cli("run", "daily-report", "--table");
+        Result forced = cli("run", "daily-report", "--force", "--table");
+
+        assertThat(again.exitCode()).isZero();
+        assertThat(again.out()).contains("OCCURRENCE (UTC)", "SKIP", "ALREADY_DONE");
+        assertThat(forced.out()).contains("PASS", "OK");
+    }
+
+    @Test
+    void run_unknownJob_exitsTwo_withOneLineOnStderr_andNothingOnStdout() {
+        Result result = cli("run", "no-such-job");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err().strip()).doesNotContain("\n").contains("UNKNOWN_JOB", "no-such-job");
+    }
+
+    @Test
+    void run_atAnInstantThatIsNotAnOccurrence_exitsTwo_namingTheNearestOccurrences() {
+        Result result = cli("run", "daily-report", "--at", "2026-11-30T13:59:00Z");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("NOT_AN_OCCURRENCE", "2026-11-29T14:00:00Z", "2026-11-30T14:00:00Z");
+    }
+
+    @Test
+    void run_atAnInstantOutsideTheYearsEventBridgeSchedules_exitsTwoNamingTheOption_beforeConnecting() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                NOW,
+                "run",
+                "daily-report",
+                "--at",
+                "+1000000000-12-31T14:00:00Z",
+                "--endpoint",
+                "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString()).contains("--at", "outside the years EventBridge schedules", "1970 to 2199");
+    }
+
+    @Test
+    void anyCommand_withAnEndpointThatIsNotAUrl_exitsTwoNamingTheOption() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code =
+                PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, "status", "--endpoint", "notaurl");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString())
+                .contains("--endpoint: 'notaurl' is not an http(s) URL")
+                .doesNotContain("NullPointerException");
+    }
+
+    @Test
+    void run_atAFutureOccurrence_exitsTwoNotDue_andWritesNothing() {
+        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("NOT_DUE", "is after now");
+    }
+
+    @Test
+    void replay_dryRun_listsWithoutWriting_thenTheRealReplayRunsAndReportsProgress() throws Exception {
+        Result dry = cli(
+                "replay",
+                "expire-reservations",
+                "--from",
+                "2026-11-30T00:00:00Z",
+                "--to",
+                "2026-11-30T01:00:00Z",
+                "--dry-run");
+        Result real =
+                cli("replay", "expire-reservations", "--from", "2026-11-30T00:00:00Z", "--to", "2026-11-30T01:00:00Z");
+
+        assertThat(dry.json().at("/counts/skip").asInt()).isEqualTo(4);
+        assertThat(real.json().at("/counts/pass").asInt()).isEqualTo(4);
+        assertThat(real.err()).contains("replay expire-reservations: 4 done");
+    }
+
+    @Test
+    void status_afterAScheduledDelivery_showsTheCursorLastOutcomeAndNextOccurrencesInLocalTime() throws Exception {
+        cli("invoke", "--event", "../../events/scheduled-daily-report.json");
+
+        Result status = cli("status", "daily-report", "--json");
+
+        assertThat(status.exitCode()).isZero();
+        JsonNode job = status.json().at("/jobs/0");
+        assertThat(job.get("job").asText()).isEqualTo("daily-report");
+        assertThat(job.get("cursor").asText()).isEqualTo("2026-11-30T14:00:00Z");
+        assertThat(job.at("/last/status").asText()).isEqualTo("SUCCEEDED");
+        assertThat(job.at("/next/0/local").asText()).isEqualTo("2026-12-01T09:00:00-05:00");
+        assertThat(job.get("lag_ms").asLong()).isZero();
+    }
+
+    @Test
+    void maintenance_on_takesEveryLockGroup_jobsSkip_andOff_letsThemRunAgain() throws Exception {
+        Result on = cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "ops");
+        Result skipped = cli("run", "daily-report");
+        Result status = cli("status", "--json");
+        Result off = cli("maintenance", "off", "--by", "ops");
+        Result ran = cli("run", "daily-report");
+
+        assertThat(on.exitCode()).isZero();
+        assertThat(on.json().get("groups_taken").toString())
+                .contains("daily-report", "reservations", "purge-inactive-members", "send-reminders");
+        assertThat(skipped.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
+        assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
+        assertThat(off.exitCode()).isZero();
+        assertThat(ran.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+    }
+
+    @Test
+    void maintenanceOff_ofAHoldSetBySomeoneElse_isRefusedNamingThem_untilForced() throws Exception {
+        cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
+
+        Result refused = cli("maintenance", "off", "--by", "bob");
+        Result stillHeld = cli("run", "daily-report");
+        Result forced = cli("maintenance", "off", "--by", "bob", "--force");
+
+        assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(refused.err()).contains("set by alice: loading synthetic data", "--force");
+        assertThat(stillHeld.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
+        assertThat(forced.exitCode()).isZero();
+        assertThat(cli("run", "daily-report")
+                        .json()
+                        .at("/occurrences/0/outcome")
+                        .asText())
+                .isEqualTo("PASS");
+    }
+
+    @Test
+    void maintenance_onWithoutReason_exitsTwo() {
+        Result result = cli("maintenance", "on", "--for", "1h");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("--reason");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void run_destructiveJobInDev_isRefused_unlessAllowedForThatOneCommand() throws Exception {
+        Result refused = cli("run", "purge-inactive-members");
+        Result allowed = cli("run", "purge-inactive-members", "--force", "--allow-destructive");
+        Result refusedAgain = cli("run", "purge-inactive-members", "--force");
+
+        assertThat(refused.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+        assertThat(allowed.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+        assertThat(allowed.err()).contains("destructive jobs are allowed for this one command");
+        assertThat(refusedAgain.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+    }
+
+    @Test
+    void run_atAnOccurrenceNotYetDue_exitsTwo() {
+        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("NOT_DUE");
+        assertThat(result.out()).isEmpty();
+    }
+}

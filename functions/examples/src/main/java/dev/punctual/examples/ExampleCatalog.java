@@ -1,0 +1,68 @@
+package dev.punctual.examples;
+
+import dev.punctual.catchup.CatchUpMode;
+import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.job.CatalogProvider;
+import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobEnvironment;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The jobs this repository deploys: examples of the patterns Punctual is for, and of a team's job
+ * module. A team replaces this module with its own; the handler, the CLI and the CDK app find whichever
+ * provider META-INF/services names.
+ */
+public final class ExampleCatalog implements CatalogProvider {
+
+    /** The lock group of the jobs that touch reservations; they must never overlap. */
+    public static final String RESERVATIONS_GROUP = "reservations";
+
+    @Override
+    public JobCatalog catalog(JobEnvironment env) {
+        Supplier<DemoTable> table = new Once<>(() -> ExampleClients.demoTable(env));
+        // A fresh id per message, so two messages of one instant do not collide.
+        Supplier<OutboxDelivery> outbox = new Once<>(() -> new OutboxDelivery(
+                table.get(), env.clock(), () -> UUID.randomUUID().toString()));
+        return JobCatalog.of(
+                        JobDefinition.builder("daily-report")
+                                .description("Member report for the day, idempotent by local date")
+                                .schedule("0 9 * * *", "America/New_York")
+                                .catchUp(new CatchUpPolicy(2, Duration.ofDays(3), CatchUpMode.OLDEST_FIRST))
+                                .job(s -> new DailyReportJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("expire-reservations")
+                                .description("Expire reservations whose hold ran out")
+                                .schedule("*/15 * * * *", "Asia/Seoul")
+                                .lockGroup(RESERVATIONS_GROUP)
+                                .catchUp(new CatchUpPolicy(1, Duration.ofHours(1), CatchUpMode.LATEST_ONLY))
+                                .job(s -> new ExpireReservationsJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("refund-keys")
+                                .description("Refund key deposits of expired reservations")
+                                .schedule("5 * * * *", "Asia/Seoul")
+                                .lockGroup(RESERVATIONS_GROUP)
+                                .job(s -> new RefundKeysJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("purge-inactive-members")
+                                .description("Delete members inactive for a year (destructive)")
+                                .schedule("cron(0 3 ? * SUN *)", "Europe/Berlin")
+                                .catchUp(CatchUpPolicy.none())
+                                .maxAttempts(1)
+                                .destructive()
+                                .pool(new FunctionPool("maintenance", 1024, Duration.ofMinutes(10)))
+                                .job(s -> new PurgeInactiveMembersJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("send-reminders")
+                                .description("Push reminders for reservations starting within a day")
+                                .schedule("0 18 * * *", "Asia/Seoul")
+                                .catchUp(new CatchUpPolicy(1, Duration.ofHours(3), CatchUpMode.LATEST_ONLY))
+                                .externalDelivery()
+                                .job(s -> new ReminderJob(table.get()))
+                                .build())
+                .withDelivery(message -> outbox.get().send(message));
+    }
+}

@@ -1,0 +1,105 @@
+package dev.punctual.job;
+
+import dev.punctual.PunctualException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Every job of the deployment, in manifest order, and the port their external messages leave through.
+ * Read by the Lambda handler (which job to run) and by the CDK app (which schedules and pools to
+ * deploy); nothing about a job is written anywhere else.
+ */
+public final class JobCatalog {
+
+    private final Map<String, JobDefinition> jobs = new LinkedHashMap<>();
+    private final Delivery delivery;
+
+    public JobCatalog(List<JobDefinition> definitions) {
+        this(definitions, null);
+    }
+
+    private JobCatalog(List<JobDefinition> definitions, Delivery delivery) {
+        this.delivery = delivery;
+        Map<String, FunctionPool> pools = new LinkedHashMap<>();
+        for (JobDefinition job : definitions) {
+            if (jobs.putIfAbsent(job.id(), job) != null) {
+                throw new PunctualException("job catalog: id '" + job.id() + "' appears twice; ids must be unique");
+            }
+            FunctionPool known = pools.putIfAbsent(job.pool().name(), job.pool());
+            if (known != null && !known.equals(job.pool())) {
+                throw new PunctualException("job catalog: pool '" + job.pool().name() + "' of job " + job.id()
+                        + " differs from the pool of that name used before (" + known + ")");
+            }
+        }
+    }
+
+    public static JobCatalog of(JobDefinition... definitions) {
+        return new JobCatalog(List.of(definitions));
+    }
+
+    /**
+     * The same jobs, whose messages leave through the given port in stages that enable external
+     * delivery (elsewhere the runtime hands jobs a suppressed port instead).
+     */
+    public JobCatalog withDelivery(Delivery port) {
+        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"));
+    }
+
+    /** The real delivery port, if the catalog declares one. */
+    public Optional<Delivery> delivery() {
+        return Optional.ofNullable(delivery);
+    }
+
+    /** These jobs followed by more (the runtime's built-ins), with the same delivery port. */
+    public JobCatalog plus(List<JobDefinition> more) {
+        List<JobDefinition> all = new ArrayList<>(jobs.values());
+        all.addAll(more);
+        return new JobCatalog(all, delivery);
+    }
+
+    public List<JobDefinition> jobs() {
+        return List.copyOf(jobs.values());
+    }
+
+    public Optional<JobDefinition> find(String id) {
+        return Optional.ofNullable(jobs.get(id));
+    }
+
+    /** The job, or a fault naming the known ids. */
+    public JobDefinition require(String id) {
+        return find(id).orElseThrow(() -> new PunctualException("unknown job '" + id + "'; known: " + ids()));
+    }
+
+    public List<String> ids() {
+        return List.copyOf(jobs.keySet());
+    }
+
+    /** Every lock group, sorted: maintenance takes them all. */
+    public List<String> lockGroups() {
+        TreeSet<String> groups = new TreeSet<>();
+        jobs.values().forEach(j -> groups.add(j.lockGroup()));
+        return List.copyOf(groups);
+    }
+
+    /** The pools in first-use order. */
+    public List<FunctionPool> pools() {
+        Map<String, FunctionPool> pools = new LinkedHashMap<>();
+        jobs.values().forEach(j -> pools.putIfAbsent(j.pool().name(), j.pool()));
+        return new ArrayList<>(pools.values());
+    }
+
+    /** Jobs hosted by one pool. */
+    public List<JobDefinition> inPool(String pool) {
+        return jobs.values().stream().filter(j -> j.pool().name().equals(pool)).toList();
+    }
+
+    /** Whether the group is shared by more than one job (claims then cost one more request). */
+    public boolean isShared(String group) {
+        return jobs.values().stream().filter(j -> j.lockGroup().equals(group)).count() > 1;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.punctual.job;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * What the runtime gives a job factory. A job's own clients and tables come from its catalog's
+ * provider (see {@link CatalogProvider}), not from here.
+ *
+ * @param clock the runtime's clock
+ * @param catalog the catalog the runtime runs, built-in jobs included
+ * @param history what the ledger recorded, read only
+ */
+public record JobServices(Clock clock, JobCatalog catalog, RunHistory history) {
+
+    public JobServices {
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(history, "history");
+    }
+}

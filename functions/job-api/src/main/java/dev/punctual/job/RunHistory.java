@@ -1,0 +1,17 @@
+package dev.punctual.job;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What the run ledger recorded, read only: for jobs that watch the others (the built-in missed-run
+ * watchdog). It exposes no ledger type, so the job API stays free of the ledger's internals.
+ */
+public interface RunHistory {
+
+    /** The last occurrence the job completed (or recorded as missed); empty before its first. */
+    Optional<Instant> cursor(String job);
+
+    /** Whether the occurrence has a run item of any kind: success, failure, skip, missed, in flight. */
+    boolean recorded(String job, Instant occurrence);
+}

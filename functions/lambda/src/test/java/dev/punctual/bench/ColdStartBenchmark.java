@@ -1,0 +1,149 @@
+package dev.punctual.bench;
+
+import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.local.MotoServer;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageResources;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+
+/**
+ * Cold start and footprint, measured (not a test): starts moto, creates the stage's tables, then runs
+ * fresh JVMs alternately doing one full handler invocation and one bare GetItem with the same client
+ * set-up, timing each process from launch to exit. Prints the medians, their ratio, the peak resident
+ * memory of the handler JVM, and the jar size.
+ *
+ * <p>{@code ./mvnw -q -pl functions/lambda -am -Pcold-start -DskipTests package exec:exec [-Dbench.args=ROUNDS]}
+ */
+public final class ColdStartBenchmark {
+
+    private ColdStartBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
+        Path jar = Path.of("target", "punctual-lambda.jar").toAbsolutePath();
+        MotoServer moto = MotoServer.start();
+        try {
+            Map<String, String> env = stage(moto);
+            List<Long> handler = new ArrayList<>();
+            List<Long> bare = new ArrayList<>();
+            List<Long> handlerRss = new ArrayList<>();
+            List<Long> bareRss = new ArrayList<>();
+            Instant day = Instant.parse("2026-01-01T14:00:00Z");
+            run(jar, env, List.of("bare"), new ArrayList<>(), new ArrayList<>()); // warms the OS file cache
+            for (int i = 0; i < rounds; i++) {
+                run(jar, env, List.of("handler", day.plus(i, ChronoUnit.DAYS).toString()), handler, handlerRss);
+                run(jar, env, List.of("bare"), bare, bareRss);
+            }
+            report(rounds, jar, handler, bare, handlerRss, bareRss);
+        } finally {
+            moto.stop();
+        }
+    }
+
+    private static Map<String, String> stage(MotoServer moto) {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        StageResources resources =
+                new StageResources("bench-ledger-" + suffix, "bench-domain-" + suffix, "punctual-bench", "default");
+        try (DynamoDbClient dynamo = DynamoDbClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build()) {
+            LedgerTable.create(dynamo, resources.ledgerTable());
+            LedgerTable.create(dynamo, resources.domainTable());
+        }
+        try (EventBridgeClient events = EventBridgeClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build()) {
+            events.createEventBus(b -> b.name(resources.eventBus())); // a deployed stage has its bus
+        }
+        Map<String, String> env = new HashMap<>(StageFlags.defaultsFor("dev").toEnvironment());
+        env.putAll(resources.toEnvironment());
+        env.put("AWS_REGION", "us-east-1");
+        env.put("AWS_ACCESS_KEY_ID", "bench");
+        env.put("AWS_SECRET_ACCESS_KEY", "bench");
+        env.put("PUNCTUAL_DYNAMODB_ENDPOINT", moto.endpoint().toString());
+        return env;
+    }
+
+    private static void run(Path jar, Map<String, String> env, List<String> args, List<Long> millis, List<Long> rss)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+TieredCompilation",
+                "-XX:TieredStopAtLevel=1", // what Lambda's Java runtimes do
+                "-cp",
+                jar + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                ColdStartProbe.class.getName()));
+        String extra = System.getProperty("bench.jvmArg");
+        if (extra != null) {
+            command.add(1, extra.replace("MODE", args.get(0)));
+        }
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("PUNCTUAL_"));
+        builder.environment().putAll(env);
+        long start = System.nanoTime();
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = process.waitFor();
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        if (exit != 0) {
+            throw new IllegalStateException(args + " exited " + exit + ":\n" + output);
+        }
+        millis.add(elapsed);
+        if (System.getProperty("bench.phases") != null) {
+            output.lines().filter(l -> l.startsWith("PHASES")).forEach(System.out::println);
+        }
+        output.lines()
+                .filter(l -> l.startsWith("VMHWM_KB "))
+                .findFirst()
+                .ifPresent(l ->
+                        rss.add(Long.parseLong(l.substring("VMHWM_KB ".length()).trim())));
+    }
+
+    private static void report(
+            int rounds, Path jar, List<Long> handler, List<Long> bare, List<Long> handlerRss, List<Long> bareRss)
+            throws IOException {
+        long h = median(handler);
+        long b = median(bare);
+        System.out.printf("rounds: %d (alternating, fresh JVM each)%n", rounds);
+        System.out.printf("handler (init + one scheduled delivery) ms: %s median %d%n", handler, h);
+        System.out.printf("bare (same client, one GetItem) ms:           %s median %d%n", bare, b);
+        System.out.printf("ratio handler/bare (medians): %.2f (target <= 1.2)%n", (double) h / b);
+        System.out.printf(
+                "peak RSS handler JVM MB: max %.1f (target <= 200); bare max %.1f%n",
+                Collections.max(handlerRss) / 1024.0, Collections.max(bareRss) / 1024.0);
+        long bytes = Files.size(jar);
+        System.out.printf(
+                "jar: %s, %d bytes = %.2f MB = %.2f MiB (target <= 9.5 MB)%n",
+                jar.getFileName(), bytes, bytes / 1e6, bytes / 1024.0 / 1024.0);
+    }
+
+    private static long median(List<Long> values) {
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+}

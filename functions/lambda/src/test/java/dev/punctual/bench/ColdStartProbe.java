@@ -1,0 +1,64 @@
+package dev.punctual.bench;
+
+import dev.punctual.handler.PunctualHandler;
+import dev.punctual.handler.Wiring;
+import dev.punctual.stage.StageResources;
+import dev.punctual.testing.FakeLambdaContext;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One cold start, in a fresh JVM started by {@link ColdStartBenchmark} with punctual-lambda.jar first on
+ * the class path: {@code handler} builds the real handler from the environment (as Lambda's init does) and
+ * handles one scheduled delivery; {@code bare} builds the same DynamoDB client and makes one GetItem.
+ * Prints the process's peak resident memory (VmHWM) on stdout.
+ */
+public final class ColdStartProbe {
+
+    private ColdStartProbe() {}
+
+    public static void main(String[] args) throws IOException {
+        String mode = args[0];
+        if (mode.equals("handler")) {
+            String payload = "{\"kind\":\"scheduled\",\"job\":\"daily-report\",\"scheduledTime\":\"" + args[1]
+                    + "\",\"attemptNumber\":\"1\"}";
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            long t0 = System.nanoTime();
+            PunctualHandler handler = new PunctualHandler();
+            long t1 = System.nanoTime();
+            handler.handleRequest(
+                    new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)),
+                    out,
+                    new FakeLambdaContext("cold-start-probe", 300_000));
+            // Phase times only; java.lang.management would load classes the bare probe does not.
+            System.out.println(
+                    "PHASES init_ms=" + (t1 - t0) / 1_000_000 + " invoke_ms=" + (System.nanoTime() - t1) / 1_000_000);
+            if (!out.toString(StandardCharsets.UTF_8).contains("\"pass\":1")) {
+                throw new IllegalStateException("handler did not pass: " + out.toString(StandardCharsets.UTF_8));
+            }
+        } else {
+            DynamoDbClient dynamo = Wiring.lambdaClients(System.getenv()).dynamo();
+            String table = System.getenv(StageResources.LEDGER_TABLE);
+            dynamo.getItem(b -> b.tableName(table)
+                    .key(Map.of("pk", AttributeValue.fromS("lock#daily-report"), "sk", AttributeValue.fromS("lock"))));
+        }
+        System.out.println("VMHWM_KB " + peakResidentKb());
+        System.exit(0);
+    }
+
+    private static long peakResidentKb() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmHWM:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        return -1;
+    }
+}

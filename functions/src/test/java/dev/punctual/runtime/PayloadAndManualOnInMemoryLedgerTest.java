@@ -1,8 +1,0 @@
-package dev.punctual.runtime;
-
-class PayloadAndManualOnInMemoryLedgerTest extends PayloadAndManualContract {
-    @Override
-    RuntimeFixture.LedgerKind ledger() {
-        return RuntimeFixture.LedgerKind.IN_MEMORY;
-    }
-}

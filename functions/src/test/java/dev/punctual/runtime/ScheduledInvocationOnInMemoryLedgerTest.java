@@ -1,8 +1,0 @@
-package dev.punctual.runtime;
-
-class ScheduledInvocationOnInMemoryLedgerTest extends ScheduledInvocationContract {
-    @Override
-    RuntimeFixture.LedgerKind ledger() {
-        return RuntimeFixture.LedgerKind.IN_MEMORY;
-    }
-}

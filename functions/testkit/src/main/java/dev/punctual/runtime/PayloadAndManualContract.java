@@ -1,0 +1,302 @@
+package dev.punctual.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.observability.Verdict;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+public abstract class PayloadAndManualContract {
+
+    /** The ledger the runtime runs on, on the fixture's clock; see {@link ScheduledInvocationContract}. */
+    protected abstract RunLedger ledger(MutableClock clock);
+
+    private RuntimeFixture dev(Instant start) {
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), this::ledger);
+    }
+
+    private RuntimeFixture fixture(Instant start, StageFlags flags) {
+        return new RuntimeFixture(start, flags, this::ledger);
+    }
+
+    private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not json at all                                                 | NOT_JSON      | ",
+                "[1,2]                                                           | NOT_AN_OBJECT | ",
+                "{\"job\":\"report\"}                                            | MISSING_FIELD | kind",
+                "{\"kind\":\"explode\",\"job\":\"report\"}                       | UNKNOWN_KIND  | kind",
+                "{\"kind\":\"scheduled\",\"job\":\"nope\",\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | UNKNOWN_JOB | job",
+                "{\"kind\":\"scheduled\",\"job\":\"report\"}                     | MISSING_FIELD | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"yesterday\"} | BAD_TIME | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"-1000000000-01-01T00:00:00Z\"} | BAD_TIME | scheduledTime",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"+1000000000-12-31T14:00:00Z\"} | BAD_TIME | at",
+                "{\"kind\":\"scheduled\",\"job\":7,\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | WRONG_TYPE | job",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"attemptNumber\":\"x\"} | WRONG_TYPE | attemptNumber",
+                "{\"kind\":\"run\",\"job\":\"report\",\"force\":\"yes\"}         | WRONG_TYPE    | force",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:59:00Z\"} | NOT_AN_OCCURRENCE | at",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:00:00Z\"} | NOT_AN_OCCURRENCE | at",
+                "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\"} | BAD_RANGE | to",
+                "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":5000} | BAD_RANGE | max",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-12-30T14:00:00Z\"} | NOT_DUE | at",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:07:00Z\"} | NOT_DUE | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2030-01-02T14:00:00Z\"} | NOT_DUE | scheduledTime",
+                "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:00:06Z\"} | NOT_DUE | at",
+                "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2027-01-01T00:00:00Z\"} | NOT_DUE | to",
+            })
+    void invalidPayload_isRefusedWithItsCode_namesTheField_andWritesNothing(String payload, String code, String field) {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke(payload.strip());
+
+        assertThat(result.valid()).isFalse();
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo(code);
+            assertThat(e.field()).isEqualTo(field);
+            assertThat(e.message()).isNotBlank();
+        });
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+        assertThat(f.lines)
+                .singleElement()
+                .satisfies(line -> assertThat(line)
+                        .contains("\"level\":\"ERROR\"", "invalid payload", "\"error_code\":\"" + code + "\""));
+    }
+
+    @Test
+    void invalidPayload_echoingASecret_isRedactedInTheResultTheLogAndTheRenderedResult() {
+        RuntimeFixture f = dev(REPORT_AT);
+        String key = "wJalrXUtnFEMI" + "/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"AWS_SECRET_ACCESS_KEY=" + key + "\"}");
+
+        assertThat(result.error())
+                .hasValueSatisfying(
+                        e -> assertThat(e.message()).doesNotContain(key).contains("[REDACTED]"));
+        assertThat(ResultJson.render(result)).doesNotContain(key);
+        assertThat(f.lines).isNotEmpty().allSatisfy(line -> assertThat(line).doesNotContain(key));
+    }
+
+    @Test
+    void invalidPayload_withAHugeOrMultiLineJobId_echoesItBoundedOnOneLine() {
+        RuntimeFixture f = dev(REPORT_AT);
+        String huge = "x".repeat(300_000);
+
+        InvocationResult big = f.invoke("{\"kind\":\"run\",\"job\":\"" + huge + "\"}");
+        InvocationResult forged = f.invoke("{\"kind\":\"run\",\"job\":\"a\\n[punctual] PASS all good\"}");
+
+        assertThat(big.error().orElseThrow().message().length())
+                .isLessThanOrEqualTo(InvalidPayload.MAX_MESSAGE + "…[truncated]".length());
+        assertThat(forged.error().orElseThrow().message()).doesNotContain("\n").contains("\\n[punctual]");
+    }
+
+    @Test
+    void payload_withADuplicateField_isRefusedAsNotJson_andRunsNothing() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke("{\"kind\":\"ping\",\"kind\":\"run\",\"job\":\"report\"}");
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_JSON");
+            assertThat(e.message()).contains("duplicate field name \"kind\"");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+    }
+
+    /**
+     * A scheduled time later than now plus the clock-skew tolerance is refused with nothing written,
+     * whether or not it is an occurrence: run, it would take effect early and move the cursor into
+     * the future, after which later deliveries would catch up nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "an occurrence years ahead,   2030-01-02T14:00:00Z",
+        "tomorrow's occurrence,       2026-12-01T14:00:00Z",
+        "not an occurrence,           2026-11-30T14:07:00Z",
+        "six seconds ahead,           2026-11-30T14:00:06Z",
+    })
+    void scheduledDelivery_afterNowPlusTheTolerance_isRefusedNotDue_andWritesNothing(String why, Instant at) {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", at));
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_DUE");
+            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.message()).contains("is after now", "tolerance of 5 s");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", at))).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+        assertThat(f.outcomeLines()).isEmpty();
+    }
+
+    @Test
+    void scheduledDelivery_aFewSecondsAheadWithinTheTolerance_runs() {
+        RuntimeFixture f = dev(REPORT_AT.minusSeconds(4));
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.OK));
+    }
+
+    /**
+     * Only a scheduler's delivery that may really be late is recorded as a NOT_AN_OCCURRENCE skip:
+     * one older than the two retry layers can deliver, or a payload without the
+     * scheduler's context attributes is refused as before, and nothing is written for it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "older than 30 h of retries            | 2026-11-29T07:59:00Z | true  | older than",
+                "without executionId and scheduleArn   | 2026-11-30T13:00:00Z | false | executionId",
+            })
+    void scheduledNonOccurrence_thatCannotBeALateDelivery_isRefused_andWritesNothing(
+            String why, Instant at, boolean fromScheduler, String explanation) {
+        RuntimeFixture f = dev(REPORT_AT);
+        String payload = fromScheduler
+                ? RuntimeFixture.scheduled("report", at)
+                : "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"" + at + "\"}";
+
+        InvocationResult result = f.invoke(payload);
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("NOT_AN_OCCURRENCE");
+            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.message()).contains("is not an occurrence", explanation);
+        });
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", at))).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+        assertThat(f.outcomeLines()).isEmpty();
+    }
+
+    @Test
+    void scheduledNonOccurrence_exactlyAsOldAsTheRetriesAllow_isStillRecorded() {
+        RuntimeFixture f = dev(REPORT_AT);
+        Instant oldest = REPORT_AT.minus(Duration.ofHours(30));
+
+        InvocationResult result = f.invoke(RuntimeFixture.scheduled("report", oldest));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ledger.run(new RunKey("report", oldest))).isPresent();
+    }
+
+    @Test
+    void manualRun_withoutAt_runsTheLatestDueOccurrence_asManual() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(3600));
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"report\"}");
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(REPORT_AT);
+            assertThat(o.trigger()).isEqualTo(dev.punctual.ledger.Trigger.MANUAL);
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+        });
+    }
+
+    @Test
+    void manualRun_ofAnOccurrenceAlreadyDone_skips_unlessForced() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(60));
+        f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
+        String manual = "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"" + REPORT_AT + "\"";
+
+        InvocationResult again = f.invoke(manual + "}");
+        InvocationResult forced = f.invoke(manual + ",\"force\":true}");
+
+        assertThat(again.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE));
+        assertThat(forced.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(f.ran).hasSize(2);
+    }
+
+    @Test
+    void replay_dryRun_listsTheOccurrencesAndWritesNothing() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+
+        InvocationResult result = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+
+        assertThat(result.occurrences())
+                .extracting(o -> o.occurrence().toString())
+                .containsExactly("2026-11-28T14:00:00Z", "2026-11-29T14:00:00Z", "2026-11-30T14:00:00Z");
+        assertThat(result.occurrences()).allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reasons.DRY_RUN));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+    }
+
+    @Test
+    void replay_runsTheRangeOldestFirst_andRepeatingItSkipsWhatIsDone() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+        String replay = "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":2}";
+
+        InvocationResult first = f.invoke(replay);
+        InvocationResult second = f.invoke(replay);
+
+        assertThat(first.occurrences())
+                .extracting(OccurrenceReport::verdict)
+                .containsExactly(Verdict.PASS, Verdict.PASS);
+        assertThat(first.notRun()).isEqualTo(1);
+        assertThat(second.occurrences())
+                .extracting(OccurrenceReport::reason)
+                .containsExactly(Reasons.ALREADY_DONE, Reasons.ALREADY_DONE);
+        assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z", "report@2026-11-29T14:00:00Z");
+    }
+
+    @Test
+    void replay_stoppedByMaintenance_reportsEveryOccurrenceNotRun_andSaysWhatStoppedIt() {
+        Instant now = REPORT_AT.plusSeconds(86_400 * 10);
+        RuntimeFixture f = dev(now);
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("report"),
+                new MaintenanceHold("loading synthetic data", "ops", now.plusSeconds(3600)),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-08T00:00:00Z\",\"max\":10}");
+
+        assertThat(result.occurrences())
+                .hasSize(10)
+                .allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE));
+        assertThat(result.notRun()).isEqualTo(9);
+        assertThat(result.stoppedBy()).contains(Reasons.MAINTENANCE);
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
+    void ping_touchesNothing() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke("{\"kind\":\"ping\"}");
+
+        assertThat(result.valid()).isTrue();
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ran).isEmpty();
+    }
+}

@@ -1,0 +1,208 @@
+package dev.punctual.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.catchup.CatchUpMode;
+import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.job.DeliveryMessage;
+import dev.punctual.job.DeliveryReceipt;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.job.JobServices;
+import dev.punctual.ledger.InMemoryLedgerStore;
+import dev.punctual.ledger.LedgerEngine;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/**
+ * The runtime wired to the in-memory ledger, a moved clock and recording ports: what the handler does,
+ * without Lambda or DynamoDB.
+ */
+final class RuntimeFixture {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    final MutableClock clock;
+    final RunLedger ledger;
+    final List<String> lines = new CopyOnWriteArrayList<>();
+    final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
+    final List<String> ran = new CopyOnWriteArrayList<>();
+    final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
+    final PunctualRuntime runtime;
+
+    final List<InvocationResult> nested = new CopyOnWriteArrayList<>();
+
+    RuntimeFixture(Instant start, StageFlags flags) {
+        this(start, flags, RuntimeFixture::inMemory);
+    }
+
+    /** @param ledgerOn builds the ledger the runtime runs on, on the fixture's clock; the same tests run on each */
+    RuntimeFixture(Instant start, StageFlags flags, Function<MutableClock, RunLedger> ledgerOn) {
+        this.clock = new MutableClock(start);
+        this.ledger = ledgerOn.apply(clock);
+        JobCatalog catalog = catalog();
+        this.runtime = new PunctualRuntime(new RuntimeServices(
+                catalog,
+                ledger,
+                flags,
+                events::add,
+                clock,
+                clock::advance,
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                message -> {
+                    sent.add(message);
+                    return new DeliveryReceipt.Sent(message.channel(), message.recipient());
+                }));
+    }
+
+    /** The in-memory ledger; the clock is also its sleeper, so waiting moves time instead of passing it. */
+    static RunLedger inMemory(MutableClock clock) {
+        return new LedgerEngine(
+                new InMemoryLedgerStore(),
+                clock,
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                clock::advance);
+    }
+
+    static RuntimeFixture dev(Instant start) {
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"));
+    }
+
+    JobCatalog catalog() {
+        CatchUpPolicy threeWithinSixHours = new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST);
+        return JobCatalog.of(
+                JobDefinition.builder("report")
+                        .schedule("0 9 * * *", "America/New_York")
+                        .job(services -> context -> {
+                            ran.add("report@" + context.occurrence());
+                            return JobResult.of(
+                                    "rows",
+                                    3,
+                                    "date",
+                                    context.localOccurrence().toLocalDate().toString());
+                        })
+                        .build(),
+                JobDefinition.builder("expire")
+                        .schedule("*/15 * * * *", "Asia/Seoul")
+                        .lockGroup("reservations")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("expire@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("refund")
+                        .schedule("0 * * * *", "Asia/Seoul")
+                        .lockGroup("reservations")
+                        .job(services -> context -> {
+                            ran.add("refund@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("report-free")
+                        .schedule("*/15 * * * *", "UTC")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("report-free@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("nightly-berlin")
+                        .schedule("30 2 * * *", "Europe/Berlin")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("nightly-berlin@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("exploder")
+                        .schedule("*/15 * * * *", "UTC")
+                        .catchUp(threeWithinSixHours)
+                        .job(services -> context -> {
+                            ran.add("exploder@" + context.occurrence());
+                            throw new IllegalStateException("db login failed: password=hunter2-secret");
+                        })
+                        .build(),
+                JobDefinition.builder("purge")
+                        .schedule("cron(0 3 ? * SUN *)", "Europe/Berlin")
+                        .destructive()
+                        .job(services -> context -> {
+                            ran.add("purge@" + context.occurrence());
+                            return JobResult.of("deleted", 2);
+                        })
+                        .build(),
+                JobDefinition.builder("overrun")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("overrun@" + context.occurrence());
+                            clock.advance(Duration.ofMinutes(10)); // far past the lease
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("reentrant")
+                        .schedule("30 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("reentrant@" + context.occurrence());
+                            nested.add(runtime.handle(scheduled("reentrant", context.occurrence()), deadline(), log()));
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("remind")
+                        .schedule("0 18 * * *", "Asia/Seoul")
+                        .externalDelivery()
+                        .job(services -> context -> {
+                            ran.add("remind@" + context.occurrence());
+                            DeliveryReceipt receipt = context.delivery()
+                                    .send(new DeliveryMessage("push", "member-1", "Tomorrow", "Your room is ready"));
+                            return JobResult.of("receipt", receipt.getClass().getSimpleName());
+                        })
+                        .build());
+    }
+
+    Deadline deadline() {
+        return Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5));
+    }
+
+    StructuredLog log() {
+        return new StructuredLog(lines::add, clock, "punctual", Redactor.standard()).forInvocation("req-1", false);
+    }
+
+    InvocationResult invoke(String payload) {
+        return runtime.handle(payload, deadline(), log());
+    }
+
+    static String scheduled(String job, Instant at) {
+        return "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
+                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"1\","
+                + "\"scheduleArn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
+    }
+
+    List<JsonNode> outcomeLines() {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : lines) {
+            try {
+                JsonNode node = JSON.readTree(line);
+                if ("occurrence outcome".equals(node.path("message").asText())) {
+                    out.add(node);
+                }
+            } catch (java.io.IOException e) {
+                throw new AssertionError("log line is not JSON: " + line, e);
+            }
+        }
+        return out;
+    }
+}

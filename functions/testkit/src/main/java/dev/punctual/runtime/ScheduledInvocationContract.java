@@ -1,0 +1,551 @@
+package dev.punctual.runtime;
+
+import static dev.punctual.runtime.RuntimeFixture.scheduled;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.observability.Verdict;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+public abstract class ScheduledInvocationContract {
+
+    /**
+     * The ledger the runtime runs on, on the fixture's clock (which is also its sleeper): the in-memory
+     * one here, DynamoDB through the emulator in the aws module, any future store in its own.
+     */
+    protected abstract RunLedger ledger(MutableClock clock);
+
+    private RuntimeFixture dev(Instant start) {
+        return new RuntimeFixture(start, StageFlags.defaultsFor("dev"), this::ledger);
+    }
+
+    private RuntimeFixture fixture(Instant start, StageFlags flags) {
+        return new RuntimeFixture(start, flags, this::ledger);
+    }
+
+    /** The fixture's clock only moves forward: late deliveries arrive after their scheduled time. */
+    private static void moveClockTo(RuntimeFixture f, Instant to) {
+        assertThat(to).isAfterOrEqualTo(f.clock.peek());
+        f.clock.advance(Duration.between(f.clock.peek(), to));
+    }
+
+    /** 09:00 in New York on 2026-11-30 (EST, UTC-5). */
+    private static final Instant REPORT_AT = Instant.parse("2026-11-30T14:00:00Z");
+
+    @Test
+    void scheduled_followingTheCursor_runsOnce_recordsSuccess_andWritesOneOutcomeLine() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
+
+        InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.reason()).isEqualTo(Reasons.OK);
+            assertThat(o.fence()).isNotNull();
+        });
+        assertThat(f.ran).containsExactly("report@" + REPORT_AT);
+        assertThat(f.ledger.cursor("report")).contains(REPORT_AT);
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        JsonNode line = f.outcomeLines().get(0);
+        assertThat(line.get("occurrence_local").asText()).isEqualTo("2026-11-30T09:00:00-05:00");
+        assertThat(line.get("lateness_ms").asLong()).isEqualTo(2000);
+        assertThat(line.get("Pass").asInt()).isEqualTo(1);
+        assertThat(f.events).singleElement().isInstanceOf(LifecycleEvent.RunSucceeded.class);
+    }
+
+    @Test
+    void scheduled_duplicateDeliveryOfASucceededOccurrence_isSkippedAsAlreadyDone_andRunsNothing() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
+        f.invoke(scheduled("report", REPORT_AT));
+
+        InvocationResult duplicate = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(duplicate.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE);
+        });
+        assertThat(f.ran).hasSize(1);
+    }
+
+    @Test
+    void scheduled_afterAnOutage_replaysTheNewestAllowedOldestFirst_andRecordsTheRestAsOneMissedRange() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        Instant trigger = first.plus(Duration.ofHours(3));
+        f.clock.advance(Duration.ofHours(3));
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::occurrence)
+                .containsExactly(
+                        trigger.minus(Duration.ofMinutes(45)),
+                        trigger.minus(Duration.ofMinutes(30)),
+                        trigger.minus(Duration.ofMinutes(15)),
+                        trigger);
+        assertThat(result.occurrences()).allSatisfy(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(result.missed()).hasValueSatisfying(m -> {
+            assertThat(m.first()).isEqualTo(first.plus(Duration.ofMinutes(15)));
+            assertThat(m.last()).isEqualTo(trigger.minus(Duration.ofMinutes(60)));
+            assertThat(m.count()).isEqualTo(8);
+        });
+        assertThat(f.events)
+                .filteredOn(LifecycleEvent.OccurrencesMissed.class::isInstance)
+                .hasSize(1);
+        assertThat(f.ledger.cursor("expire")).contains(trigger);
+        assertThat(f.outcomeLines()).last().satisfies(line -> {
+            assertThat(line.get("catch_up_count").asInt()).isEqualTo(3);
+            assertThat(line.get("missed_count").asInt()).isEqualTo(8);
+        });
+    }
+
+    @Test
+    void destructiveJob_inDev_isRefusedBeforeItStarts_andTheSkipIsRecorded() {
+        Instant sunday = Instant.parse("2026-11-29T02:00:00Z"); // 03:00 in Berlin (CET)
+        RuntimeFixture f = dev(sunday);
+
+        InvocationResult result = f.invoke(scheduled("purge", sunday));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.DESTRUCTIVE_DISABLED);
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("purge", sunday)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
+    }
+
+    @Test
+    void destructiveJob_inProd_runs() {
+        Instant sunday = Instant.parse("2026-11-29T02:00:00Z");
+        RuntimeFixture f = fixture(sunday, StageFlags.defaultsFor("prod"));
+
+        assertThat(f.invoke(scheduled("purge", sunday)).occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+    }
+
+    @Test
+    void scheduled_whileMaintenanceHoldsTheGroup_recordsAMaintenanceSkip_andRunsNothing() {
+        RuntimeFixture f = dev(REPORT_AT);
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("report"),
+                new MaintenanceHold("loading synthetic data", "ops@example.com", REPORT_AT.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+            assertThat(o.detail()).isEqualTo("loading synthetic data");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.outcomeLines().get(0).get("detail").asText()).isEqualTo("loading synthetic data");
+    }
+
+    @Test
+    void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+        f.ledger.acquire("reservations", "someone-else", at.plus(Duration.ofMinutes(5)));
+
+        InvocationResult result = f.invoke(scheduled("refund", at));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.LOCK_BUSY));
+        assertThat(f.clock.peek())
+                .isAfterOrEqualTo(at.plus(StageFlags.DEFAULT_LOCK_WAIT).minusMillis(250));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.outcomeLines().get(0).get("LockBusy").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void jobError_failsTheOccurrence_leavesLaterOnesClaimable_andNeverLogsTheSecret() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.ledger.recordMissed(
+                new RunKey("exploder", first.minus(Duration.ofMinutes(15))), first.minus(Duration.ofMinutes(15)), 1);
+        Instant trigger = first.plus(Duration.ofMinutes(15));
+        f.clock.advance(Duration.ofMinutes(15));
+
+        InvocationResult result = f.invoke(scheduled("exploder", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::reason)
+                .containsExactly(Reasons.JOB_ERROR, Reasons.EARLIER_FAILED);
+        assertThat(f.ran).containsExactly("exploder@" + first);
+        assertThat(String.join("\n", f.lines)).doesNotContain("hunter2-secret").contains("IllegalStateException");
+        assertThat(f.ledger.run(new RunKey("exploder", first))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.errorSummary()).doesNotContain("hunter2-secret");
+        });
+        assertThat(f.events)
+                .filteredOn(LifecycleEvent.RunFailed.class::isInstance)
+                .hasSize(1);
+    }
+
+    @Test
+    void scheduled_whenTheStagesSchedulesAreOff_recordsASkip() {
+        RuntimeFixture f = fixture(REPORT_AT, new StageFlags("dev", false, false, false, Duration.ofSeconds(5)));
+
+        assertThat(f.invoke(scheduled("report", REPORT_AT)).occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.SCHEDULES_DISABLED));
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
+    void reminder_inDev_hasItsDeliverySuppressedAndLogged_butPasses() {
+        Instant at = Instant.parse("2026-11-30T09:00:00Z"); // 18:00 in Seoul
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result = f.invoke(scheduled("remind", at));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.detail()).contains("Suppressed");
+        });
+        assertThat(f.sent).isEmpty();
+        assertThat(f.lines).anySatisfy(line -> assertThat(line).contains("external delivery suppressed"));
+        assertThat(f.lines)
+                .as("the recipient and the subject are personal data; no line carries them")
+                .allSatisfy(line -> assertThat(line).doesNotContain("member-1", "Tomorrow"));
+        assertThat(ResultJson.render(result)).doesNotContain("member-1", "Tomorrow");
+    }
+
+    @Test
+    void reminder_inProd_sendsThroughTheRealPort() {
+        Instant at = Instant.parse("2026-11-30T09:00:00Z");
+        RuntimeFixture f = fixture(at, StageFlags.defaultsFor("prod"));
+
+        f.invoke(scheduled("remind", at));
+
+        assertThat(f.sent)
+                .singleElement()
+                .satisfies(m -> assertThat(m.recipient()).isEqualTo("member-1"));
+    }
+
+    @Test
+    void scheduled_withTooLittleTimeLeft_startsNothing_andLeavesTheOccurrenceClaimable() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.runtime.handle(
+                scheduled("report", REPORT_AT), Deadline.fromRemaining(REPORT_AT, Duration.ofSeconds(4)), f.log());
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.DEADLINE));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+    }
+
+    @Test
+    void maintenanceDuringAGap_recordsOneSkipForTheDeliveredOccurrence_recordsNoMissedRange_andLeavesTheGapPending() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        Instant trigger = first.plus(Duration.ofHours(2));
+        f.clock.advance(Duration.ofHours(2));
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("reservations"),
+                new MaintenanceHold("restore", "ops", trigger.plus(Duration.ofMinutes(10))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(trigger);
+            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+        });
+        assertThat(result.missed()).isEmpty();
+        assertThat(f.ledger.cursor("expire")).contains(first);
+        assertThat(f.ran).containsExactly("expire@" + first);
+    }
+
+    @Test
+    void jobOverrunningItsLease_isFenced_neverReportedAsSuccess() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result = f.invoke(scheduled("overrun", at));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reasons.FENCED);
+        });
+        assertThat(f.ledger.run(new RunKey("overrun", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isNotEqualTo(RunStatus.SUCCEEDED));
+        assertThat(f.events).noneMatch(LifecycleEvent.RunSucceeded.class::isInstance);
+    }
+
+    @Test
+    void duplicateDeliveryWhileTheFirstStillRuns_isSkippedAsInProgressElsewhere() {
+        Instant at = Instant.parse("2026-11-30T10:30:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult outer = f.invoke(scheduled("reentrant", at));
+
+        assertThat(f.nested)
+                .singleElement()
+                .satisfies(inner -> assertThat(inner.occurrences())
+                        .singleElement()
+                        .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.IN_PROGRESS_ELSEWHERE)));
+        assertThat(outer.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(f.ran).containsExactly("reentrant@" + at);
+    }
+
+    @Test
+    void occurrenceFailingMaxAttemptsTimes_isExhausted_andOnlyAForcedRunTriesAgain() {
+        Instant at = Instant.parse("2026-11-30T00:15:00Z");
+        RuntimeFixture f = dev(at.plusSeconds(60));
+        String manual = "{\"kind\":\"run\",\"job\":\"exploder\",\"at\":\"" + at + "\"";
+
+        List<String> reasons = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            reasons.add(f.invoke(manual + "}").occurrences().get(0).reason());
+        }
+        String forced =
+                f.invoke(manual + ",\"force\":true}").occurrences().get(0).reason();
+
+        assertThat(reasons)
+                .containsExactly(Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.ATTEMPTS_EXHAUSTED);
+        assertThat(forced).isEqualTo(Reasons.JOB_ERROR);
+        assertThat(f.ran).hasSize(4);
+    }
+
+    /**
+     * Berlin's 02:30 happens twice on 2027-10-31 (00:30Z in summer time, 01:30Z in winter time) and is
+     * one occurrence. Delivered at the later instant after a day's gap, it used to run both instants:
+     * catch-up ran the calculator's 00:30Z and the delivery ran 01:30Z.
+     */
+    @Test
+    void fallBack_deliveryAtTheLaterInstantOfARepeatedLocalTime_runsThatLocalTimeOnce() {
+        Instant saturday = Instant.parse("2027-10-30T00:30:00Z");
+        Instant sundayEarlier = Instant.parse("2027-10-31T00:30:00Z");
+        Instant sundayLater = Instant.parse("2027-10-31T01:30:00Z");
+        RuntimeFixture f = dev(saturday);
+        f.invoke(scheduled("nightly-berlin", saturday));
+        moveClockTo(f, sundayLater.plusSeconds(3));
+
+        InvocationResult later = f.invoke(scheduled("nightly-berlin", sundayLater));
+        InvocationResult earlier = f.invoke(scheduled("nightly-berlin", sundayEarlier));
+
+        assertThat(f.ran).containsExactly("nightly-berlin@" + saturday, "nightly-berlin@" + sundayEarlier);
+        assertThat(later.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(sundayEarlier, Reasons.OK));
+        assertThat(earlier.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE));
+        assertThat(f.ledger.run(new RunKey("nightly-berlin", sundayLater))).isEmpty();
+        assertThat(f.ledger.cursor("nightly-berlin")).contains(sundayEarlier);
+    }
+
+    @Test
+    void manualRunOfALaterOccurrence_doesNotMoveTheCursor_soTheGapBeforeItIsStillCaughtUp() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        f.clock.advance(Duration.ofMinutes(61));
+        f.invoke("{\"kind\":\"run\",\"job\":\"expire\"}"); // the 01:00 occurrence, by hand
+
+        assertThat(f.ledger.cursor("expire")).contains(first);
+        f.clock.advance(Duration.ofMinutes(14));
+        InvocationResult next = f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(75))));
+
+        assertThat(next.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(30)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(45)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(60)), Reasons.ALREADY_DONE),
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(75)), Reasons.OK));
+        // Beyond the policy's three replays, 00:15 is recorded as missed: accounted for, never silently lost.
+        assertThat(next.missed()).hasValueSatisfying(m -> {
+            assertThat(m.first()).isEqualTo(first.plus(Duration.ofMinutes(15)));
+            assertThat(m.count()).isEqualTo(1);
+        });
+        assertThat(f.ledger.cursor("expire")).contains(first.plus(Duration.ofMinutes(75)));
+    }
+
+    @Test
+    void deferringTheDeliveredOccurrenceBehindCatchUp_doesNotCountAsAnAttempt() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("report-free", first));
+        Instant trigger = first.plus(Duration.ofMinutes(30));
+        f.clock.advance(Duration.ofMinutes(30));
+
+        f.invoke(scheduled("report-free", trigger)); // replays 00:15, then runs 00:30 after deferring it
+
+        assertThat(f.ledger.run(new RunKey("report-free", trigger)))
+                .hasValueSatisfying(r -> assertThat(r.attempts()).isEqualTo(1));
+    }
+
+    /**
+     * A deploy moved {@code report} from 08:00 to 09:00 New York ({@code 0 9 * * *}); the old schedule's
+     * 08:00 delivery, and its retry an hour later, arrive after the new catalog is live.
+     */
+    @Test
+    void scheduled_deliveryOfAReplacedSchedulesOccurrence_isRecordedAsANotAnOccurrenceSkip_andRunsNothing() {
+        Instant yesterday = REPORT_AT.minus(Duration.ofDays(1));
+        Instant oldOccurrence = OccurrenceCalculator.of(Schedule.parse("0 8 * * *", "America/New_York"))
+                .next(yesterday)
+                .orElseThrow(); // 2026-11-30T13:00:00Z, 08:00 in New York
+        RuntimeFixture f = dev(yesterday);
+        f.invoke(scheduled("report", yesterday));
+        moveClockTo(f, oldOccurrence.plusSeconds(2));
+
+        InvocationResult result = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(result.valid()).isTrue();
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(oldOccurrence);
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(o.attempt()).isZero();
+        });
+        assertThat(f.ran).containsExactly("report@" + yesterday);
+        assertThat(f.ledger.cursor("report")).contains(yesterday);
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(r.attempts()).isZero();
+            assertThat(r.reason()).contains(Reasons.NOT_AN_OCCURRENCE);
+        });
+        assertThat(f.outcomeLines()).last().satisfies(line -> {
+            assertThat(line.get("outcome").asText()).isEqualTo("SKIP");
+            assertThat(line.get("reason").asText()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(line.get("trigger").asText()).isEqualTo("SCHEDULED");
+            assertThat(line.get("detail").asText())
+                    .contains(
+                            "not an occurrence",
+                            "cron(0 9 * * ? *)",
+                            "America/New_York",
+                            yesterday.toString(),
+                            REPORT_AT.toString());
+            assertThat(line.get("Skip").asInt()).isEqualTo(1);
+        });
+
+        f.clock.advance(Duration.ofHours(1)); // the scheduler's retry of the same old occurrence
+        InvocationResult duplicate = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(duplicate.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(r.attempts()).isZero();
+        });
+        assertThat(f.ledger.cursor("report")).contains(yesterday);
+        assertThat(f.ran).hasSize(1);
+        assertThat(f.events).singleElement().isInstanceOf(LifecycleEvent.RunSucceeded.class);
+
+        moveClockTo(f, REPORT_AT.plusSeconds(2));
+        InvocationResult next = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(next.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(REPORT_AT);
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.attempt()).isEqualTo(1);
+        });
+        assertThat(next.missed()).isEmpty();
+        assertThat(f.ledger.cursor("report")).contains(REPORT_AT);
+        assertThat(f.ran).containsExactly("report@" + yesterday, "report@" + REPORT_AT);
+    }
+
+    @Test
+    void retryOfAReplacedSchedulesOccurrenceThatFailedBeforeTheDeploy_keepsTheFailedItem_andRunsNothing() {
+        Instant oldOccurrence = Instant.parse("2026-11-30T13:00:00Z"); // 08:00 New York, the replaced 0 8 * * *
+        RuntimeFixture f = dev(oldOccurrence);
+        ClaimResult.Claimed claimed = (ClaimResult.Claimed) f.ledger.claim(ClaimRequest.scheduled(
+                new RunKey("report", oldOccurrence), 1, 3, oldOccurrence.plus(Duration.ofMinutes(5))));
+        f.ledger.complete(claimed.claim(), new Outcome.Failed("IllegalStateException: the old build failed"));
+        moveClockTo(f, oldOccurrence.plus(Duration.ofMinutes(30)));
+
+        InvocationResult retry = f.invoke(scheduled("report", oldOccurrence));
+
+        assertThat(retry.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.attempts()).isEqualTo(1);
+        });
+        assertThat(f.ledger.cursor("report")).isEmpty();
+    }
+
+    /** Stray deliveries of an old every-10-minutes schedule leave the every-15-minutes catch-up as it was. */
+    @Test
+    void deliveriesOfAReplacedSchedule_leaveTheCatchUpOfTheCurrentOneUnchanged() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("expire", first));
+        for (int minute : new int[] {10, 20}) {
+            moveClockTo(f, first.plus(Duration.ofMinutes(minute)));
+            assertThat(f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(minute))))
+                            .occurrences())
+                    .singleElement()
+                    .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+        }
+        Instant trigger = first.plus(Duration.ofMinutes(30));
+        moveClockTo(f, trigger);
+
+        InvocationResult result = f.invoke(scheduled("expire", trigger));
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(15)), Reasons.OK),
+                        org.assertj.core.groups.Tuple.tuple(trigger, Reasons.OK));
+        assertThat(result.missed()).isEmpty();
+        assertThat(f.ledger.cursor("expire")).contains(trigger);
+        assertThat(f.ran)
+                .containsExactly(
+                        "expire@" + first, "expire@" + first.plus(Duration.ofMinutes(15)), "expire@" + trigger);
+        assertThat(f.ledger.run(new RunKey("expire", first.plus(Duration.ofMinutes(10)))))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
+    }
+
+    @Test
+    void lateRetryOfAFailedOccurrenceTheCursorAlreadyPassed_runsAgain_andKeepsTheFailureHistory() {
+        Instant at = Instant.parse("2026-11-30T00:15:00Z");
+        RuntimeFixture f = dev(at);
+        f.invoke(scheduled("exploder", at)); // first run: FAIL, attempt 1
+        f.ledger.recordMissed(new RunKey("exploder", at), at, 1); // the cursor moves past it meanwhile
+
+        InvocationResult retry = f.invoke(scheduled("exploder", at));
+
+        assertThat(retry.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reasons.JOB_ERROR);
+            assertThat(o.attempt()).isEqualTo(2);
+        });
+        assertThat(f.ledger.run(new RunKey("exploder", at))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.attempts()).isEqualTo(2);
+        });
+    }
+}

@@ -1,0 +1,11 @@
+package dev.punctual.runtime;
+
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.RunLedger;
+
+class PayloadAndManualOnInMemoryLedgerTest extends PayloadAndManualContract {
+    @Override
+    protected RunLedger ledger(MutableClock clock) {
+        return RuntimeFixture.inMemory(clock);
+    }
+}
