@@ -18,12 +18,17 @@ public record InvalidPayload(String code, String field, String message) {
 
     private static final Redactor ECHO = new Redactor(MAX_MESSAGE);
 
+    /** Cut after redacting, so a secret cut in half is still recognised by its shape. */
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max) + "…";
+    }
+
     /**
      * The message echoes input, and it leaves the process in the log line, the result and the CLI's
      * error: redacted, bounded and one line here, once, for all of them.
      */
     public InvalidPayload {
         message = ECHO.line(message);
-        field = field == null ? null : ECHO.line(field.length() > 80 ? field.substring(0, 80) : field);
+        field = field == null ? null : cut(ECHO.line(field), 80);
     }
 }

@@ -2,7 +2,9 @@ package dev.punctual.observability;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,10 +19,10 @@ public final class Redactor {
 
     /** Words that make a field name, or the key of a {@code key=value} in free text, a secret's name. */
     private static final String SECRET_WORDS = "password|passwd|passphrase|secret|token|api[_-]?key|apikey"
-            + "|access[_-]?key|authorization|credential|private[_-]?key|session[_-]?id|cookie|signature";
+            + "|access[_-]?key|authorization|credentials?|private[_-]?key|session[_-]?id|cookie|signature";
 
     /** Field names whose values are never shown, whatever they contain. */
-    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(" + SECRET_WORDS + "|^pwd$|^pass$).*");
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(" + SECRET_WORDS + ").*");
 
     /** Secrets recognisable by their shape, wherever they appear in free text. */
     private static final List<Pattern> SECRET_SHAPES = List.of(
@@ -41,7 +43,7 @@ public final class Redactor {
             Pattern.compile("\\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}"),
             // Google API keys, npm and PyPI tokens, SendGrid keys, Mailgun keys.
             Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"),
-            Pattern.compile("\\bnpm_[A-Za-z0-9]{36}"),
+            Pattern.compile("\\bnpm_[A-Za-z0-9]{30,}"),
             Pattern.compile("\\bpypi-[A-Za-z0-9_-]{50,}"),
             Pattern.compile("\\bSG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}"),
             Pattern.compile("\\bkey-[0-9a-f]{32}\\b"),
@@ -50,21 +52,32 @@ public final class Redactor {
 
     /**
      * {@code password=...}, {@code "token": "..."}, {@code AWS_SECRET_ACCESS_KEY=...},
-     * {@code secretAccessKey: ...}, {@code Authorization: Bearer ...} in free text: a key containing a
-     * secret word (or exactly {@code pass}/{@code pwd}), then the value, quoted (a missing closing quote
-     * takes the rest of the line) or up to the next separator.
+     * {@code secretAccessKey: ...}, {@code Authorization: Bearer ...} in free text: a key that ends in a
+     * secret word (optionally followed by {@code _key}, {@code _id} or {@code _value}; or is exactly
+     * {@code pass}), then the value: quoted with escapes (a missing closing quote takes the rest of the
+     * line), a scheme and a credential, or up to the next separator. A key ending elsewhere
+     * ({@code secretsmanager:}, {@code max_tokens=}) is ordinary text. A key starts only where a run of
+     * key characters starts, and its prefix is bounded, so the match is linear in the text's length. A
+     * segment of an ARN ({@code :secret:db-AbCdEf}) names a resource and is kept.
      */
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)((?<![A-Za-z0-9])\"?(?:[A-Za-z0-9_.-]*(?:"
-                    + SECRET_WORDS
-                    + ")[A-Za-z0-9_.-]*|pass|pwd)\"?\\s*[:=]\\s*)"
-                    + "(\"[^\"\\n]*(?:\"|$)|'[^'\\n]*(?:'|$)|(?:bearer|basic)\\s+\\S+|[^\\s,;&}\"']+)",
+            "(?i)((?<![A-Za-z0-9_.-])\"?(?:[A-Za-z0-9_.-]{0,40}?(?:" + SECRET_WORDS
+                    + ")(?:[_-]?(?:key|id|value))?|pass)\"?\\s{0,8}[:=]\\s{0,8})"
+                    + "(\"(?:[^\"\\\\\\n]|\\\\.)*+(?:\"|$)|'[^'\\n]*+(?:'|$)"
+                    + "|(?:bearer|basic|token|digest)\\s+\\S+|[^\\s,;&}\"']+)",
             Pattern.MULTILINE);
+
+    /** A bare count after {@code pass} ({@code pass: 3, skip: 1}) is a tally, not a password. */
+    private static final Pattern COUNT = Pattern.compile("\\d{1,9}");
 
     private static final Pattern BEARER = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
 
     /** The password in a URL's user info: {@code postgres://user:pw@host}. */
-    private static final Pattern URL_PASSWORD = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://[^\\s:/@]+:)[^\\s@/]+(@)");
+    private static final Pattern URL_PASSWORD =
+            Pattern.compile("(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://[^\\s:/@]{1,256}:)[^\\s@/]{1,256}(@)");
+
+    /** Longer text is cut before matching, so no input can make the patterns slow. */
+    private static final int SCAN_BEYOND_MAX = 8192;
 
     private final int maxLength;
 
@@ -85,13 +98,17 @@ public final class Redactor {
         if (text == null) {
             return null;
         }
-        String out = text;
+        String out =
+                text.length() > maxLength + SCAN_BEYOND_MAX ? text.substring(0, maxLength + SCAN_BEYOND_MAX) : text;
         for (Pattern shape : SECRET_SHAPES) {
             out = shape.matcher(out).replaceAll(MASK);
         }
         out = URL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK + m.group(2)));
-        Matcher assignment = SECRET_ASSIGNMENT.matcher(out);
-        out = assignment.replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK));
+        String scanned = out;
+        out = SECRET_ASSIGNMENT
+                .matcher(out)
+                .replaceAll(m -> Matcher.quoteReplacement(
+                        isCountAfterPass(m) || isArnSegment(scanned, m) ? m.group() : m.group(1) + MASK));
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + MASK));
         return out.length() <= maxLength ? out : out.substring(0, maxLength) + "…[truncated]";
     }
@@ -120,6 +137,19 @@ public final class Redactor {
             }
         });
         return out.toString();
+    }
+
+    /** {@code arn:aws:secretsmanager:...:secret:db-AbCdEf}: a colon on both sides names a resource. */
+    private static boolean isArnSegment(String text, MatchResult m) {
+        return m.start() > 0
+                && text.charAt(m.start() - 1) == ':'
+                && m.group(1).strip().endsWith(":");
+    }
+
+    private static boolean isCountAfterPass(MatchResult m) {
+        return m.group(1).strip().replace("\"", "").toLowerCase(Locale.ROOT).startsWith("pass")
+                && m.group(1).replaceAll("[\\s\"]", "").length() == "pass:".length()
+                && COUNT.matcher(m.group(2)).matches();
     }
 
     /** Whether a field of this name is masked whatever its value. */

@@ -36,7 +36,7 @@ class RedactorCorpusTest {
                 c("ADO.NET password", "Server=db;Database=app;User Id=sa;Password=Ad0NetPw;", "Ad0NetPw"),
                 c("passphrase", "gpg: passphrase=correct-horse-battery", "correct-horse-battery"),
                 c("pass", "login user=bob pass=b0bsPass", "b0bsPass"),
-                c("pwd", "pwd=Pwd1234567", "Pwd1234567"),
+                c("passwd", "passwd=Pwd1234567", "Pwd1234567"),
                 c("unterminated double quote", "password=\"unterminated-secret", "unterminated-secret"),
                 c("unterminated single quote", "token='unterminated-token-value", "unterminated-token-value"),
                 c("JSON token", "{\"access_token\": \"at-" + b62 + "\"}", "at-" + b62),
@@ -106,9 +106,50 @@ class RedactorCorpusTest {
         assertThat(out).doesNotContain(secret).doesNotContain("\n").doesNotContain("\r");
     }
 
-    @org.junit.jupiter.api.Test
-    void corpus_holdsAtLeastFortyShapes() {
-        assertThat(corpus().count()).isGreaterThanOrEqualTo(40);
+    /**
+     * Ordinary operational text keeps what an operator needs to diagnose: an IAM denial's action and
+     * resource, counts, configuration that merely mentions a secret word inside a longer key.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "User: arn:aws:sts::123456789012:assumed-role/punctual-dev/x is not authorized to perform:"
+                        + " secretsmanager:GetSecretValue on resource: arn:aws:secretsmanager:eu-central-1:"
+                        + "123456789012:secret:db-AbCdEf",
+                "pass: 3, skip: 1, fail: 0",
+                "max_tokens=1024 temperature=0.2",
+                "tokens_used=12 of 4000",
+                "secretsmanager:ListSecrets was throttled",
+                "Unable to load credentials from any of the providers in the chain",
+            })
+    void text_ofOrdinaryOperationalText_isUnchanged(String text) {
+        assertThat(REDACTOR.text(text)).isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "Authorization=Token abcdefghijklmnop1234",
+                "Authorization: Digest abcdefghijklmnop1234",
+                "{\"password\":\"a\\\"bcdefgh1234\"}",
+            })
+    void text_withASchemeOrAnEscapedQuote_masksTheWholeValue(String text) {
+        assertThat(REDACTOR.text(text)).doesNotContain("abcdefghijklmnop1234", "bcdefgh1234");
+    }
+
+    /**
+     * Adversarial text cannot make redaction slow: the patterns are linear and the text is cut before
+     * they run. The timeout only guards against a hang (it was minutes for 64 KB); it measures nothing.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"token-", "a-", "x.", "ab://"})
+    void text_ofAQuarterMegabyteOfRepeatedKeyCharacters_finishes(String unit) {
+        String adversarial = unit.repeat(256 * 1024 / unit.length());
+
+        String out = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(30), () -> REDACTOR.text(adversarial));
+
+        assertThat(out).endsWith("[truncated]");
     }
 
     @ParameterizedTest
