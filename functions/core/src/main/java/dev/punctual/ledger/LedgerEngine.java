@@ -40,7 +40,15 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        return claiming.claim(request, tokens.get(), now());
+        Instant now = now();
+        if (request.trigger() == Trigger.SCHEDULED) {
+            // Before the job runs: a scheduled claim is what later moves the cursor.
+            Due.require(
+                    request.key().scheduledTime(),
+                    now,
+                    "scheduled claim of " + request.key().jobId() + " at");
+        }
+        return claiming.claim(request, tokens.get(), now);
     }
 
     @Override
@@ -65,14 +73,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public CompletionResult complete(Claim claim, Outcome outcome) {
-        Instant now = now();
-        if (claim.trigger() == Trigger.SCHEDULED) {
-            Due.require(
-                    claim.key().scheduledTime(),
-                    now,
-                    "completion moving the cursor of " + claim.key().jobId() + " to");
-        }
-        return new Completing(store, retention).complete(claim, outcome, now);
+        return new Completing(store, retention).complete(claim, outcome, now());
     }
 
     @Override

@@ -158,12 +158,16 @@ public final class Dispatcher {
         // A refusal (maintenance, a busy group) stops the replay: the rest is reported as not run, with
         // the refusal's reason, and counted, so the operator sees how much is left and why.
         List<OccurrenceRunner.Request> unreported = requests.subList(reports.size(), requests.size());
-        if (!unreported.isEmpty()) {
+        boolean refused = !reports.isEmpty()
+                && OccurrenceRunner.refusesTheJob(
+                        reports.get(reports.size() - 1).reason());
+        long leftForAnotherReplay = beyond + unreported.size() + (refused ? 1 : 0);
+        if (refused) {
             String refusal = reports.get(reports.size() - 1).reason();
             unreported.forEach(
                     request -> reports.add(notRun(request, refusal, "not run: the replay stopped at " + refusal)));
         }
-        return result("replay", job.id(), reports, Optional.empty(), beyond + unreported.size());
+        return result("replay", job.id(), reports, Optional.empty(), leftForAnotherReplay);
     }
 
     /** Up to {@code max} occurrences in {@code [from, to)}, oldest first, without listing the rest. */

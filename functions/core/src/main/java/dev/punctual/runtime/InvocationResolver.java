@@ -7,6 +7,7 @@ import dev.punctual.time.OccurrenceCalculator;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,8 +40,8 @@ final class InvocationResolver {
             case Invocation.Scheduled scheduled -> scheduledTimeChecked(scheduled);
             case Invocation.ManualRun run -> manualTimeChecked(run);
             case Invocation.Replay replay
-            when !Due.isDue(replay.to(), clock.instant()) ->
-                notDue("to", replay.to(), "only occurrences already due can be replayed");
+            when !Due.hasCome(replay.to().minusMillis(1), clock.instant()) ->
+                notDue("to", replay.to(), false, "only occurrences already due can be replayed");
             default -> new PayloadParser.Parsed.Valid(invocation);
         };
     }
@@ -57,8 +58,8 @@ final class InvocationResolver {
                             invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
         }
         Instant at = run.at().get();
-        if (!Due.isDue(at, clock.instant())) {
-            return notDue("at", at, "a manual run takes an occurrence already due, or none for the latest");
+        if (!Due.hasCome(at, clock.instant())) {
+            return notDue("at", at, false, "a manual run takes an occurrence already due, or none for the latest");
         }
         return canonical(job, calculator, at)
                 .<PayloadParser.Parsed>map(occurrence -> new PayloadParser.Parsed.Valid(
@@ -81,7 +82,7 @@ final class InvocationResolver {
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         Instant at = s.scheduledTime();
         if (!Due.isDue(at, clock.instant())) {
-            return notDue("scheduledTime", at, "the scheduler delivers an occurrence at or after its time");
+            return notDue("scheduledTime", at, true, "the scheduler delivers an occurrence at or after its time");
         }
         Optional<Instant> occurrence = canonical(job, calculator, at);
         if (occurrence.isPresent()) {
@@ -107,25 +108,31 @@ final class InvocationResolver {
         return otherInstantOfARepeatedLocalTime(job, at).filter(calculator::isOccurrence);
     }
 
-    private PayloadParser.Parsed notDue(String field, Instant time, String why) {
+    private PayloadParser.Parsed notDue(String field, Instant time, boolean skewTolerated, String why) {
         Instant now = clock.instant();
+        String tolerance =
+                skewTolerated ? ", plus a tolerance of " + Due.TOLERANCE.toSeconds() + " s for clock skew" : "";
         return new PayloadParser.Parsed.Invalid(new InvalidPayload(
-                "NOT_DUE",
-                field,
-                field + " " + time + " is after now (" + now + ", plus a tolerance of " + Due.TOLERANCE.toSeconds()
-                        + " s for clock skew); " + why));
+                "NOT_DUE", field, field + " " + time + " is after now (" + now + tolerance + "); " + why));
     }
 
     /**
      * Why a scheduled time can be no real delivery of any schedule the job had, or empty when it can be
      * one. This bounds what someone allowed to invoke the function can make it write with made-up
-     * times: skips of catalog jobs, within the last {@link #LATE_DELIVERY_LIMIT}, one per (job, time),
+     * times: skips of catalog jobs, on whole minutes within the last {@link #LATE_DELIVERY_LIMIT} (at
+     * most 1,800 per job), each naming the job's schedule, one per (job, time),
      * each expiring with the skip retention; never a run, an attempt or a cursor move.
      */
     private Optional<String> whyNotALateDelivery(Invocation.Scheduled s) {
         Instant now = clock.instant();
         if (s.executionId().isBlank() || s.scheduleArn().isBlank()) {
             return Optional.of("without the scheduler's executionId and scheduleArn it is not a scheduler's delivery");
+        }
+        if (!s.scheduleArn().endsWith("/" + s.jobId())) {
+            return Optional.of("its scheduleArn does not name the job's schedule (…/" + s.jobId() + ")");
+        }
+        if (!s.scheduledTime().equals(s.scheduledTime().truncatedTo(ChronoUnit.MINUTES))) {
+            return Optional.of("it is not on a whole minute, as every scheduler's time is");
         }
         if (s.scheduledTime().isBefore(now.minus(LATE_DELIVERY_LIMIT))) {
             return Optional.of("it is older than the " + LATE_DELIVERY_LIMIT.toHours()

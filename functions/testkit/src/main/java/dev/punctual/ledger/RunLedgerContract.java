@@ -308,15 +308,17 @@ public abstract class RunLedgerContract {
     }
 
     @Test
-    void scheduledCompletion_ofAnOccurrenceAfterNowPlusTheTolerance_isRefused_andTheCursorStays() {
+    void scheduledClaim_ofAnOccurrenceAfterNowPlusTheTolerance_isRefusedBeforeAnyJobRuns_andWritesNothing() {
         RunLedger ledger = ledger();
         RunKey future = new RunKey(job("future"), START.plus(Due.TOLERANCE).plusSeconds(1));
-        Claim claim = claimed(ledger.claim(scheduled(future)));
+        RunKey dueInTolerance = new RunKey(job("skewed"), START.plus(Due.TOLERANCE));
 
-        assertThatThrownBy(() -> ledger.complete(claim, new Outcome.Succeeded(null)))
+        assertThatThrownBy(() -> ledger.claim(scheduled(future)))
                 .isInstanceOf(PunctualException.class)
                 .hasMessageContaining("never moves a cursor into the future");
         assertThat(ledger.cursor(future.jobId())).isEmpty();
+        assertThat(ledger.run(future)).isEmpty();
+        assertThat(ledger.claim(scheduled(dueInTolerance))).isInstanceOf(ClaimResult.Claimed.class);
     }
 
     @Test
