@@ -35,6 +35,9 @@ final class ConsoleTestEvents extends Construct {
 
     static final String REGISTRY = "lambda-testevent-schemas";
 
+    /** The id under which CDK places the singleton function behind every AwsCustomResource of a stack. */
+    private static final String PROVIDER_ID = "AWS679f53fac002430cb0da5b7982bd2287";
+
     /** A past day, so the dry-run replay example is due whatever today is. */
     static final String REPLAY_FROM = "2026-01-05T00:00:00Z";
 
@@ -75,8 +78,10 @@ final class ConsoleTestEvents extends Construct {
                 .policy(AwsCustomResourcePolicy.fromSdkCalls(
                         SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()))
                 .build();
+        // Only the provider function CDK shares across the stack's custom resources is flagged; the
+        // suppression stays on it, not on the stack (whose every resource would carry it).
         NagSuppressions.addResourceSuppressions(
-                stack,
+                stack.getNode().findChild(PROVIDER_ID),
                 List.of(
                         NagPackSuppression.builder()
                                 .id("AwsSolutions-IAM4")

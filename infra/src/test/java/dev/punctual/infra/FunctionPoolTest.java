@@ -93,11 +93,21 @@ class FunctionPoolTest {
         StageConfig config = Stages.named("dev").reservingConcurrency("default", 25);
         Template template = Template.fromStack(Synth.stage(config, Synth.CATALOG));
 
-        template.resourcePropertiesCountIs("AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", 25), 1);
+        Map<String, Object> pool = Map.of("Handler", FunctionPoolConstruct.HANDLER);
         template.resourcePropertiesCountIs(
-                "AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", Match.absent()), 1);
+                "AWS::Lambda::Function",
+                Map.of("Handler", FunctionPoolConstruct.HANDLER, "ReservedConcurrentExecutions", 25),
+                1);
+        template.resourcePropertiesCountIs(
+                "AWS::Lambda::Function",
+                Map.of("Handler", FunctionPoolConstruct.HANDLER, "ReservedConcurrentExecutions", Match.absent()),
+                1);
         dev.resourcePropertiesCountIs(
-                "AWS::Lambda::Function", Map.of("ReservedConcurrentExecutions", Match.absent()), 2);
+                "AWS::Lambda::Function",
+                Map.of("Handler", FunctionPoolConstruct.HANDLER, "ReservedConcurrentExecutions", Match.absent()),
+                2);
+        assertThat(dev.findResources("AWS::Lambda::Function", Map.of("Properties", pool)))
+                .hasSize(2);
     }
 
     @Test
