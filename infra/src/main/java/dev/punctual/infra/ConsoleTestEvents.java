@@ -16,13 +16,13 @@ import software.amazon.awscdk.customresources.AwsCustomResourcePolicy;
 import software.amazon.awscdk.customresources.AwsSdkCall;
 import software.amazon.awscdk.customresources.PhysicalResourceId;
 import software.amazon.awscdk.customresources.SdkCallsPolicyOptions;
-import software.amazon.awscdk.services.eventschemas.CfnSchema;
 import software.amazon.awscdk.services.lambda.IFunction;
 import software.constructs.Construct;
 
 /**
  * The Lambda console's shareable test events for each pool's function: a schema named
- * {@code _<function name>-schema} in the account's {@value #REGISTRY} registry, whose
+ * {@code _<function name>-schema} (written by SDK calls, see {@link #schemaCall}) in the account's
+ * {@value #REGISTRY} registry, whose
  * {@code components.examples} the console lists under "Test". The examples come from the catalog (a
  * manual run of each job, a dry-run replay of a fixed past day, a ping), so they stay valid on any day.
  *
@@ -48,15 +48,48 @@ final class ConsoleTestEvents extends Construct {
         super(scope, id);
         AwsCustomResource registry = registryEnsured();
         functions.forEach((pool, function) -> {
-            CfnSchema schema = CfnSchema.Builder.create(this, "Schema-" + pool)
-                    .registryName(REGISTRY)
-                    .schemaName(Fn.join("", List.of("_", function.getFunctionName(), "-schema")))
-                    .type("OpenApi3")
-                    .description("Punctual test events of pool " + pool)
-                    .content(content(jobsByPool.getOrDefault(pool, List.of())))
-                    .build();
-            schema.getNode().addDependency(registry);
+            String name = Fn.join("", List.of("_", function.getFunctionName(), "-schema"));
+            String content = content(jobsByPool.getOrDefault(pool, List.of()));
+            AwsCustomResource created = schemaCall("SchemaCreated-" + pool, "createSchema", name, content, true);
+            AwsCustomResource written = schemaCall("SchemaWritten-" + pool, "updateSchema", name, content, false);
+            created.getNode().addDependency(registry);
+            written.getNode().addDependency(created);
         });
+    }
+
+    /**
+     * The console may have made the function's schema already (an operator saved a shareable event),
+     * so a CloudFormation schema resource would fail the deploy. Instead: create it, taking "already
+     * exists" as success, once; then write this deploy's examples into it on every change. Events an
+     * operator saved in the console for these functions are replaced by the catalog's at each deploy
+     * (docs/deploy.md says so); the schema is left in place when the stage is removed.
+     */
+    private AwsCustomResource schemaCall(String id, String action, String name, String content, boolean createOnly) {
+        Stack stack = Stack.of(this);
+        String arn = "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount()
+                + ":schema/" + REGISTRY + "/" + name;
+        AwsSdkCall.Builder call = AwsSdkCall.builder()
+                .service("Schemas")
+                .action(action)
+                .parameters(new TreeMap<>(Map.of(
+                        "RegistryName", REGISTRY,
+                        "SchemaName", name,
+                        "Type", "OpenApi3",
+                        "Description", "Punctual test events",
+                        "Content", content)))
+                .physicalResourceId(PhysicalResourceId.of(id));
+        if (createOnly) {
+            call.ignoreErrorCodesMatching("ConflictException");
+        }
+        AwsCustomResource.Builder resource = AwsCustomResource.Builder.create(this, id)
+                .onCreate(call.build())
+                .installLatestAwsSdk(false)
+                .policy(AwsCustomResourcePolicy.fromSdkCalls(
+                        SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()));
+        if (!createOnly) {
+            resource.onUpdate(call.build());
+        }
+        return resource.build();
     }
 
     /** CreateRegistry, with "already exists" (ConflictException) taken as success; nothing on delete. */

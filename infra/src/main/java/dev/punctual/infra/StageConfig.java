@@ -59,6 +59,16 @@ public record StageConfig(
                         "a whole number from 1 to " + MAX_RESERVED_CONCURRENCY);
             }
         });
+        int total = reservedConcurrency.values().stream()
+                .mapToInt(Integer::intValue)
+                .sum();
+        if (total > MAX_RESERVED_CONCURRENCY) {
+            throw new StageConfigException(
+                    "reservedConcurrency",
+                    reservedConcurrency.toString(),
+                    "at most " + MAX_RESERVED_CONCURRENCY + " in total (Lambda keeps 100 of the default 1,000"
+                            + " unreserved; ask for a higher concurrency quota first)");
+        }
         if (!ACCEPTED_RETENTION_DAYS.contains(logRetentionDays)) {
             throw new StageConfigException(
                     "logRetentionDays", Integer.toString(logRetentionDays), "one of " + ACCEPTED_RETENTION_DAYS);
@@ -69,10 +79,11 @@ public record StageConfig(
     }
 
     /**
-     * Lambda's default account limit; a higher reservation cannot be deployed without a quota increase,
-     * and a reservation of 0 would stop the pool (the kill switch is {@code -c schedules=off} instead).
+     * Lambda's default account limit (1,000) less the 100 it always keeps unreserved: the most all pools
+     * of a stage may reserve together without a quota increase. A reservation of 0 would stop the pool
+     * (the kill switch is {@code -c schedules=off} instead).
      */
-    public static final int MAX_RESERVED_CONCURRENCY = 1000;
+    public static final int MAX_RESERVED_CONCURRENCY = 900;
 
     /** A stage that is not pinned to an account and reserves no concurrency. */
     public StageConfig(

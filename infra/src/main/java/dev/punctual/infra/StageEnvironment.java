@@ -17,7 +17,7 @@ public record StageEnvironment(Optional<String> account, Optional<String> region
     public static final StageEnvironment UNPINNED = new StageEnvironment(Optional.empty(), Optional.empty());
 
     private static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
-    private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d{1,2}");
+    private static final Pattern REGION = Pattern.compile("[a-z]{2,4}(-[a-z]+)+-\\d{1,2}");
 
     public StageEnvironment {
         account.filter(a -> !ACCOUNT.matcher(a).matches()).ifPresent(a -> {

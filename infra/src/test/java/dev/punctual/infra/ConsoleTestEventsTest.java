@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.json.Json;
 import dev.punctual.runtime.PayloadParser;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,51 +23,52 @@ class ConsoleTestEventsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void eachPool_hasASchemaNamedForItsFunction_inTheConsolesRegistry() {
-        Map<String, Map<String, Object>> schemas = Templates.properties(template, "AWS::EventSchemas::Schema");
+    void eachPool_getsItsSchemaCreatedIfMissing_thenItsExamplesWrittenOnEveryChange() {
+        String calls = template.findResources("Custom::AWS").toString();
 
-        assertThat(schemas).hasSize(dev.pools().size());
         for (FunctionPoolConstruct pool : dev.pools().values()) {
-            Object name = Map.of(
-                    "Fn::Join",
-                    List.of("", List.of("_", Templates.ref(Templates.logicalId(pool.function())), "-schema")));
-            assertThat(schemas.values())
-                    .anySatisfy(schema -> assertThat(schema)
-                            .containsEntry("RegistryName", ConsoleTestEvents.REGISTRY)
-                            .containsEntry("Type", "OpenApi3")
-                            .containsEntry("SchemaName", name));
+            String function = Templates.logicalId(pool.function());
+            assertThat(calls).contains("SchemaCreated-" + pool.getNode().getId().substring("Pool-".length()));
+            assertThat(calls).contains("SchemaWritten-" + pool.getNode().getId().substring("Pool-".length()));
+            assertThat(calls).contains(function);
         }
+        assertThat(calls)
+                .contains("\"action\":\"createSchema\"", "\"action\":\"updateSchema\"", "_", "-schema")
+                .contains("\"ignoreErrorCodesMatching\":\"ConflictException\"")
+                .doesNotContain("deleteSchema", "deleteRegistry");
+        assertThat(template.findResources("AWS::EventSchemas::Schema")).isEmpty();
+        assertThat(template.findResources("AWS::EventSchemas::Registry")).isEmpty();
     }
 
     @Test
     @SuppressWarnings("unchecked")
-    void everyExample_isAValidPayloadOfAJobInThatPool_orAPing() throws Exception {
+    void everyExample_isAValidPayloadOfAJobOfThePool_orAPing() throws Exception {
         JobCatalog catalog = Synth.CATALOG;
-        int examples = 0;
-        for (Map<String, Object> schema :
-                Templates.properties(template, "AWS::EventSchemas::Schema").values()) {
-            Map<String, Object> content = (Map<String, Object>) Json.read((String) schema.get("Content"));
-            Map<String, Object> all =
+        for (String pool : dev.pools().keySet()) {
+            Map<String, Object> content =
+                    (Map<String, Object>) Json.read(ConsoleTestEvents.content(catalog.inPool(pool)));
+            Map<String, Object> examples =
                     (Map<String, Object>) ((Map<String, Object>) content.get("components")).get("examples");
-            for (Map.Entry<String, Object> example : all.entrySet()) {
-                String payload = Json.write(((Map<String, Object>) example.getValue()).get("value"));
+
+            assertThat(examples).hasSize(2 * catalog.inPool(pool).size() + 1);
+            examples.forEach((name, example) -> {
+                Object value = ((Map<String, Object>) example).get("value");
+                String payload = Json.write(value);
                 assertThat(new PayloadParser(catalog).parse(payload))
-                        .as(example.getKey() + ": " + payload)
+                        .as(name + ": " + payload)
                         .isInstanceOf(PayloadParser.Parsed.Valid.class);
-                examples++;
-            }
+                Object job = ((Map<String, Object>) value).get("job");
+                assertThat(job == null
+                                || catalog.require((String) job).pool().name().equals(pool))
+                        .as(name + " belongs to pool " + pool)
+                        .isTrue();
+            });
         }
-        assertThat(examples).isEqualTo(2 * catalog.jobs().size() + dev.pools().size());
     }
 
     @Test
     void registry_isEnsuredByOneCallThatToleratesAnExistingOne_andIsNeverDeleted() {
-        String rendered = template.findResources("Custom::AWS").toString();
-
-        assertThat(rendered)
-                .contains("createRegistry", "ConflictException", ConsoleTestEvents.REGISTRY)
-                .doesNotContain("deleteRegistry");
-        assertThat(template.findResources("AWS::EventSchemas::Registry")).isEmpty();
+        assertThat(template.findResources("Custom::AWS").toString())
+                .contains("\"action\":\"createRegistry\"", ConsoleTestEvents.REGISTRY);
     }
 }

@@ -121,8 +121,17 @@ class FunctionPoolTest {
     }
 
     @Test
+    void reservedConcurrency_summingOverWhatTheAccountMayReserve_isRefusedWithTheTotal() {
+        StageConfig half = Stages.named("dev").reservingConcurrency("default", 500);
+
+        assertThatThrownBy(() -> half.reservingConcurrency("maintenance", 401))
+                .hasMessageContaining("reservedConcurrency: '{default=500, maintenance=401}'")
+                .hasMessageContaining("at most 900 in total");
+    }
+
+    @Test
     void reservedConcurrency_ofZero_isRefused_theKillSwitchIsSchedulesOff() {
         assertThatThrownBy(() -> Stages.named("dev").reservingConcurrency("default", 0))
-                .hasMessage("reservedConcurrency.default: '0' is not accepted; expected a whole number from 1 to 1000");
+                .hasMessage("reservedConcurrency.default: '0' is not accepted; expected a whole number from 1 to 900");
     }
 }

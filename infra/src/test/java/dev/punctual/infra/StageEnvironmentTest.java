@@ -56,6 +56,11 @@ class StageEnvironmentTest {
     }
 
     @Test
+    void region_ofTheEuropeanSovereignCloud_isAccepted() {
+        assertThat(StageEnvironment.of(null, "eusc-de-east-1").region()).contains("eusc-de-east-1");
+    }
+
+    @Test
     void pinnedInTheStageConfig_commandLineRegionOverridesOnlyTheRegion() {
         StageConfig pinned = Stages.named("dev").pinnedTo("222222222222", "us-east-1");
 
