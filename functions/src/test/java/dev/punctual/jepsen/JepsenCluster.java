@@ -52,9 +52,20 @@ final class JepsenCluster {
         List<Slot> workers = new ArrayList<>();
         List<Slot> operators = new ArrayList<>();
         int kills = 0;
+        // Each launch allowed to kill itself takes one of these: at most killBudget kills in all.
+        int killTokens = profile.killBudget();
         int restarts = 0;
         int launched = 0;
         List<String> failures = new ArrayList<>();
+        // Whichever process wins its first claim, the run covers both: odd workers kill themselves in
+        // their first run (and get the kill budget first), even ones outlive their first lease.
+        boolean[] mayKill = new boolean[profile.workers()];
+        for (int pass = 1; pass >= 0; pass--) {
+            for (int i = pass; i < profile.workers() && killTokens > 0; i += 2) {
+                mayKill[i] = true;
+                killTokens--;
+            }
+        }
         for (int i = 0; i < profile.processes(); i++) {
             boolean operator = i >= profile.workers();
             String proc = (operator ? "op" + (i - profile.workers()) : "w" + i) + ".1";
@@ -68,7 +79,7 @@ final class JepsenCluster {
                     profile.skewOf(i),
                     profile.faultProbability(),
                     i % 2 == 0,
-                    !operator && i < profile.killBudget(),
+                    !operator && mayKill[i],
                     profile.killProbability(),
                     profile.rounds(),
                     firstOccurrenceMs,
@@ -78,7 +89,7 @@ final class JepsenCluster {
                     profile.runtimeShare(),
                     profile.refusedShare(),
                     profile.redeliveryShare(),
-                    i == 0 ? WorkerConfig.OVERRUN_FIRST : i == 1 ? WorkerConfig.KILL_FIRST : WorkerConfig.NONE);
+                    operator ? WorkerConfig.NONE : i % 2 == 0 ? WorkerConfig.OVERRUN_FIRST : WorkerConfig.KILL_FIRST);
             Slot slot = new Slot(i, config);
             slot.process = launch(config);
             launched++;
@@ -109,8 +120,11 @@ final class JepsenCluster {
                         slot.config = slot.config.incarnation(
                                 proc,
                                 profile.seed() * 1000 + slot.index * 10L + slot.incarnation,
-                                kills < profile.killBudget(),
+                                killTokens > 0,
                                 WorkerConfig.NONE);
+                        if (slot.config.mayKill()) {
+                            killTokens--;
+                        }
                         slot.process = launch(slot.config);
                         launched++;
                         continue;

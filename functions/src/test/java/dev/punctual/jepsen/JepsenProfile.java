@@ -15,7 +15,8 @@ import java.util.Locale;
  * @param rounds occurrences of each of the three jobs
  * @param maxRun no process starts an operation after this
  * @param maxSkewMs process clocks are spread evenly over ±this; the widest pair is twice it apart
- * @param killBudget processes that may halt themselves between a side effect and its commit
+ * @param killBudget at most this many process launches may halt themselves between a side effect and its
+ *     commit (each at most once), so at most this many kills in a run
  * @param maxRestarts killed processes are started again, this many times at most
  */
 record JepsenProfile(
@@ -73,8 +74,8 @@ record JepsenProfile(
                 Duration.ofMinutes(5),
                 0.05,
                 TOLERATED_SKEW_MS,
-                12,
-                12,
+                16,
+                16,
                 0.1,
                 0.1,
                 0.12,
