@@ -519,6 +519,11 @@ public final class HistoryChecker {
         figures.put(
                 "claims.granted", tenures.stream().filter(t -> !t.maintenance()).count());
         figures.put(
+                "claims.retries",
+                ops(Op.Kind.CLAIM).stream()
+                        .filter(o -> is(o, "Claimed") && o.attempt() != null && o.attempt() > 1)
+                        .count());
+        figures.put(
                 "maintenance.holds",
                 tenures.stream().filter(Tenure::maintenance).count());
         figures.put(

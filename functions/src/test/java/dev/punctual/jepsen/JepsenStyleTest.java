@@ -156,12 +156,14 @@ class JepsenStyleTest {
                 f.get("occurrences.succeeded"),
                 outcome.elapsed().toMillis() / 1000.0));
         s.append(String.format(
-                "  operations: %d (claims %d, leases granted %d, completions %d: %d successes, %d fenced, %d unknown;"
+                "  operations: %d (claims %d, leases granted %d of which %d retries of a failed or abandoned attempt,"
+                        + " completions %d: %d successes, %d fenced, %d unknown;"
                         + " domain writes %d landed, %d refused by the fence; late writes %d landed, %d refused;"
                         + " payloads %d, %d bad ones refused; maintenance on %d / off %d, %d holds; kills %d)%n",
                 f.get("operations"),
                 f.get("op.CLAIM"),
                 f.get("claims.granted"),
+                f.get("claims.retries"),
                 f.get("op.COMPLETE"),
                 f.get("successes"),
                 f.get("completions.fenced"),

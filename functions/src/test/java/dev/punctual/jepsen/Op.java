@@ -26,8 +26,10 @@ import java.util.Map;
  * @param token the lease's owner token
  * @param leaseUntil the lease's end by the ledger's rule, epoch ms on the holder's clock
  * @param outcome the outcome the job reported to {@code complete}: SUCCEEDED, FAILED or SKIPPED
- * @param status the status of the record the completion returned
- * @param until the end of the lease that blocked a claim (Busy, InProgressElsewhere, UnderMaintenance)
+ * @param status the status of the record the completion returned; for a claim refused by a lease, who
+ *     holds it (a job id, or for maintenance who set it)
+ * @param until the end of the lease that blocked a claim (Busy, InProgressElsewhere, UnderMaintenance);
+ *     for MAINT_ON, the hold's end
  * @param taken the leases maintenance took (MAINT_ON)
  * @param blocked the runs maintenance found still holding their groups (MAINT_ON)
  * @param seq a domain write that landed: its position in the domain item's own write order
