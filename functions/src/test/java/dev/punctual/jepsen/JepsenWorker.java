@@ -382,8 +382,8 @@ public final class JepsenWorker {
         long t0 = RecordingLedger.nowMicros();
         long c0 = clock.millis();
         Op.Builder op = Op.of(config.proc(), config.skewMs(), Op.Kind.PAYLOAD).via("runtime");
-        if (job != null) {
-            op.occurrence(job, occurrence == null ? null : occurrence.toEpochMilli(), null);
+        if (job != null && occurrence != null) {
+            op.occurrence(job, occurrence.toEpochMilli(), null);
         }
         try {
             InvocationResult result = runtime.handle(

@@ -66,7 +66,10 @@ final class RecordingLedger implements RunLedger {
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 
-    /** Runs the call and records it; an exception is recorded as ERROR (outcome unknown) and rethrown. */
+    /**
+     * Runs the call and records it; an exception is recorded as ERROR (outcome unknown) and rethrown.
+     * Exactly one of {@code describe} and {@code onError} is used, once.
+     */
     private <T> T recorded(Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
         long t0 = nowMicros();
         long c0 = clock.millis();
@@ -183,10 +186,7 @@ final class RecordingLedger implements RunLedger {
                 .outcome(reason.name());
         return recorded(
                 () -> ledger.recordSkip(key, trigger, schedulerAttempt, reason, detail),
-                r -> op(Op.Kind.SKIP)
-                        .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), null)
-                        .outcome(reason.name())
-                        .result(r.getClass().getSimpleName()),
+                r -> base.result(r.getClass().getSimpleName()),
                 base);
     }
 
@@ -195,13 +195,7 @@ final class RecordingLedger implements RunLedger {
         Op.Builder base = op(Op.Kind.MISSED)
                 .occurrence(first.jobId(), first.scheduledTime().toEpochMilli(), null)
                 .until(last.toEpochMilli());
-        return recorded(
-                () -> ledger.recordMissed(first, last, count),
-                r -> op(Op.Kind.MISSED)
-                        .occurrence(first.jobId(), first.scheduledTime().toEpochMilli(), null)
-                        .until(last.toEpochMilli())
-                        .result(Boolean.toString(r)),
-                base);
+        return recorded(() -> ledger.recordMissed(first, last, count), r -> base.result(Boolean.toString(r)), base);
     }
 
     @Override
