@@ -1,0 +1,599 @@
+package dev.punctual.jepsen;
+
+import dev.punctual.ledger.Lease;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Checks a merged history (and, when given, the tables' final state) against the ledger's guarantees.
+ * The five the suite exists for, then the supporting ones that make them mean something:
+ *
+ * <ul>
+ *   <li>{@link Check#DOUBLE_SUCCESS}: at most one completion per occurrence reports a success;
+ *   <li>{@link Check#LEASE_OVERLAP}: no two holders of a group's lease overlap in time (see {@link Tenure});
+ *   <li>{@link Check#FENCE_ORDER}: per group, every fence is handed out once, and a lease acquired after
+ *       another one returned (or held after it) has a higher fence;
+ *   <li>{@link Check#REFUSED_INPUT_WROTE}: a refused payload caused no write (and no request at all), and
+ *       its occurrence has no record in the end;
+ *   <li>{@link Check#FENCED_WRITE_LANDED}: in the order the domain table applied them, the fences of the
+ *       landed writes never go down: no write lands once a higher fence has written.
+ * </ul>
+ *
+ * <p>Times: every operation carries its invocation and return time on the reference clock (the
+ * machine's, shared by all processes) and on the process's own skewed clock, which is the one its ledger
+ * compares lease ends with.
+ */
+public final class HistoryChecker {
+
+    /** What a lease holder may rely on: its invocation ends this long before the lease (Lease.deadline). */
+    static final long MARGIN_MICROS = Lease.DEADLINE_MARGIN.toMillis() * 1000;
+
+    public enum Check {
+        DOUBLE_SUCCESS,
+        LEASE_OVERLAP,
+        FENCE_ORDER,
+        REFUSED_INPUT_WROTE,
+        FENCED_WRITE_LANDED,
+        /** A completion reported a committed record though it was sent at or after its lease's end. */
+        LATE_COMMIT,
+        /** A claim or maintenance was refused by a lease already past its end on the refused one's clock. */
+        BLOCKED_BY_ENDED_LEASE,
+        /** A reported success is not what the ledger holds in the end. */
+        SUCCESS_LOST,
+        /** The ledger holds a success its completer was told was not one. */
+        SUCCESS_UNREPORTED,
+        /** A bad payload ran, or a good one was refused, or refused for another reason than expected. */
+        INPUT_MISJUDGED,
+        /** A landed domain write whose fence is no lease this owner held, or the guard misjudged a fence. */
+        DOMAIN_WRITER,
+        /** The domain item counts landed writes the history does not account for. */
+        DOMAIN_UNACCOUNTED
+    }
+
+    public record Anomaly(Check check, String message, List<String> evidence) {
+        @Override
+        public String toString() {
+            return check + ": " + message
+                    + evidence.stream().map(e -> "\n      " + e).collect(Collectors.joining());
+        }
+    }
+
+    /** The anomalies found and the history's figures (counts of what happened). */
+    public record Result(List<Anomaly> anomalies, Map<String, Long> figures) {
+        public long count(Check check) {
+            return anomalies.stream().filter(a -> a.check() == check).count();
+        }
+    }
+
+    /**
+     * One holding of a group's lease, on the reference clock (µs). It starts when the claim (or
+     * maintenance) call returned, so after the acquiring write took effect. It ends at the first of:
+     *
+     * <ul>
+     *   <li>the completion being sent, when that completion committed (a committed completion proves the
+     *       lease was still ours when it took effect, whatever the clocks said);
+     *   <li>for any other lease: the completion being sent, the process halting, maintenance being turned
+     *       off, and in every case the end its holder may rely on: the lease's end less
+     *       {@link Lease#DEADLINE_MARGIN} on the holder's own clock. A Lambda is gone by then (the margin
+     *       is added to its remaining time), and a job that runs on past it (the suite's overruns) no
+     *       longer holds anything: fencing, not the lease, must stop its late writes.
+     * </ul>
+     *
+     * So the check holds exactly when the margin covers the skew between any two processes' clocks.
+     */
+    record Tenure(String group, long fence, String token, boolean maintenance, Op acquired, long start, long end) {
+        boolean empty() {
+            return end <= start;
+        }
+
+        String brief() {
+            return (maintenance ? "maintenance " : "lease ") + group + " fence " + fence + " of " + acquired.proc()
+                    + " held [" + start + " .. " + end + "] µs; acquired by: " + acquired.brief();
+        }
+    }
+
+    private final List<Op> history;
+    private final FinalState state;
+    private final List<Anomaly> anomalies = new ArrayList<>();
+    private final Map<String, Long> figures = new LinkedHashMap<>();
+
+    private HistoryChecker(List<Op> history, FinalState state) {
+        this.history = history.stream()
+                .sorted(Comparator.comparingLong(Op::t0).thenComparing(Op::proc))
+                .toList();
+        this.state = state;
+    }
+
+    public static Result check(List<Op> history, FinalState state) {
+        HistoryChecker checker = new HistoryChecker(history, state);
+        checker.run();
+        return new Result(List.copyOf(checker.anomalies), Map.copyOf(checker.figures));
+    }
+
+    private void run() {
+        List<Tenure> tenures = tenures();
+        successes();
+        leases(tenures);
+        fences(tenures);
+        refusals();
+        domain(tenures);
+        blocked();
+        figures(tenures);
+    }
+
+    private void anomaly(Check check, String message, List<String> evidence) {
+        anomalies.add(new Anomaly(check, message, List.copyOf(evidence)));
+    }
+
+    private List<Op> ops(Op.Kind kind) {
+        return history.stream().filter(o -> o.kind() == kind).toList();
+    }
+
+    private static boolean is(Op op, String result) {
+        return result.equals(op.result());
+    }
+
+    /** A completion that committed our own final record (not a claim given back). */
+    private static boolean committed(Op complete) {
+        return is(complete, "Completed") && !"SKIPPED".equals(complete.outcome());
+    }
+
+    private static boolean reportedSuccess(Op complete) {
+        return committed(complete) && "SUCCEEDED".equals(complete.status());
+    }
+
+    // ------------------------------------------------------------------ tenures
+
+    private List<Tenure> tenures() {
+        Map<String, Op> completion = new HashMap<>();
+        Map<String, Op> killed = new HashMap<>();
+        for (Op op : history) {
+            if (op.kind() == Op.Kind.COMPLETE && op.token() != null) {
+                completion.putIfAbsent(op.token(), op);
+            }
+            if (op.kind() == Op.Kind.KILL && op.token() != null) {
+                killed.putIfAbsent(op.token(), op);
+            }
+        }
+        List<Tenure> out = new ArrayList<>();
+        for (Op claim : ops(Op.Kind.CLAIM)) {
+            if (!is(claim, "Claimed")) {
+                continue;
+            }
+            long end = reliedUntil(claim.leaseUntil(), claim.skewMs());
+            Op done = completion.get(claim.token());
+            Op kill = killed.get(claim.token());
+            if (done != null && committed(done)) {
+                end = done.t0();
+            } else if (done != null) {
+                end = Math.min(end, done.t0());
+            } else if (kill != null) {
+                end = Math.min(end, kill.t0());
+            }
+            out.add(new Tenure(claim.group(), claim.fence(), claim.token(), false, claim, claim.t1(), end));
+        }
+        Map<String, List<Op>> offs = ops(Op.Kind.MAINT_OFF).stream().collect(Collectors.groupingBy(Op::proc));
+        for (Op on : ops(Op.Kind.MAINT_ON)) {
+            if (on.taken() == null) {
+                continue;
+            }
+            long lifted = offs.getOrDefault(on.proc(), List.of()).stream()
+                    .filter(off -> off.t0() >= on.t1())
+                    .mapToLong(Op::t0)
+                    .min()
+                    .orElse(Long.MAX_VALUE);
+            for (Op.Held held : on.taken()) {
+                long end = Math.min(lifted, reliedUntil(held.until(), on.skewMs()));
+                out.add(new Tenure(held.group(), held.fence(), held.token(), true, on, on.t1(), end));
+            }
+        }
+        return out;
+    }
+
+    /** The lease end less the margin, on the holder's clock, as a reference time in µs. */
+    static long reliedUntil(long leaseUntilMs, long skewMs) {
+        return (leaseUntilMs - skewMs) * 1000 - MARGIN_MICROS;
+    }
+
+    // ------------------------------------------------------------------ successes
+
+    private void successes() {
+        Map<String, List<Op>> byOccurrence = new TreeMap<>();
+        for (Op op : ops(Op.Kind.COMPLETE)) {
+            if (reportedSuccess(op)) {
+                byOccurrence
+                        .computeIfAbsent(op.occurrenceKey(), k -> new ArrayList<>())
+                        .add(op);
+            }
+        }
+        byOccurrence.forEach((occurrence, done) -> {
+            if (done.size() > 1) {
+                anomaly(
+                        Check.DOUBLE_SUCCESS,
+                        occurrence + " was reported successful " + done.size() + " times",
+                        done.stream().map(Op::brief).toList());
+            }
+        });
+        for (Op op : ops(Op.Kind.COMPLETE)) {
+            if (committed(op) && op.c0() >= op.leaseUntil()) {
+                anomaly(
+                        Check.LATE_COMMIT,
+                        op.occurrenceKey() + ": committed though sent at " + op.c0()
+                                + " ms, not before its lease's end " + op.leaseUntil() + " ms (its own clock)",
+                        List.of(op.brief()));
+            }
+        }
+        if (!state.read()) {
+            return;
+        }
+        byOccurrence.forEach((occurrence, done) -> {
+            FinalState.StoredRun stored = state.runs().get(occurrence);
+            Set<String> tokens = done.stream().map(Op::token).collect(Collectors.toSet());
+            if (stored == null || !"SUCCEEDED".equals(stored.status()) || !tokens.contains(stored.owner())) {
+                anomaly(
+                        Check.SUCCESS_LOST,
+                        occurrence + " was reported successful, and the ledger holds " + stored,
+                        done.stream().map(Op::brief).toList());
+            }
+        });
+        Map<String, Op> completionByToken = new HashMap<>();
+        Set<String> claimedTokens = new HashSet<>();
+        for (Op op : history) {
+            if (op.kind() == Op.Kind.COMPLETE && op.token() != null) {
+                completionByToken.put(op.token(), op);
+            }
+            if (op.kind() == Op.Kind.CLAIM && is(op, "Claimed")) {
+                claimedTokens.add(op.token());
+            }
+        }
+        state.runs().forEach((occurrence, stored) -> {
+            if (!"SUCCEEDED".equals(stored.status())) {
+                return;
+            }
+            Op done = completionByToken.get(stored.owner());
+            boolean unknown = done != null && is(done, Op.ERROR);
+            boolean reported = done != null && reportedSuccess(done);
+            if (!claimedTokens.contains(stored.owner()) || !(unknown || reported)) {
+                anomaly(
+                        Check.SUCCESS_UNREPORTED,
+                        occurrence + " is stored SUCCEEDED by " + stored.owner() + " (fence " + stored.fence()
+                                + "), whose completion said " + (done == null ? "nothing" : done.result()),
+                        done == null ? List.of() : List.of(done.brief()));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ leases and fences
+
+    private void leases(List<Tenure> tenures) {
+        Map<String, List<Tenure>> byGroup = tenures.stream().collect(Collectors.groupingBy(Tenure::group));
+        byGroup.forEach((group, held) -> {
+            List<Tenure> byStart = held.stream()
+                    .filter(t -> !t.empty())
+                    .sorted(Comparator.comparingLong(Tenure::start))
+                    .toList();
+            Tenure latestAny = null;
+            Tenure latestJob = null;
+            for (Tenure next : byStart) {
+                // Maintenance holds may overlap one another (turning it on again extends it); never a job's.
+                Tenure previous = next.maintenance() ? latestJob : latestAny;
+                if (previous != null && previous.end() > next.start()) {
+                    anomaly(
+                            Check.LEASE_OVERLAP,
+                            group + ": fence " + previous.fence() + " held until " + previous.end()
+                                    + " µs, fence " + next.fence() + " from " + next.start() + " µs ("
+                                    + (previous.end() - next.start()) / 1000 + " ms together)",
+                            List.of(previous.brief(), next.brief()));
+                }
+                if (latestAny == null || next.end() > latestAny.end()) {
+                    latestAny = next;
+                }
+                if (!next.maintenance() && (latestJob == null || next.end() > latestJob.end())) {
+                    latestJob = next;
+                }
+            }
+            for (int i = 1; i < byStart.size(); i++) {
+                Tenure previous = byStart.get(i - 1);
+                Tenure next = byStart.get(i);
+                if (next.fence() <= previous.fence()) {
+                    anomaly(
+                            Check.FENCE_ORDER,
+                            group + ": fence " + next.fence() + " held after fence " + previous.fence(),
+                            List.of(previous.brief(), next.brief()));
+                }
+            }
+        });
+    }
+
+    private void fences(List<Tenure> tenures) {
+        Map<String, List<Tenure>> byGroup = tenures.stream().collect(Collectors.groupingBy(Tenure::group));
+        byGroup.forEach((group, held) -> {
+            Map<Long, List<Tenure>> byFence = held.stream().collect(Collectors.groupingBy(Tenure::fence));
+            byFence.forEach((fence, same) -> {
+                if (same.stream().map(Tenure::token).distinct().count() > 1) {
+                    anomaly(
+                            Check.FENCE_ORDER,
+                            group + ": fence " + fence + " handed out " + same.size() + " times",
+                            same.stream().map(Tenure::brief).toList());
+                }
+            });
+            // Real-time order: a lease acquired after another acquisition had returned has a higher fence.
+            List<Tenure> byReturn = held.stream()
+                    .sorted(Comparator.comparingLong(t -> t.acquired().t1()))
+                    .toList();
+            List<Tenure> byInvoke = held.stream()
+                    .sorted(Comparator.comparingLong(t -> t.acquired().t0()))
+                    .toList();
+            int i = 0;
+            Tenure highest = null;
+            for (Tenure next : byInvoke) {
+                while (i < byReturn.size()
+                        && byReturn.get(i).acquired().t1() < next.acquired().t0()) {
+                    Tenure done = byReturn.get(i++);
+                    if (highest == null || done.fence() > highest.fence()) {
+                        highest = done;
+                    }
+                }
+                if (highest != null && highest.fence() >= next.fence()) {
+                    anomaly(
+                            Check.FENCE_ORDER,
+                            group + ": fence " + next.fence() + " acquired after fence " + highest.fence()
+                                    + " had been",
+                            List.of(highest.brief(), next.brief()));
+                }
+            }
+            if (state.read()) {
+                long stored = state.lockFences().getOrDefault(group, 0L);
+                long max = held.stream().mapToLong(Tenure::fence).max().orElse(0);
+                if (stored < max) {
+                    anomaly(
+                            Check.FENCE_ORDER,
+                            group + ": the lock item's fence is " + stored + ", below fence " + max + " handed out",
+                            List.of());
+                }
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ refused inputs
+
+    private void refusals() {
+        for (Op op : ops(Op.Kind.PAYLOAD)) {
+            if (is(op, Op.ERROR)) {
+                if (op.expect() != null) {
+                    anomaly(
+                            Check.INPUT_MISJUDGED,
+                            "a payload to be refused with " + op.expect() + " threw",
+                            List.of(op.brief(), String.valueOf(op.detail())));
+                }
+                continue;
+            }
+            if (op.expect() == null) {
+                if (op.code() != null) {
+                    anomaly(
+                            Check.INPUT_MISJUDGED,
+                            "a scheduler's delivery was refused with " + op.code(),
+                            List.of(op.brief()));
+                }
+                continue;
+            }
+            if (op.code() == null) {
+                anomaly(Check.INPUT_MISJUDGED, "a bad payload was run: " + op.input(), List.of(op.brief()));
+            } else if (!op.expect().equals(op.code())) {
+                anomaly(
+                        Check.INPUT_MISJUDGED,
+                        "refused with " + op.code() + ", expected " + op.expect() + ": " + op.input(),
+                        List.of(op.brief()));
+            }
+            if (op.code() != null && (op.writes() != 0 || op.requests() != 0)) {
+                anomaly(
+                        Check.REFUSED_INPUT_WROTE,
+                        "refused with " + op.code() + " after " + op.writes() + " writes and " + op.requests()
+                                + " requests: " + op.input(),
+                        List.of(op.brief()));
+            }
+            if (state.read() && op.job() != null && op.occ() != null) {
+                FinalState.StoredRun stored = state.runs().get(op.occurrenceKey());
+                if (stored != null) {
+                    anomaly(
+                            Check.REFUSED_INPUT_WROTE,
+                            "refused " + op.occurrenceKey() + " has a record in the ledger: " + stored,
+                            List.of(op.brief()));
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the domain table
+
+    private void domain(List<Tenure> tenures) {
+        Map<String, Tenure> leaseByToken = new HashMap<>();
+        tenures.stream().filter(t -> !t.maintenance()).forEach(t -> leaseByToken.put(t.token(), t));
+        Map<String, List<Op>> byGroup = ops(Op.Kind.DOMAIN_WRITE).stream()
+                .collect(Collectors.groupingBy(Op::group, TreeMap::new, Collectors.toList()));
+        byGroup.forEach((group, writes) -> {
+            List<Op> landed = writes.stream()
+                    .filter(w -> is(w, Op.APPLIED))
+                    .sorted(Comparator.comparingLong(Op::seq))
+                    .toList();
+            Op highest = null;
+            for (int i = 0; i < landed.size(); i++) {
+                Op w = landed.get(i);
+                if (i > 0 && Objects.equals(landed.get(i - 1).seq(), w.seq())) {
+                    anomaly(
+                            Check.DOMAIN_UNACCOUNTED,
+                            group + ": two writes landed as write " + w.seq(),
+                            List.of(landed.get(i - 1).brief(), w.brief()));
+                }
+                if (highest != null && w.fence() < highest.fence()) {
+                    anomaly(
+                            Check.FENCED_WRITE_LANDED,
+                            group + ": write " + w.seq() + " with fence " + w.fence() + " landed after write "
+                                    + highest.seq() + " with fence " + highest.fence(),
+                            List.of(highest.brief(), w.brief()));
+                }
+                if (highest == null || w.fence() > highest.fence()) {
+                    highest = w;
+                }
+                Tenure lease = leaseByToken.get(w.token());
+                if (lease == null
+                        || lease.fence() != w.fence()
+                        || !lease.group().equals(group)) {
+                    anomaly(
+                            Check.DOMAIN_WRITER,
+                            group + ": a write landed with fence " + w.fence() + " that its writer did not hold",
+                            List.of(w.brief()));
+                }
+            }
+            for (Op w : writes) {
+                if (is(w, Op.REFUSED) && w.seenFence() <= w.fence()) {
+                    anomaly(
+                            Check.DOMAIN_WRITER,
+                            group + ": the fence guard refused fence " + w.fence() + " over stored fence "
+                                    + w.seenFence(),
+                            List.of(w.brief()));
+                }
+            }
+            if (state.read()) {
+                FinalState.DomainItem item = state.domain().get(group);
+                long unknown = writes.stream().filter(w -> is(w, Op.ERROR)).count();
+                long stored = item == null ? 0 : item.seq();
+                if (stored < landed.size() || stored > landed.size() + unknown) {
+                    anomaly(
+                            Check.DOMAIN_UNACCOUNTED,
+                            group + ": the domain item counts " + stored + " landed writes, the history "
+                                    + landed.size() + " (and " + unknown + " unknown)",
+                            List.of());
+                }
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ blocked claims
+
+    private void blocked() {
+        for (Op op : ops(Op.Kind.CLAIM)) {
+            boolean blocking = is(op, "Busy") || is(op, "InProgressElsewhere") || is(op, "UnderMaintenance");
+            if (blocking && op.until() != null && op.until() <= op.c0()) {
+                anomaly(
+                        Check.BLOCKED_BY_ENDED_LEASE,
+                        op.occurrenceKey() + ": " + op.result() + " by a lease that ended at " + op.until()
+                                + " ms, before the claim was sent at " + op.c0() + " ms (its clock)",
+                        List.of(op.brief()));
+            }
+        }
+        for (Op op : ops(Op.Kind.MAINT_ON)) {
+            for (Op.Held busy : op.blocked() == null ? List.<Op.Held>of() : op.blocked()) {
+                if (busy.until() <= op.c0()) {
+                    anomaly(
+                            Check.BLOCKED_BY_ENDED_LEASE,
+                            "maintenance kept out of " + busy.group() + " by a lease that ended at " + busy.until()
+                                    + " ms",
+                            List.of(op.brief()));
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ figures
+
+    private void figures(List<Tenure> tenures) {
+        figures.put("processes", history.stream().map(Op::proc).distinct().count());
+        figures.put(
+                "operations",
+                history.stream()
+                        .filter(o -> o.kind() != Op.Kind.START && o.kind() != Op.Kind.END)
+                        .count());
+        for (Op.Kind kind : Op.Kind.values()) {
+            figures.put("op." + kind, (long) ops(kind).size());
+        }
+        figures.put(
+                "claims.granted", tenures.stream().filter(t -> !t.maintenance()).count());
+        figures.put(
+                "claims.retries",
+                ops(Op.Kind.CLAIM).stream()
+                        .filter(o -> is(o, "Claimed") && o.attempt() != null && o.attempt() > 1)
+                        .count());
+        figures.put(
+                "maintenance.holds",
+                tenures.stream().filter(Tenure::maintenance).count());
+        figures.put(
+                "successes",
+                ops(Op.Kind.COMPLETE).stream()
+                        .filter(HistoryChecker::reportedSuccess)
+                        .count());
+        figures.put(
+                "occurrences.claimed",
+                ops(Op.Kind.CLAIM).stream()
+                        .filter(o -> is(o, "Claimed"))
+                        .map(Op::occurrenceKey)
+                        .distinct()
+                        .count());
+        figures.put(
+                "occurrences.succeeded",
+                ops(Op.Kind.COMPLETE).stream()
+                        .filter(HistoryChecker::reportedSuccess)
+                        .map(Op::occurrenceKey)
+                        .distinct()
+                        .count());
+        figures.put(
+                "completions.fenced",
+                ops(Op.Kind.COMPLETE).stream().filter(o -> is(o, "Fenced")).count());
+        figures.put(
+                "completions.unknown",
+                ops(Op.Kind.COMPLETE).stream().filter(o -> is(o, Op.ERROR)).count());
+        figures.put(
+                "claims.unknown",
+                ops(Op.Kind.CLAIM).stream().filter(o -> is(o, Op.ERROR)).count());
+        Map<String, Tenure> byToken = new HashMap<>();
+        tenures.forEach(t -> byToken.put(t.token(), t));
+        long lateLanded = 0;
+        long lateRefused = 0;
+        for (Op w : ops(Op.Kind.DOMAIN_WRITE)) {
+            Tenure t = byToken.get(w.token());
+            if (t != null && w.t0() > t.end()) {
+                lateLanded += is(w, Op.APPLIED) ? 1 : 0;
+                lateRefused += is(w, Op.REFUSED) ? 1 : 0;
+            }
+        }
+        figures.put(
+                "domain.landed",
+                ops(Op.Kind.DOMAIN_WRITE).stream()
+                        .filter(o -> is(o, Op.APPLIED))
+                        .count());
+        figures.put(
+                "domain.refused",
+                ops(Op.Kind.DOMAIN_WRITE).stream()
+                        .filter(o -> is(o, Op.REFUSED))
+                        .count());
+        figures.put("domain.lateWritesLanded", lateLanded);
+        figures.put("domain.lateWritesRefused", lateRefused);
+        figures.put(
+                "payloads.refused",
+                ops(Op.Kind.PAYLOAD).stream().filter(o -> o.expect() != null).count());
+        Map<String, Long> faults = new TreeMap<>();
+        for (Op op : history) {
+            if ((op.kind() == Op.Kind.END || op.kind() == Op.Kind.KILL) && op.counters() != null) {
+                op.counters().forEach((k, v) -> faults.merge(k, v, Long::sum));
+            }
+        }
+        faults.forEach((k, v) -> figures.put(k.equals("requests") || k.equals("writes") ? k : "faults." + k, v));
+        figures.put(
+                "faults.injected",
+                faults.entrySet().stream()
+                        .filter(e ->
+                                !e.getKey().equals("requests") && !e.getKey().equals("writes"))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum());
+        figures.put("anomalies", (long) anomalies.size());
+    }
+}

@@ -1,0 +1,364 @@
+package dev.punctual.jepsen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.jepsen.HistoryChecker.Check;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The checker on hand-made histories: a legal one (with the hard cases: a takeover at exactly the
+ * tolerated skew, a late writer refused by the fence, a stale write that lands before the new holder
+ * wrote) has no anomaly, and each kind of bad history is reported, so the suite's checks cannot pass
+ * by checking nothing.
+ */
+class HistoryCheckerTest {
+
+    /** The reference clock, in ms; all times below are offsets from it. */
+    private static final long T = 1_800_000_000_000L;
+
+    private static final long OCC = T - 600_000;
+    private static final long OCC2 = OCC + 60_000;
+    private static final String JOB = "solo";
+    private static final String GROUP = "solo";
+
+    private final List<Op> history = new ArrayList<>();
+
+    // ---------------------------------------------------------------- a legal history
+
+    /**
+     * A (clock 1 s behind) claims with 500 ms left: its lease ends at T+1510 on its clock, so it may rely
+     * on it until T+510 on the reference clock. It overruns. B (clock 1 s ahead: the widest pair the
+     * tolerance allows) takes the lease over as soon as its own clock reaches A's end, at T+510, writes,
+     * and commits. A's late write is refused by the fence, its completion is fenced. Maintenance comes
+     * and goes; C runs the next occurrence; a refused payload writes nothing.
+     */
+    private void legalHistory() {
+        claimed("a.1", -1000, OCC, 1, "a1", T, T + 10, T - 1000 + 10 + 2500);
+        claimed("b.1", 1000, OCC, 2, "b2", T + 505, T + 520, T + 520 + 1000 + 2500);
+        add(write("b.1", 1000, 2, "b2", T + 530, T + 540).landed(1).result(Op.APPLIED));
+        complete("b.1", 1000, OCC, 2, "b2", T + 4020, T + 560, T + 580, "Completed", "SUCCEEDED");
+        add(write("a.1", -1000, 1, "a1", T + 600, T + 605).result(Op.REFUSED).refusedBy(2));
+        complete("a.1", -1000, OCC, 1, "a1", T + 1510, T + 610, T + 620, "Fenced", "FAILED");
+        add(Op.of("d.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 300, T + 310)
+                .occurrence(JOB, OCC, GROUP)
+                .result("Busy")
+                .until(T + 1510));
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T + 700, T + 720)
+                .result(Op.OK)
+                .until(T + 5000)
+                .taken(List.of(new Op.Held(GROUP, 3, "m3", T + 5000))));
+        add(Op.of("op.1", 0, Op.Kind.MAINT_OFF).atMillis(T + 900, T + 910).result(Op.OK));
+        claimed("c.1", 0, OCC2, 4, "c4", T + 950, T + 960, T + 960 + 2500);
+        add(write("c.1", 0, 4, "c4", T + 980, T + 990).result(Op.APPLIED).landed(2));
+        complete("c.1", 0, OCC2, 4, "c4", T + 3460, T + 1000, T + 1010, "Completed", "SUCCEEDED");
+        add(Op.of("c.1", 0, Op.Kind.PAYLOAD)
+                .atMillis(T + 1100, T + 1101)
+                .occurrence(JOB, T + 120_000, null)
+                .payload("{\"kind\":\"scheduled\"...}", "NOT_DUE", "NOT_DUE", 0, 0)
+                .result(Op.REFUSED));
+    }
+
+    private FinalState legalState() {
+        return new FinalState(
+                true,
+                Map.of(
+                        key(OCC), new FinalState.StoredRun("SUCCEEDED", "b2", 2),
+                        key(OCC2), new FinalState.StoredRun("SUCCEEDED", "c4", 4)),
+                Map.of(GROUP, 4L),
+                Map.of(GROUP, new FinalState.DomainItem(4, 2)));
+    }
+
+    @Test
+    void aLegalHistory_withATakeoverAtTheToleratedSkew_hasNoAnomaly() {
+        legalHistory();
+
+        HistoryChecker.Result result = HistoryChecker.check(history, legalState());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("successes", 2L)
+                .containsEntry("completions.fenced", 1L)
+                .containsEntry("domain.lateWritesRefused", 1L)
+                .containsEntry("maintenance.holds", 1L)
+                .containsEntry("payloads.refused", 1L);
+    }
+
+    @Test
+    void aStaleWrite_landingBeforeTheNewHolderWrote_isFencingAsDesigned_notAnAnomaly() {
+        claimed("a.1", 0, OCC, 1, "a1", T, T + 10, T + 2500);
+        claimed("b.1", 0, OCC, 2, "b2", T + 2500, T + 2510, T + 5000);
+        add(write("a.1", 0, 1, "a1", T + 2600, T + 2610).result(Op.APPLIED).landed(1));
+        add(write("b.1", 0, 2, "b2", T + 2700, T + 2710).result(Op.APPLIED).landed(2));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures()).containsEntry("domain.lateWritesLanded", 1L);
+    }
+
+    // ---------------------------------------------------------------- the five guarantees
+
+    @Test
+    void twoReportedSuccesses_ofOneOccurrence_areReported() {
+        claimed("a.1", 0, OCC, 1, "a1", T, T + 10, T + 2500);
+        complete("a.1", 0, OCC, 1, "a1", T + 2500, T + 100, T + 110, "Completed", "SUCCEEDED");
+        claimed("b.1", 0, OCC, 2, "b2", T + 200, T + 210, T + 2700);
+        complete("b.1", 0, OCC, 2, "b2", T + 2700, T + 300, T + 310, "Completed", "SUCCEEDED");
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.DOUBLE_SUCCESS)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.DOUBLE_SUCCESS);
+    }
+
+    /** Clocks 3 s apart, beyond the 2 s margin: B takes a lease A may still rely on. */
+    @Test
+    void overlappingLeases_whenClocksDriftBeyondTheMargin_areReported() {
+        claimed("a.1", -1500, OCC, 1, "a1", T, T + 10, T - 1500 + 10 + 2500);
+        claimed("b.1", 1500, OCC, 2, "b2", T + 100, T + 110, T + 110 + 1500 + 2500);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.LEASE_OVERLAP)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.LEASE_OVERLAP);
+    }
+
+    @Test
+    void aJobLease_takenWhileMaintenanceHolds_isAnOverlap() {
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .taken(List.of(new Op.Held(GROUP, 1, "m1", T + 10_000))));
+        claimed("a.1", 0, OCC, 2, "a2", T + 100, T + 110, T + 2600);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.LEASE_OVERLAP)).isEqualTo(1);
+    }
+
+    @Test
+    void aFenceHandedOutTwice_isReported() {
+        claimed("a.1", 0, OCC, 7, "a7", T, T + 10, T + 2500);
+        complete("a.1", 0, OCC, 7, "a7", T + 2500, T + 100, T + 110, "Completed", "FAILED");
+        claimed("b.1", 0, OCC, 7, "b7", T + 200, T + 210, T + 2700);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.FENCE_ORDER)).isPositive();
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.FENCE_ORDER);
+    }
+
+    @Test
+    void aLowerFence_acquiredAfterAHigherOneReturned_isReported() {
+        claimed("a.1", 0, OCC, 5, "a5", T, T + 10, T + 2500);
+        complete("a.1", 0, OCC, 5, "a5", T + 2500, T + 100, T + 110, "Completed", "FAILED");
+        claimed("b.1", 0, OCC, 4, "b4", T + 200, T + 210, T + 2700);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.FENCE_ORDER)).isEqualTo(2); // the real-time order and the held order
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.FENCE_ORDER);
+    }
+
+    @Test
+    void aStoredFenceBelowTheFencesHandedOut_isReported() {
+        claimed("a.1", 0, OCC, 5, "a5", T, T + 10, T + 2500);
+
+        HistoryChecker.Result result =
+                HistoryChecker.check(history, new FinalState(true, Map.of(), Map.of(GROUP, 4L), Map.of()));
+
+        assertThat(result.count(Check.FENCE_ORDER)).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusedPayload_thatWroteOrLeftARecord_isReported() {
+        add(Op.of("a.1", 0, Op.Kind.PAYLOAD)
+                .atMillis(T, T + 1)
+                .occurrence(JOB, T + 120_000, null)
+                .payload("{...}", "NOT_DUE", "NOT_DUE", 1, 2)
+                .result(Op.REFUSED));
+
+        HistoryChecker.Result result = HistoryChecker.check(
+                history,
+                new FinalState(
+                        true,
+                        Map.of(key(T + 120_000), new FinalState.StoredRun("SKIPPED", null, 0)),
+                        Map.of(),
+                        Map.of()));
+
+        assertThat(result.count(Check.REFUSED_INPUT_WROTE)).isEqualTo(2);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .containsOnly(Check.REFUSED_INPUT_WROTE);
+    }
+
+    @Test
+    void aBadPayloadThatRan_andAGoodOneRefused_areReported() {
+        add(Op.of("a.1", 0, Op.Kind.PAYLOAD)
+                .atMillis(T, T + 1)
+                .payload("{...}", "NOT_DUE", null, 3, 3)
+                .result(Op.OK));
+        add(Op.of("a.1", 0, Op.Kind.PAYLOAD)
+                .atMillis(T + 2, T + 3)
+                .payload("{...}", null, "NOT_DUE", 0, 0)
+                .result(Op.REFUSED));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.INPUT_MISJUDGED)).isEqualTo(2);
+    }
+
+    @Test
+    void aLowerFence_landingAfterAHigherOne_isAFencedOutWrite() {
+        claimed("a.1", 0, OCC, 4, "a4", T, T + 10, T + 2500);
+        claimed("b.1", 0, OCC, 5, "b5", T + 2600, T + 2610, T + 5000);
+        add(write("b.1", 0, 5, "b5", T + 2700, T + 2710).result(Op.APPLIED).landed(1));
+        add(write("a.1", 0, 4, "a4", T + 2800, T + 2810).result(Op.APPLIED).landed(2));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.FENCED_WRITE_LANDED)).isEqualTo(1);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .containsOnly(Check.FENCED_WRITE_LANDED);
+    }
+
+    // ---------------------------------------------------------------- supporting checks
+
+    @Test
+    void aWriteUnderAFenceItsWriterNeverHeld_andAGuardRefusingAnEqualFence_areReported() {
+        claimed("a.1", 0, OCC, 4, "a4", T, T + 10, T + 2500);
+        add(write("a.1", 0, 9, "a4", T + 20, T + 30).result(Op.APPLIED).landed(1));
+        add(write("a.1", 0, 4, "a4", T + 40, T + 50).result(Op.REFUSED).refusedBy(4));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.DOMAIN_WRITER)).isEqualTo(2);
+    }
+
+    @Test
+    void landedWritesTheHistoryDoesNotAccountFor_areReported() {
+        claimed("a.1", 0, OCC, 4, "a4", T, T + 10, T + 2500);
+        add(write("a.1", 0, 4, "a4", T + 20, T + 30).result(Op.APPLIED).landed(1));
+
+        HistoryChecker.Result result = HistoryChecker.check(
+                history,
+                new FinalState(true, Map.of(), Map.of(GROUP, 4L), Map.of(GROUP, new FinalState.DomainItem(4, 3))));
+
+        assertThat(result.count(Check.DOMAIN_UNACCOUNTED)).isEqualTo(1);
+    }
+
+    @Test
+    void aCommitSentAfterItsLeaseEnded_isReported() {
+        claimed("a.1", 0, OCC, 1, "a1", T, T + 10, T + 2500);
+        complete("a.1", 0, OCC, 1, "a1", T + 2500, T + 2600, T + 2610, "Completed", "SUCCEEDED");
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.LATE_COMMIT)).isEqualTo(1);
+    }
+
+    @Test
+    void aClaimRefusedByALeaseAlreadyEnded_isReported() {
+        add(Op.of("a.1", 0, Op.Kind.CLAIM)
+                .atMillis(T, T + 10)
+                .occurrence(JOB, OCC, GROUP)
+                .result("Busy")
+                .until(T - 1));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.BLOCKED_BY_ENDED_LEASE)).isEqualTo(1);
+    }
+
+    @Test
+    void aReportedSuccessTheLedgerLost_andAStoredSuccessReportedFenced_areReported() {
+        claimed("a.1", 0, OCC, 1, "a1", T, T + 10, T + 2500);
+        complete("a.1", 0, OCC, 1, "a1", T + 2500, T + 100, T + 110, "Completed", "SUCCEEDED");
+        claimed("b.1", 0, OCC2, 2, "b2", T + 200, T + 210, T + 2700);
+        complete("b.1", 0, OCC2, 2, "b2", T + 2700, T + 300, T + 310, "Fenced", "FAILED");
+
+        HistoryChecker.Result result = HistoryChecker.check(
+                history,
+                new FinalState(
+                        true,
+                        Map.of(
+                                key(OCC), new FinalState.StoredRun("FAILED", "a1", 1),
+                                key(OCC2), new FinalState.StoredRun("SUCCEEDED", "b2", 2)),
+                        Map.of(GROUP, 2L),
+                        Map.of()));
+
+        assertThat(result.count(Check.SUCCESS_LOST)).isEqualTo(1);
+        assertThat(result.count(Check.SUCCESS_UNREPORTED)).isEqualTo(1);
+    }
+
+    @Test
+    void historyLines_surviveTheRoundTripThroughTheirFiles(@TempDir Path dir) {
+        legalHistory();
+        try (HistoryLog log = HistoryLog.append(HistoryLog.fileFor(dir, "mixed"))) {
+            history.forEach(log::write);
+        }
+
+        List<Op> read = HistoryLog.readAll(dir);
+
+        assertThat(read).containsExactlyInAnyOrderElementsOf(history);
+        assertThat(HistoryChecker.check(read, legalState()).anomalies()).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- building histories
+
+    private void add(Op.Builder op) {
+        history.add(op.build());
+    }
+
+    private static String key(long occurrence) {
+        return JOB + "@" + Instant.ofEpochMilli(occurrence);
+    }
+
+    /** A granted claim; times on the reference clock, the lease's end on the holder's clock. */
+    private void claimed(String proc, long skew, long occ, long fence, String token, long t0, long t1, long until) {
+        add(Op.of(proc, skew, Op.Kind.CLAIM)
+                .atMillis(t0, t1)
+                .occurrence(JOB, occ, GROUP)
+                .result("Claimed")
+                .lease(fence, token, until)
+                .attempt(1));
+    }
+
+    private void complete(
+            String proc,
+            long skew,
+            long occ,
+            long fence,
+            String token,
+            long until,
+            long t0,
+            long t1,
+            String result,
+            String status) {
+        add(Op.of(proc, skew, Op.Kind.COMPLETE)
+                .atMillis(t0, t1)
+                .occurrence(JOB, occ, GROUP)
+                .lease(fence, token, until)
+                .outcome("SUCCEEDED")
+                .result(result)
+                .status(status));
+    }
+
+    private static Op.Builder write(String proc, long skew, long fence, String token, long t0, long t1) {
+        return Op.of(proc, skew, Op.Kind.DOMAIN_WRITE)
+                .via("job")
+                .atMillis(t0, t1)
+                .occurrence(JOB, OCC, GROUP)
+                .lease(fence, token, 0);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.punctual.jepsen;
+
+import dev.punctual.ledger.Lease;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * How big a run is. {@code ci} (the default) stays well inside a minute on a shared two-core machine;
+ * {@code long} is run by hand: {@code -Dpunctual.jepsen=long}. The seed can be set with
+ * {@code -Dpunctual.jepsen.seed=...}; the interleavings still depend on timing, so a seed repeats the
+ * choices (skews, delays, faults, kills), not the history.
+ *
+ * @param workers worker processes racing the same occurrences
+ * @param operators processes turning maintenance on and off meanwhile
+ * @param rounds occurrences of each of the three jobs
+ * @param maxRun no process starts an operation after this
+ * @param maxSkewMs process clocks are spread evenly over ±this; the widest pair is twice it apart
+ * @param killBudget at most this many process launches may halt themselves between a side effect and its
+ *     commit (each at most once), so at most this many kills in a run
+ * @param maxRestarts killed processes are started again, this many times at most
+ */
+record JepsenProfile(
+        String name,
+        int workers,
+        int operators,
+        int rounds,
+        Duration maxRun,
+        double faultProbability,
+        long maxSkewMs,
+        int killBudget,
+        int maxRestarts,
+        double killProbability,
+        double overrunProbability,
+        double failProbability,
+        double runtimeShare,
+        double refusedShare,
+        double redeliveryShare,
+        long seed) {
+
+    static final String PROPERTY = "punctual.jepsen";
+
+    /**
+     * The documented tolerance: a lease ends {@link Lease#DEADLINE_MARGIN} (2 s) after its holder's
+     * invocation, so two clocks may be that far apart. Each process is skewed by at most half of it.
+     */
+    static final long TOLERATED_SKEW_MS = Lease.DEADLINE_MARGIN.toMillis() / 2;
+
+    static JepsenProfile ci(long seed) {
+        return new JepsenProfile(
+                "ci",
+                5,
+                1,
+                10,
+                Duration.ofSeconds(35),
+                0.05,
+                TOLERATED_SKEW_MS,
+                3,
+                3,
+                0.15,
+                0.12,
+                0.12,
+                0.2,
+                0.08,
+                0.1,
+                seed);
+    }
+
+    static JepsenProfile longRun(long seed) {
+        return new JepsenProfile(
+                "long",
+                8,
+                1,
+                60,
+                Duration.ofMinutes(5),
+                0.05,
+                TOLERATED_SKEW_MS,
+                16,
+                16,
+                0.1,
+                0.1,
+                0.12,
+                0.2,
+                0.08,
+                0.1,
+                seed);
+    }
+
+    /**
+     * The profile named by {@code -Dpunctual.jepsen} ({@code ci} when unset), with the seed of
+     * {@code -Dpunctual.jepsen.seed}. {@code -Dpunctual.jepsen.maxSkewMs} overrides the skew, for the
+     * experiment that shows the checker sees clocks drifting beyond the tolerance.
+     */
+    static JepsenProfile selected() {
+        long seed = Long.getLong(PROPERTY + ".seed", 20260301L);
+        String name = System.getProperty(PROPERTY, "ci").trim().toLowerCase(Locale.ROOT);
+        JepsenProfile profile = switch (name) {
+            case "", "ci" -> ci(seed);
+            case "long" -> longRun(seed);
+            default -> throw new IllegalArgumentException(PROPERTY + "=" + name + " is not a profile; use ci or long");
+        };
+        long skew = Long.getLong(PROPERTY + ".maxSkewMs", profile.maxSkewMs());
+        return skew == profile.maxSkewMs() ? profile : profile.withSkew(skew);
+    }
+
+    JepsenProfile withSkew(long newMaxSkewMs) {
+        return new JepsenProfile(
+                name + "-skew" + newMaxSkewMs,
+                workers,
+                operators,
+                rounds,
+                maxRun,
+                faultProbability,
+                newMaxSkewMs,
+                killBudget,
+                maxRestarts,
+                killProbability,
+                overrunProbability,
+                failProbability,
+                runtimeShare,
+                refusedShare,
+                redeliveryShare,
+                seed);
+    }
+
+    int processes() {
+        return workers + operators;
+    }
+
+    /** Process {@code index} of {@link #processes()}: clocks spread evenly from -maxSkew to +maxSkew. */
+    long skewOf(int index) {
+        int n = processes();
+        return n == 1 ? 0 : -maxSkewMs + Math.round(index * (2.0 * maxSkewMs / (n - 1)));
+    }
+}

@@ -1,0 +1,197 @@
+package dev.punctual.jepsen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.examples.DemoTable;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.testing.DynamoDbBackend;
+import dev.punctual.testing.DynamoDbHarness;
+import dev.punctual.testing.TestTables;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The Jepsen-style suite (docs/ledger.md, "Jepsen-style suite"): several OS processes with skewed
+ * clocks race the same occurrences through the ledger and through PunctualRuntime, with injected faults,
+ * leases that expire mid-run, kills between a side effect and its commit, and an operator turning
+ * maintenance on and off. Their merged history and the tables' final state go through
+ * {@link HistoryChecker}; any anomaly fails the test, and the run's directory under
+ * {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
+ *
+ * <p>{@code ./mvnw -q -pl functions verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
+ * runs the CI profile; add {@code -Dpunctual.jepsen=long} for the long one.
+ */
+class JepsenStyleTest {
+
+    @Test
+    void processesWithSkewedClocks_faultsKillsAndMaintenance_leaveAHistoryWithoutAnomalies() throws Exception {
+        JepsenProfile profile = JepsenProfile.selected();
+        DynamoDbBackend backend = DynamoDbHarness.backend();
+        DynamoDbClient dynamo = DynamoDbHarness.client();
+        String ledgerTable = TestTables.uniqueName(JepsenStyleTest.class, "ledger");
+        String domainTable = TestTables.uniqueName(JepsenStyleTest.class, "domain");
+        LedgerTable.create(dynamo, ledgerTable);
+        LedgerTable.create(dynamo, domainTable); // the examples' shape: pk (S), sk (S)
+        Path dir = Path.of(
+                        "target",
+                        "jepsen",
+                        profile.name() + "-"
+                                + DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss")
+                                        .format(java.time.LocalDateTime.now()))
+                .toAbsolutePath();
+        Files.createDirectories(dir);
+        // Every round's occurrence is already due (and well inside the late-delivery limit) for every clock.
+        long firstOccurrence = Instant.now()
+                .truncatedTo(ChronoUnit.MINUTES)
+                .minus(JepsenJobs.EVERY.multipliedBy(profile.rounds() + 1L))
+                .toEpochMilli();
+        try {
+            JepsenCluster.Outcome outcome = new JepsenCluster(
+                            profile, dir, backend.endpoint().toString())
+                    .run(ledgerTable, domainTable, firstOccurrence);
+            List<Op> history = HistoryLog.readAll(dir);
+            FinalState state = finalState(dynamo, ledgerTable, domainTable, history);
+            HistoryChecker.Result result = HistoryChecker.check(history, state);
+            String summary = summary(profile, outcome, result);
+            Files.writeString(dir.resolve("summary.txt"), summary);
+            System.out.println(summary);
+
+            assertThat(outcome.failures()).as("processes that failed").isEmpty();
+            assertThat(result.anomalies())
+                    .as("anomalies (histories in %s)", dir)
+                    .isEmpty();
+            Map<String, Long> f = result.figures();
+            assertThat(f.get("faults.injected")).as("faults injected").isPositive();
+            assertThat(f.get("maintenance.holds")).as("maintenance holds").isPositive();
+            assertThat(f.get("payloads.refused")).as("bad payloads sent").isPositive();
+            assertThat(f.get("completions.fenced")).as("completions fenced").isPositive();
+            assertThat(outcome.kills())
+                    .as("processes killed between side effect and commit")
+                    .isPositive();
+        } finally {
+            dynamo.deleteTable(b -> b.tableName(ledgerTable));
+            dynamo.deleteTable(b -> b.tableName(domainTable));
+        }
+    }
+
+    /** What the tables hold for every occurrence and group the history names, read consistently. */
+    static FinalState finalState(DynamoDbClient dynamo, String ledgerTable, String domainTable, List<Op> history) {
+        RunLedger clean = DynamoDbRunLedger.create(
+                dynamo,
+                ledgerTable,
+                Clock.systemUTC(),
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                Sleeper.real());
+        Set<RunKey> keys = new LinkedHashSet<>();
+        for (Op op : history) {
+            if (op.job() != null && op.occ() != null && JepsenJobs.JOBS.contains(op.job())) {
+                keys.add(new RunKey(op.job(), Instant.ofEpochMilli(op.occ())));
+            }
+        }
+        Map<String, FinalState.StoredRun> runs = new HashMap<>();
+        for (RunKey key : keys) {
+            clean.run(key)
+                    .ifPresent(r -> runs.put(
+                            key.jobId() + "@" + key.scheduledTime(),
+                            new FinalState.StoredRun(r.status().name(), r.ownerToken(), r.fence())));
+        }
+        Map<String, Long> lockFences = new HashMap<>();
+        Map<String, FinalState.DomainItem> domain = new HashMap<>();
+        FencedDomain domainTableReader = new FencedDomain(dynamo, domainTable);
+        for (String group : JepsenJobs.GROUPS) {
+            Map<String, AttributeValue> lock = dynamo.getItem(b -> b.tableName(ledgerTable)
+                            .key(DemoTable.key("lock#" + group, "lock"))
+                            .consistentRead(true))
+                    .item();
+            lockFences.put(group, DemoTable.number(lock, "leaseFence"));
+            Map<String, AttributeValue> item = domainTableReader.read(group);
+            domain.put(
+                    group, new FinalState.DomainItem(DemoTable.number(item, "fence"), DemoTable.number(item, "seq")));
+        }
+        return new FinalState(true, runs, lockFences, domain);
+    }
+
+    private static String summary(JepsenProfile profile, JepsenCluster.Outcome outcome, HistoryChecker.Result result) {
+        Map<String, Long> f = result.figures();
+        StringBuilder s = new StringBuilder();
+        s.append("Jepsen-style suite, profile ")
+                .append(profile.name())
+                .append(" (seed ")
+                .append(profile.seed())
+                .append(")\n");
+        s.append(String.format(
+                "  processes: %d workers + %d operator, %d launched (%d kills, %d restarts); clocks skewed ±%d ms (pairs up to %d ms apart)%n",
+                profile.workers(),
+                profile.operators(),
+                outcome.launched(),
+                outcome.kills(),
+                outcome.restarts(),
+                profile.maxSkewMs(),
+                2 * profile.maxSkewMs()));
+        s.append(String.format(
+                "  rounds: %d occurrences x %d jobs at most, %d occurrences run, %d succeeded; duration %.1f s%n",
+                profile.rounds(),
+                JepsenJobs.JOBS.size(),
+                f.get("occurrences.claimed"),
+                f.get("occurrences.succeeded"),
+                outcome.elapsed().toMillis() / 1000.0));
+        s.append(String.format(
+                "  operations: %d (claims %d, leases granted %d of which %d retries of a failed or abandoned attempt,"
+                        + " completions %d: %d successes, %d fenced, %d unknown;"
+                        + " domain writes %d landed, %d refused by the fence; late writes %d landed, %d refused;"
+                        + " payloads %d, %d bad ones refused; maintenance on %d / off %d, %d holds; kills %d)%n",
+                f.get("operations"),
+                f.get("op.CLAIM"),
+                f.get("claims.granted"),
+                f.get("claims.retries"),
+                f.get("op.COMPLETE"),
+                f.get("successes"),
+                f.get("completions.fenced"),
+                f.get("completions.unknown"),
+                f.get("domain.landed"),
+                f.get("domain.refused"),
+                f.get("domain.lateWritesLanded"),
+                f.get("domain.lateWritesRefused"),
+                f.get("op.PAYLOAD"),
+                f.get("payloads.refused"),
+                f.get("op.MAINT_ON"),
+                f.get("op.MAINT_OFF"),
+                f.get("maintenance.holds"),
+                f.get("op.KILL")));
+        s.append(String.format(
+                "  faults injected: %d (%s) into %d requests%n",
+                f.get("faults.injected"),
+                f.entrySet().stream()
+                        .filter(e ->
+                                e.getKey().startsWith("faults.") && !e.getKey().equals("faults.injected"))
+                        .sorted(Map.Entry.comparingByKey())
+                        .map(e -> e.getKey().substring("faults.".length()) + " " + e.getValue())
+                        .collect(Collectors.joining(", ")),
+                f.get("requests")));
+        s.append("  anomalies: ").append(result.anomalies().size()).append('\n');
+        result.anomalies().forEach(a -> s.append("    ").append(a).append('\n'));
+        outcome.failures()
+                .forEach(x -> s.append("  process failure: ").append(x).append('\n'));
+        return s.toString();
+    }
+}

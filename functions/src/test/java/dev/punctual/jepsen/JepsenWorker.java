@@ -1,0 +1,571 @@
+package dev.punctual.jepsen;
+
+import dev.punctual.catchup.CatchUpMode;
+import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.job.DeliveryReceipt;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.job.JobServices;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.FaultPlan;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.Verdict;
+import dev.punctual.runtime.Deadline;
+import dev.punctual.runtime.InvalidPayload;
+import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.OccurrenceReport;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.RuntimeServices;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.testing.DynamoDbHarness;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One OS process of the Jepsen-style suite. A {@code worker} walks the rounds: for each occurrence of
+ * each job it delivers the occurrence (to the ledger directly, or as a scheduler payload through
+ * PunctualRuntime) until it is done or exhausted, interleaving stale redeliveries and bad payloads. A
+ * claimed run sleeps for real, sometimes past its lease, writes its fenced side effect into the domain
+ * table, sometimes halts the process right there (before the commit), then completes. An
+ * {@code operator} turns maintenance on and off for every group. Every call is written to the
+ * process's history file with its times on the reference clock and on the process's own skewed clock.
+ *
+ * <p>Started by {@link JepsenCluster}; the DynamoDB endpoint comes in {@code PUNCTUAL_DYNAMODB_ENDPOINT}.
+ */
+public final class JepsenWorker {
+
+    /** The exit code of a process that halted itself between a side effect and its commit. */
+    public static final int KILLED_EXIT = 99;
+
+    /** A direct delivery's Lambda has this much time left: the lease is it plus the ledger's 2 s margin. */
+    static final long REMAINING_MIN_MS = 200;
+
+    static final long REMAINING_MAX_MS = 800;
+
+    /** A runtime delivery: just over the runtime's own minimum (3 s per occurrence plus 2 s safety). */
+    static final Duration RUNTIME_REMAINING = Duration.ofMillis(5500);
+
+    static final Duration RUNTIME_LOCK_WAIT = Duration.ofMillis(400);
+    private static final int DELIVERIES_PER_OCCURRENCE = 20;
+
+    private final WorkerConfig config;
+    private final Random random;
+    private final Clock clock;
+    private final HistoryLog history;
+    private final RecordingLedger ledger;
+    private final FencedDomain domain;
+    private final PunctualRuntime runtime;
+    private final InjectedFaults faults;
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong writes = new AtomicLong();
+    private final List<DynamoDbClient> clients = new ArrayList<>();
+    private int directRuns;
+
+    private JepsenWorker(WorkerConfig config) {
+        this.config = config;
+        this.random = new Random(config.seed());
+        this.clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(config.skewMs()));
+        this.history = HistoryLog.append(HistoryLog.fileFor(config.dir(), config.proc()));
+        FaultPlan plan =
+                config.faultProbability() > 0 ? new FaultPlan(config.seed() ^ 0x5eed, config.faultProbability()) : null;
+        this.faults = new InjectedFaults(plan, requests, writes);
+        DynamoDbClient ledgerClient = DynamoDbHarness.newClient(b -> b.overrideConfiguration(c -> {
+            c.addExecutionInterceptor(faults);
+            if (!config.sdkRetries()) {
+                c.retryStrategy(AwsRetryStrategy.doNotRetry());
+            }
+        }));
+        InjectedFaults countOnly = new InjectedFaults(null, requests, writes);
+        DynamoDbClient domainClient =
+                DynamoDbHarness.newClient(b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(countOnly)));
+        clients.add(ledgerClient);
+        clients.add(domainClient);
+        this.ledger = new RecordingLedger(
+                DynamoDbRunLedger.create(
+                        ledgerClient,
+                        config.ledgerTable(),
+                        clock,
+                        () -> UUID.randomUUID().toString(),
+                        Retention.DEFAULT,
+                        Sleeper.real()),
+                history,
+                config.proc(),
+                config.skewMs(),
+                clock);
+        this.domain = new FencedDomain(domainClient, config.domainTable());
+        JobCatalog catalog = catalog();
+        this.runtime = new PunctualRuntime(new RuntimeServices(
+                catalog,
+                ledger,
+                new StageFlags("jepsen", true, false, false, RUNTIME_LOCK_WAIT),
+                event -> {},
+                clock,
+                Sleeper.real(),
+                new JobServices(domainClient, config.domainTable(), clock, ledger, catalog),
+                message -> new DeliveryReceipt.Sent(message.channel(), message.recipient())));
+    }
+
+    public static void main(String[] args) {
+        if (System.getenv(DynamoDbHarness.ENDPOINT_VARIABLE) == null) {
+            System.err.println(DynamoDbHarness.ENDPOINT_VARIABLE + " must name the emulator the suite shares");
+            System.exit(2);
+        }
+        WorkerConfig config = WorkerConfig.parse(args);
+        JepsenWorker worker = new JepsenWorker(config);
+        worker.record(worker.instant(Op.Kind.START).detail(String.join(" ", config.toArgs())));
+        if (WorkerConfig.OPERATOR.equals(config.role())) {
+            worker.operate();
+        } else {
+            worker.work();
+        }
+        worker.record(worker.instant(Op.Kind.END).counters(worker.counters()));
+        worker.history.close();
+        worker.clients.forEach(DynamoDbClient::close);
+        System.exit(0);
+    }
+
+    // ---------------------------------------------------------------- worker
+
+    private void work() {
+        for (int round = firstRound(); round < config.rounds() && !stopping(); round++) {
+            List<String> jobs = new ArrayList<>(JepsenJobs.JOBS);
+            Collections.shuffle(jobs, random);
+            for (String job : jobs) {
+                settle(job, round);
+            }
+        }
+    }
+
+    /**
+     * Where a (re)started process picks up: the earliest round some job's cursor has not passed yet. A
+     * restarted Lambda gets the next deliveries, not every old one again (those come as the stale
+     * redeliveries).
+     */
+    private int firstRound() {
+        int first = config.rounds();
+        for (String job : JepsenJobs.JOBS) {
+            Optional<Instant> cursor;
+            try {
+                cursor = ledger.cursor(job);
+            } catch (RuntimeException unknown) {
+                return 0;
+            }
+            int next = cursor.map(c -> (int) (Duration.between(Instant.ofEpochMilli(config.firstOccurrenceMs()), c)
+                                    .toMinutes()
+                            + 1))
+                    .orElse(0);
+            first = Math.min(first, Math.max(0, next));
+        }
+        return first;
+    }
+
+    /** Delivers one occurrence until it is done, exhausted, or the deliveries run out. */
+    private void settle(String job, int round) {
+        Instant occurrence = JepsenJobs.occurrence(config.firstOccurrenceMs(), round);
+        for (int delivery = 1; delivery <= DELIVERIES_PER_OCCURRENCE && !stopping(); delivery++) {
+            if (chance(config.refusedShare())) {
+                refusedPayload(occurrence);
+            }
+            if (round > 0 && chance(config.redeliveryShare())) {
+                String stale = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
+                direct(stale, JepsenJobs.occurrence(config.firstOccurrenceMs(), random.nextInt(round)), 1);
+            }
+            boolean settled = chance(config.runtimeShare())
+                    ? viaRuntime(job, occurrence, delivery)
+                    : direct(job, occurrence, delivery);
+            if (settled) {
+                return;
+            }
+        }
+    }
+
+    /** One delivery straight to the ledger; true when the occurrence needs no further delivery. */
+    private boolean direct(String job, Instant occurrence, int delivery) {
+        long remaining = between(REMAINING_MIN_MS, REMAINING_MAX_MS);
+        Instant leaseUntil = Lease.deadline(clock.instant(), Duration.ofMillis(remaining));
+        ClaimRequest request = new ClaimRequest(
+                new RunKey(job, occurrence),
+                JepsenJobs.group(job),
+                Trigger.SCHEDULED,
+                delivery,
+                JepsenJobs.MAX_ATTEMPTS,
+                false,
+                leaseUntil);
+        ClaimResult result;
+        try {
+            result = ledger.claim(request);
+        } catch (RuntimeException unknown) {
+            pause(50, 150);
+            return false;
+        }
+        return switch (result) {
+            case ClaimResult.Claimed claimed -> runDirect(claimed.claim(), remaining);
+            case ClaimResult.AlreadyDone done -> true;
+            case ClaimResult.AttemptsExhausted exhausted -> true;
+            case UnderMaintenance maintenance -> {
+                pause(250, 600);
+                yield false;
+            }
+            default -> {
+                pause(120, 350);
+                yield false;
+            }
+        };
+    }
+
+    /** The job: real time, sometimes past the lease; the fenced side effect; maybe a kill; the commit. */
+    private boolean runDirect(Claim claim, long remainingMs) {
+        boolean first = directRuns++ == 0;
+        boolean overrun =
+                chance(config.overrunProbability()) || (first && config.script().equals(WorkerConfig.OVERRUN_FIRST));
+        long work = overrun
+                ? remainingMs + Lease.DEADLINE_MARGIN.toMillis() + between(100, 700)
+                : between(5, Math.min(150, remainingMs / 2));
+        sleep(work);
+        FencedDomain.Write written = domainWrite(claim);
+        if (config.mayKill()
+                && (chance(config.killProbability())
+                        || (first && config.script().equals(WorkerConfig.KILL_FIRST)))) {
+            kill(claim);
+        }
+        Outcome outcome;
+        if (written == null) {
+            outcome = new Outcome.Failed("domain write failed");
+        } else if (!written.applied()) {
+            outcome = new Outcome.Failed(
+                    "fenced out of the domain table: fence " + claim.fence() + " < stored " + written.seenFence());
+        } else if (chance(config.failProbability())) {
+            outcome = new Outcome.Failed("injected job failure");
+        } else {
+            outcome = new Outcome.Succeeded("seq " + written.seq());
+        }
+        try {
+            CompletionResult done = ledger.complete(claim, outcome);
+            return done instanceof CompletionResult.Completed c && c.record().status() == RunStatus.SUCCEEDED;
+        } catch (RuntimeException unknown) {
+            pause(50, 150);
+            return false;
+        }
+    }
+
+    /** The side effect, recorded; null when the write itself failed (no faults are injected on it). */
+    private FencedDomain.Write domainWrite(Claim claim) {
+        String group = claim.lease().group();
+        Op.Builder op = Op.of(config.proc(), config.skewMs(), Op.Kind.DOMAIN_WRITE)
+                .via("job")
+                .occurrence(claim.key().jobId(), claim.key().scheduledTime().toEpochMilli(), group)
+                .lease(
+                        claim.fence(),
+                        claim.lease().ownerToken(),
+                        claim.lease().expiresAt().toEpochMilli());
+        long t0 = RecordingLedger.nowMicros();
+        long c0 = clock.millis();
+        try {
+            FencedDomain.Write w = domain.write(
+                    group,
+                    claim.fence(),
+                    claim.lease().ownerToken(),
+                    config.proc() + " " + claim.key().jobId());
+            op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis());
+            if (w.applied()) {
+                record(op.result(Op.APPLIED).landed(w.seq()));
+            } else {
+                record(op.result(Op.REFUSED).refusedBy(w.seenFence()));
+            }
+            return w;
+        } catch (RuntimeException e) {
+            record(op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis())
+                    .result(Op.ERROR)
+                    .detail(e.toString()));
+            return null;
+        }
+    }
+
+    /** The process dies between the job's side effect and its commit, as a Lambda killed there would. */
+    private void kill(Claim claim) {
+        record(instant(Op.Kind.KILL)
+                .occurrence(
+                        claim.key().jobId(),
+                        claim.key().scheduledTime().toEpochMilli(),
+                        claim.lease().group())
+                .lease(
+                        claim.fence(),
+                        claim.lease().ownerToken(),
+                        claim.lease().expiresAt().toEpochMilli())
+                .counters(counters()));
+        Runtime.getRuntime().halt(KILLED_EXIT);
+    }
+
+    // ---------------------------------------------------------------- runtime
+
+    private JobCatalog catalog() {
+        List<JobDefinition> definitions = new ArrayList<>();
+        for (String id : JepsenJobs.JOBS) {
+            definitions.add(JobDefinition.builder(id)
+                    .schedule(JepsenJobs.CRON, "UTC")
+                    .lockGroup(JepsenJobs.group(id))
+                    .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
+                    .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
+                    .job(services -> context -> {
+                        sleep(between(5, 60));
+                        Claim claim = ledger.inFlight(context.jobId(), context.occurrence())
+                                .orElseThrow(() -> new IllegalStateException("no claim in flight"));
+                        FencedDomain.Write written = domainWrite(claim);
+                        if (written == null) {
+                            throw new IllegalStateException("domain write failed");
+                        }
+                        if (!written.applied()) {
+                            throw new IllegalStateException("fenced out of the domain table");
+                        }
+                        if (chance(config.failProbability())) {
+                            throw new IllegalStateException("injected job failure");
+                        }
+                        return JobResult.of("seq", written.seq());
+                    })
+                    .build());
+        }
+        return JobCatalog.of(definitions.toArray(JobDefinition[]::new));
+    }
+
+    /** One scheduler delivery through the runtime, as the Lambda handler would run it. */
+    private boolean viaRuntime(String job, Instant occurrence, int delivery) {
+        String payload = scheduled(job, occurrence.toString(), delivery, true);
+        InvocationResult result = handle(payload, null, job, occurrence);
+        boolean settled = result != null
+                && result.occurrences().stream()
+                        .anyMatch(o -> o.occurrence().equals(occurrence)
+                                && (o.verdict() == Verdict.PASS
+                                        || o.reason().equals("ALREADY_DONE")
+                                        || o.reason().equals("ATTEMPTS_EXHAUSTED")));
+        if (!settled) {
+            pause(120, 350);
+        }
+        return settled;
+    }
+
+    private InvocationResult handle(String payload, String expect, String job, Instant occurrence) {
+        ledger.via("runtime");
+        long w0 = writes.get();
+        long r0 = requests.get();
+        long t0 = RecordingLedger.nowMicros();
+        long c0 = clock.millis();
+        Op.Builder op = Op.of(config.proc(), config.skewMs(), Op.Kind.PAYLOAD).via("runtime");
+        if (job != null && occurrence != null) {
+            op.occurrence(job, occurrence.toEpochMilli(), null);
+        }
+        try {
+            InvocationResult result = runtime.handle(
+                    payload,
+                    Deadline.fromRemaining(clock.instant(), RUNTIME_REMAINING),
+                    new StructuredLog(line -> {}, clock, "punctual", Redactor.standard())
+                            .forInvocation(config.proc() + "-" + t0, false));
+            String code = result.error().map(InvalidPayload::code).orElse(null);
+            record(op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis())
+                    .payload(payload, expect, code, writes.get() - w0, requests.get() - r0)
+                    .result(code != null ? Op.REFUSED : Op.OK)
+                    .detail(result.occurrences().stream()
+                            .map(JepsenWorker::brief)
+                            .collect(Collectors.joining("; "))));
+            return result;
+        } catch (RuntimeException e) {
+            record(op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis())
+                    .payload(payload, expect, null, writes.get() - w0, requests.get() - r0)
+                    .result(Op.ERROR)
+                    .detail(e.toString()));
+            pause(50, 150);
+            return null;
+        } finally {
+            ledger.via("direct");
+        }
+    }
+
+    private static String brief(OccurrenceReport r) {
+        return r.job() + "@" + r.occurrence() + " " + r.verdict() + " " + r.reason()
+                + (r.fence() == null ? "" : " fence " + r.fence());
+    }
+
+    private static String scheduled(String job, String at, int attempt, boolean fromScheduler) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("kind", "scheduled");
+        p.put("job", job);
+        p.put("scheduledTime", at);
+        p.put("attemptNumber", Integer.toString(attempt));
+        if (fromScheduler) {
+            p.put("executionId", UUID.randomUUID().toString());
+            p.put("scheduleArn", "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
+        }
+        return dev.punctual.json.Json.write(p);
+    }
+
+    /**
+     * A payload the runtime must refuse before touching anything: it is recorded with the code it must
+     * get and the requests it caused (the checker wants none).
+     */
+    private void refusedPayload(Instant pastOccurrence) {
+        String job = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
+        // Far enough past now + Due.TOLERANCE that no pause of this process can make it due meanwhile.
+        Instant future = clock.instant()
+                .plusSeconds(5 + 30)
+                .truncatedTo(ChronoUnit.MINUTES)
+                .plus(JepsenJobs.EVERY);
+        switch (random.nextInt(10)) {
+            case 0 -> handle(scheduled(job, future.toString(), 1, true), "NOT_DUE", job, future);
+            case 1 ->
+                handle("{\"kind\":\"run\",\"job\":\"" + job + "\",\"at\":\"" + future + "\"}", "NOT_DUE", job, future);
+            case 2 ->
+                handle(
+                        "{\"kind\":\"replay\",\"job\":\"" + job + "\",\"from\":\"" + pastOccurrence + "\",\"to\":\""
+                                + future.plus(JepsenJobs.EVERY) + "\"}",
+                        "NOT_DUE",
+                        null,
+                        null);
+            case 3 -> handle(scheduled("ghost", pastOccurrence.toString(), 1, true), "UNKNOWN_JOB", null, null);
+            case 4 -> handle("{\"kind\":\"scheduled\",\"job\":", "NOT_JSON", null, null);
+            case 5 -> handle(scheduled(job, "yesterday", 1, true), "BAD_TIME", null, null);
+            case 6 -> handle("{\"kind\":\"scheduled\",\"job\":\"" + job + "\"}", "MISSING_FIELD", null, null);
+            case 7 -> {
+                // A past time that is no occurrence, without the scheduler's ids: no delivery, refused.
+                Instant odd = pastOccurrence.plusSeconds(17);
+                handle(scheduled(job, odd.toString(), 1, false), "NOT_AN_OCCURRENCE", job, odd);
+            }
+            case 8 ->
+                handle(
+                        "{\"kind\":\"replay\",\"job\":\"" + job + "\",\"from\":\"" + pastOccurrence + "\",\"to\":\""
+                                + pastOccurrence + "\"}",
+                        "BAD_RANGE",
+                        null,
+                        null);
+            default ->
+                handle(
+                        "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + pastOccurrence
+                                + "\",\"attemptNumber\":\"zero\"}",
+                        "WRONG_TYPE",
+                        null,
+                        null);
+        }
+    }
+
+    // ---------------------------------------------------------------- operator
+
+    /** Maintenance on for every group, held a while, then off (or left to lapse), until the run ends. */
+    private void operate() {
+        ledger.via("operator");
+        while (!stopping()) {
+            napUnlessStopping(between(1000, 3000));
+            if (stopping()) {
+                break;
+            }
+            Instant until = clock.instant().plusMillis(between(2200, 4000));
+            try {
+                ledger.maintenanceOn(new MaintenanceRequest(
+                        JepsenJobs.GROUPS,
+                        new MaintenanceHold("jepsen drill", config.proc(), until),
+                        Duration.ofMillis(between(0, 800)),
+                        Duration.ofMillis(100)));
+            } catch (RuntimeException unknown) {
+                // recorded; the hold (if any) lapses at its end or is lifted below
+            }
+            napUnlessStopping(between(200, 1000));
+            if (chance(0.75)) {
+                lift();
+            }
+        }
+        lift();
+    }
+
+    private void lift() {
+        try {
+            ledger.maintenanceOff(JepsenJobs.GROUPS);
+        } catch (RuntimeException unknown) {
+            // recorded; the hold lapses at its end
+        }
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    private Map<String, Long> counters() {
+        Map<String, Long> all = new LinkedHashMap<>(faults.counts());
+        all.put("requests", requests.get());
+        all.put("writes", writes.get());
+        return all;
+    }
+
+    /** An operation that takes no time: invoked and returned now. */
+    private Op.Builder instant(Op.Kind kind) {
+        long t = RecordingLedger.nowMicros();
+        long c = clock.millis();
+        return Op.of(config.proc(), config.skewMs(), kind).times(t, t, c, c);
+    }
+
+    private void record(Op.Builder op) {
+        history.write(op.build());
+    }
+
+    private boolean stopping() {
+        return System.currentTimeMillis() >= config.stopAtMs() || Files.exists(stopFile(config.dir()));
+    }
+
+    static Path stopFile(Path dir) {
+        return dir.resolve("stop");
+    }
+
+    private boolean chance(double probability) {
+        return random.nextDouble() < probability;
+    }
+
+    private long between(long min, long max) {
+        return min + (long) (random.nextDouble() * (max - min));
+    }
+
+    private void pause(long min, long max) {
+        sleep(between(min, max));
+    }
+
+    private void napUnlessStopping(long ms) {
+        long end = System.currentTimeMillis() + ms;
+        while (!stopping() && System.currentTimeMillis() < end) {
+            sleep(Math.min(100, end - System.currentTimeMillis()));
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

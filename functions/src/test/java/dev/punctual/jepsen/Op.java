@@ -1,0 +1,339 @@
+package dev.punctual.jepsen;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One line of a Jepsen-style history: one operation of one process, recorded when it returned (so a
+ * line is complete or absent, never half an operation). Times are taken twice: on the reference clock
+ * (the machine's, shared by every process, in epoch microseconds) and on the process's own skewed clock
+ * (the one its ledger uses, in epoch milliseconds). Fields that do not apply to a kind are null.
+ *
+ * @param proc the process: {@code w<n>.<incarnation>} for a worker, {@code op<n>.<incarnation>} for an operator
+ * @param skewMs how far the process's clock is ahead of the reference clock (negative: behind)
+ * @param via {@code direct} (the worker calls the ledger), {@code runtime} (through PunctualRuntime) or
+ *     {@code operator}
+ * @param t0 reference clock when the operation was invoked, epoch µs
+ * @param t1 reference clock when it returned, epoch µs
+ * @param c0 the process's clock when it was invoked, epoch ms
+ * @param c1 the process's clock when it returned, epoch ms
+ * @param occ the occurrence, epoch ms
+ * @param result what the call returned: the ClaimResult or CompletionResult type, APPLIED / REFUSED for a
+ *     domain write, OK, or ERROR when it threw (its outcome is then unknown)
+ * @param fence the lease's fence (claims, completions, domain writes, kills)
+ * @param token the lease's owner token
+ * @param leaseUntil the lease's end by the ledger's rule, epoch ms on the holder's clock
+ * @param outcome the outcome the job reported to {@code complete}: SUCCEEDED, FAILED or SKIPPED
+ * @param status the status of the record the completion returned; for a claim refused by a lease, who
+ *     holds it (a job id, or for maintenance who set it)
+ * @param until the end of the lease that blocked a claim (Busy, InProgressElsewhere, UnderMaintenance);
+ *     for MAINT_ON, the hold's end
+ * @param taken the leases maintenance took (MAINT_ON)
+ * @param blocked the runs maintenance found still holding their groups (MAINT_ON)
+ * @param seq a domain write that landed: its position in the domain item's own write order
+ * @param seenFence a domain write the fence guard refused: the fence the item held
+ * @param input a payload sent to the runtime
+ * @param expect the refusal code the payload must get, or null when it must run
+ * @param code the refusal code it got, or null when it ran
+ * @param writes write requests (either table) sent while the payload was handled
+ * @param requests requests of any kind sent while the payload was handled
+ * @param counters END and KILL: the faults injected into this process's requests, by kind, and totals
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Op(
+        String proc,
+        long skewMs,
+        Kind kind,
+        String via,
+        long t0,
+        long t1,
+        long c0,
+        long c1,
+        String job,
+        Long occ,
+        String group,
+        String result,
+        Long fence,
+        String token,
+        Long leaseUntil,
+        Integer attempt,
+        String outcome,
+        String status,
+        Long until,
+        List<Held> taken,
+        List<Held> blocked,
+        Long seq,
+        Long seenFence,
+        String input,
+        String expect,
+        String code,
+        Long writes,
+        Long requests,
+        Map<String, Long> counters,
+        String detail) {
+
+    public enum Kind {
+        /** The process started (its parameters are in {@code detail}). */
+        START,
+        CLAIM,
+        COMPLETE,
+        /** A skip recorded through the ledger (the runtime's LOCK_BUSY, MAINTENANCE, DEFERRED ...). */
+        SKIP,
+        /** A missed range recorded by the runtime's catch-up. */
+        MISSED,
+        /** The job's side effect: one fenced write to the domain table. */
+        DOMAIN_WRITE,
+        /** The process halts itself now, after the side effect and before the commit. */
+        KILL,
+        /** A payload handled by PunctualRuntime. */
+        PAYLOAD,
+        MAINT_ON,
+        MAINT_OFF,
+        /** The process finished its work and exits. */
+        END
+    }
+
+    /** A lease as maintenance reports it: taken (fence, token) or still held by a run (holder). */
+    public record Held(String group, long fence, String token, long until) {}
+
+    /** Results, as the history spells them. */
+    public static final String ERROR = "ERROR";
+
+    public static final String APPLIED = "APPLIED";
+    public static final String REFUSED = "REFUSED";
+    public static final String OK = "OK";
+
+    public String occurrenceKey() {
+        return job + "@" + (occ == null ? "?" : Instant.ofEpochMilli(occ));
+    }
+
+    /** A short form for anomaly reports. */
+    public String brief() {
+        StringBuilder b = new StringBuilder()
+                .append(proc)
+                .append(' ')
+                .append(kind)
+                .append(' ')
+                .append(result);
+        if (job != null) {
+            b.append(' ').append(occurrenceKey());
+        }
+        if (group != null) {
+            b.append(" group=").append(group);
+        }
+        if (fence != null) {
+            b.append(" fence=").append(fence);
+        }
+        if (token != null) {
+            b.append(" token=").append(token, 0, Math.min(8, token.length()));
+        }
+        if (leaseUntil != null) {
+            b.append(" leaseUntil=").append(Instant.ofEpochMilli(leaseUntil));
+        }
+        if (status != null) {
+            b.append(" status=").append(status);
+        }
+        if (seq != null) {
+            b.append(" seq=").append(seq);
+        }
+        if (seenFence != null) {
+            b.append(" seenFence=").append(seenFence);
+        }
+        if (code != null || expect != null) {
+            b.append(" code=").append(code).append(" expect=").append(expect);
+        }
+        if (writes != null) {
+            b.append(" writes=").append(writes).append(" requests=").append(requests);
+        }
+        b.append(" t=[")
+                .append(Instant.ofEpochSecond(t0 / 1_000_000, (t0 % 1_000_000) * 1000))
+                .append(" .. ")
+                .append(Instant.ofEpochSecond(t1 / 1_000_000, (t1 % 1_000_000) * 1000))
+                .append("] skew=")
+                .append(skewMs)
+                .append("ms");
+        return b.toString();
+    }
+
+    public static Builder of(String proc, long skewMs, Kind kind) {
+        return new Builder(proc, skewMs, kind);
+    }
+
+    /** Fluent construction, for the workers and for hand-made histories in tests. */
+    public static final class Builder {
+        private final String proc;
+        private final long skewMs;
+        private final Kind kind;
+        private String via;
+        private long t0;
+        private long t1;
+        private long c0;
+        private long c1;
+        private String job;
+        private Long occ;
+        private String group;
+        private String result;
+        private Long fence;
+        private String token;
+        private Long leaseUntil;
+        private Integer attempt;
+        private String outcome;
+        private String status;
+        private Long until;
+        private List<Held> taken;
+        private List<Held> blocked;
+        private Long seq;
+        private Long seenFence;
+        private String input;
+        private String expect;
+        private String code;
+        private Long writes;
+        private Long requests;
+        private Map<String, Long> counters;
+        private String detail;
+
+        private Builder(String proc, long skewMs, Kind kind) {
+            this.proc = proc;
+            this.skewMs = skewMs;
+            this.kind = kind;
+        }
+
+        public Builder via(String value) {
+            this.via = value;
+            return this;
+        }
+
+        /** Reference times in µs and the process's clock in ms. */
+        public Builder times(long refInvokedMicros, long refReturnedMicros, long ownInvokedMs, long ownReturnedMs) {
+            this.t0 = refInvokedMicros;
+            this.t1 = refReturnedMicros;
+            this.c0 = ownInvokedMs;
+            this.c1 = ownReturnedMs;
+            return this;
+        }
+
+        /** Reference times in ms; the process's clock follows from the skew. For hand-made histories. */
+        public Builder atMillis(long refInvokedMs, long refReturnedMs) {
+            return times(refInvokedMs * 1000, refReturnedMs * 1000, refInvokedMs + skewMs, refReturnedMs + skewMs);
+        }
+
+        public Builder occurrence(String jobId, long occurrenceMs, String lockGroup) {
+            this.job = jobId;
+            this.occ = occurrenceMs;
+            this.group = lockGroup;
+            return this;
+        }
+
+        public Builder group(String lockGroup) {
+            this.group = lockGroup;
+            return this;
+        }
+
+        public Builder result(String value) {
+            this.result = value;
+            return this;
+        }
+
+        public Builder lease(long leaseFence, String ownerToken, long leaseEndMs) {
+            this.fence = leaseFence;
+            this.token = ownerToken;
+            this.leaseUntil = leaseEndMs;
+            return this;
+        }
+
+        public Builder attempt(int value) {
+            this.attempt = value;
+            return this;
+        }
+
+        public Builder outcome(String value) {
+            this.outcome = value;
+            return this;
+        }
+
+        public Builder status(String value) {
+            this.status = value;
+            return this;
+        }
+
+        public Builder until(long blockingLeaseEndMs) {
+            this.until = blockingLeaseEndMs;
+            return this;
+        }
+
+        public Builder taken(List<Held> value) {
+            this.taken = List.copyOf(value);
+            return this;
+        }
+
+        public Builder blocked(List<Held> value) {
+            this.blocked = List.copyOf(value);
+            return this;
+        }
+
+        public Builder landed(long sequence) {
+            this.seq = sequence;
+            return this;
+        }
+
+        public Builder refusedBy(long storedFence) {
+            this.seenFence = storedFence;
+            return this;
+        }
+
+        public Builder payload(String sent, String expectedCode, String gotCode, long writeCount, long requestCount) {
+            this.input = sent;
+            this.expect = expectedCode;
+            this.code = gotCode;
+            this.writes = writeCount;
+            this.requests = requestCount;
+            return this;
+        }
+
+        public Builder counters(Map<String, Long> value) {
+            this.counters = Map.copyOf(value);
+            return this;
+        }
+
+        public Builder detail(String value) {
+            this.detail = value;
+            return this;
+        }
+
+        public Op build() {
+            return new Op(
+                    proc,
+                    skewMs,
+                    kind,
+                    via,
+                    t0,
+                    t1,
+                    c0,
+                    c1,
+                    job,
+                    occ,
+                    group,
+                    result,
+                    fence,
+                    token,
+                    leaseUntil,
+                    attempt,
+                    outcome,
+                    status,
+                    until,
+                    taken,
+                    blocked,
+                    seq,
+                    seenFence,
+                    input,
+                    expect,
+                    code,
+                    writes,
+                    requests,
+                    counters,
+                    detail);
+        }
+    }
+}

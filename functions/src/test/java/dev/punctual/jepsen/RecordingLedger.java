@@ -1,0 +1,261 @@
+package dev.punctual.jepsen;
+
+import dev.punctual.ledger.AcquireResult;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.SkipReason;
+import dev.punctual.ledger.SkipResult;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.UnderMaintenance;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The ledger of one process, recording every call that can change the ledger with its invocation and
+ * return times on both clocks. The runtime and the worker's own loop both go through it, so the history
+ * holds every claim, completion, skip and maintenance call the process made. Single-threaded, as a
+ * Lambda invocation is.
+ */
+final class RecordingLedger implements RunLedger {
+
+    private final RunLedger ledger;
+    private final HistoryLog history;
+    private final String proc;
+    private final long skewMs;
+    private final Clock clock;
+    private final Map<String, Claim> inFlight = new HashMap<>();
+    private String via = "direct";
+
+    RecordingLedger(RunLedger ledger, HistoryLog history, String proc, long skewMs, Clock clock) {
+        this.ledger = ledger;
+        this.history = history;
+        this.proc = proc;
+        this.skewMs = skewMs;
+        this.clock = clock;
+    }
+
+    void via(String path) {
+        this.via = path;
+    }
+
+    /** The claim this process holds for an occurrence (the runtime's jobs need its owner token). */
+    Optional<Claim> inFlight(String jobId, Instant occurrence) {
+        return Optional.ofNullable(inFlight.get(jobId + "@" + occurrence.toEpochMilli()));
+    }
+
+    static long nowMicros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    }
+
+    /**
+     * Runs the call and records it; an exception is recorded as ERROR (outcome unknown) and rethrown.
+     * Exactly one of {@code describe} and {@code onError} is used, once.
+     */
+    private <T> T recorded(Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
+        long t0 = nowMicros();
+        long c0 = clock.millis();
+        try {
+            T value = call.get();
+            history.write(describe.apply(value)
+                    .via(via)
+                    .times(t0, nowMicros(), c0, clock.millis())
+                    .build());
+            return value;
+        } catch (RuntimeException e) {
+            history.write(onError.via(via)
+                    .times(t0, nowMicros(), c0, clock.millis())
+                    .result(Op.ERROR)
+                    .detail(e.getClass().getSimpleName() + ": " + e.getMessage())
+                    .build());
+            throw e;
+        }
+    }
+
+    private Op.Builder op(Op.Kind kind) {
+        return Op.of(proc, skewMs, kind);
+    }
+
+    private Op.Builder claimOp(ClaimRequest request) {
+        return op(Op.Kind.CLAIM)
+                .occurrence(request.key().jobId(), request.key().scheduledTime().toEpochMilli(), request.lockGroup())
+                .attempt(request.schedulerAttempt())
+                .detail(request.trigger().name() + (request.force() ? " forced" : ""));
+    }
+
+    private Op.Builder describeClaim(ClaimRequest request, ClaimResult result) {
+        Op.Builder b = claimOp(request).result(result.getClass().getSimpleName());
+        switch (result) {
+            case ClaimResult.Claimed claimed -> {
+                Claim claim = claimed.claim();
+                inFlight.put(key(claim.key()), claim);
+                b.lease(
+                                claim.fence(),
+                                claim.lease().ownerToken(),
+                                claim.lease().expiresAt().toEpochMilli())
+                        .attempt(claim.attempt());
+            }
+            case Busy busy -> b.until(busy.until().toEpochMilli()).status(busy.holder());
+            case ClaimResult.InProgressElsewhere other ->
+                b.until(other.until().toEpochMilli()).status(other.holder());
+            case UnderMaintenance m ->
+                b.until(m.hold().until().toEpochMilli()).status(m.hold().setBy());
+            case ClaimResult.AlreadyDone done -> b.status(done.record().status().name());
+            case ClaimResult.AttemptsExhausted exhausted ->
+                b.status(exhausted.last().status().name());
+        }
+        return b;
+    }
+
+    private static String key(RunKey key) {
+        return key.jobId() + "@" + key.scheduledTime().toEpochMilli();
+    }
+
+    @Override
+    public ClaimResult claim(ClaimRequest request) {
+        return recorded(() -> ledger.claim(request), r -> describeClaim(request, r), claimOp(request));
+    }
+
+    @Override
+    public ClaimResult claimWaiting(ClaimRequest request, Duration maxWait, Duration pollEvery) {
+        return recorded(
+                () -> ledger.claimWaiting(request, maxWait, pollEvery),
+                r -> describeClaim(request, r),
+                claimOp(request));
+    }
+
+    private Op.Builder completeOp(Claim claim, Outcome outcome) {
+        return op(Op.Kind.COMPLETE)
+                .occurrence(
+                        claim.key().jobId(),
+                        claim.key().scheduledTime().toEpochMilli(),
+                        claim.lease().group())
+                .lease(
+                        claim.fence(),
+                        claim.lease().ownerToken(),
+                        claim.lease().expiresAt().toEpochMilli())
+                .attempt(claim.attempt())
+                .outcome(
+                        switch (outcome) {
+                            case Outcome.Succeeded s -> "SUCCEEDED";
+                            case Outcome.Failed f -> "FAILED";
+                            case Outcome.Skipped k -> "SKIPPED";
+                        });
+    }
+
+    @Override
+    public CompletionResult complete(Claim claim, Outcome outcome) {
+        try {
+            return recorded(
+                    () -> ledger.complete(claim, outcome),
+                    r -> completeOp(claim, outcome)
+                            .result(r.getClass().getSimpleName())
+                            .status(r.record().status().name())
+                            .detail(
+                                    r.record().ownerToken() == null
+                                            ? null
+                                            : "record owner " + r.record().ownerToken()),
+                    completeOp(claim, outcome));
+        } finally {
+            inFlight.remove(key(claim.key()));
+        }
+    }
+
+    @Override
+    public SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail) {
+        Op.Builder base = op(Op.Kind.SKIP)
+                .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), null)
+                .outcome(reason.name());
+        return recorded(
+                () -> ledger.recordSkip(key, trigger, schedulerAttempt, reason, detail),
+                r -> base.result(r.getClass().getSimpleName()),
+                base);
+    }
+
+    @Override
+    public boolean recordMissed(RunKey first, Instant last, int count) {
+        Op.Builder base = op(Op.Kind.MISSED)
+                .occurrence(first.jobId(), first.scheduledTime().toEpochMilli(), null)
+                .until(last.toEpochMilli());
+        return recorded(() -> ledger.recordMissed(first, last, count), r -> base.result(Boolean.toString(r)), base);
+    }
+
+    @Override
+    public Optional<Instant> cursor(String jobId) {
+        return ledger.cursor(jobId);
+    }
+
+    @Override
+    public Optional<RunRecord> run(RunKey key) {
+        return ledger.run(key);
+    }
+
+    /** Not used by the runtime's scheduled path nor by the workers: refused so nothing goes unrecorded. */
+    @Override
+    public AcquireResult acquire(String group, String holder, Instant leaseUntil) {
+        throw new UnsupportedOperationException("the Jepsen workers do not take bare leases");
+    }
+
+    @Override
+    public Optional<Lease> extend(Lease lease, Instant until) {
+        throw new UnsupportedOperationException("the Jepsen workers do not extend leases");
+    }
+
+    @Override
+    public boolean release(Lease lease) {
+        throw new UnsupportedOperationException("the Jepsen workers do not release bare leases");
+    }
+
+    @Override
+    public MaintenanceReport maintenanceOn(MaintenanceRequest request) {
+        MaintenanceHold hold = request.hold();
+        return recorded(
+                () -> ledger.maintenanceOn(request),
+                r -> op(Op.Kind.MAINT_ON)
+                        .result(Op.OK)
+                        .until(hold.until().toEpochMilli())
+                        .taken(r.taken().stream()
+                                .map(l -> new Op.Held(
+                                        l.group(),
+                                        l.fence(),
+                                        l.ownerToken(),
+                                        l.expiresAt().toEpochMilli()))
+                                .toList())
+                        .blocked(r.stillRunning().stream()
+                                .map(b -> new Op.Held(
+                                        b.group(), 0, b.holder(), b.until().toEpochMilli()))
+                                .toList()),
+                op(Op.Kind.MAINT_ON).until(hold.until().toEpochMilli()));
+    }
+
+    @Override
+    public List<String> maintenanceOff(List<String> groups) {
+        return recorded(
+                () -> ledger.maintenanceOff(groups),
+                r -> op(Op.Kind.MAINT_OFF).result(Op.OK).detail(String.join(",", r)),
+                op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
+    }
+
+    @Override
+    public Optional<MaintenanceHold> maintenance(String group) {
+        return ledger.maintenance(group);
+    }
+}
