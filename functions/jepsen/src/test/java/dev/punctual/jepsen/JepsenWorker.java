@@ -29,6 +29,7 @@ import dev.punctual.observability.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvalidPayload;
 import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.LedgerHistory;
 import dev.punctual.runtime.OccurrenceReport;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
@@ -133,7 +134,7 @@ public final class JepsenWorker {
                 event -> {},
                 clock,
                 Sleeper.real(),
-                new JobServices(domainClient, config.domainTable(), clock, ledger, catalog),
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
                 message -> new DeliveryReceipt.Sent(message.channel(), message.recipient())));
     }
 
