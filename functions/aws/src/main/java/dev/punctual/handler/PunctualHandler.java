@@ -13,6 +13,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -45,9 +47,31 @@ public final class PunctualHandler implements RequestStreamHandler {
         Deadline deadline =
                 Deadline.fromRemaining(clock.instant(), Duration.ofMillis(context.getRemainingTimeInMillis()));
         StructuredLog invocationLog = log.forInvocation(context.getAwsRequestId(), cold.getAndSet(false));
-        InvocationResult result = runtime.handle(payload, deadline, invocationLog);
+        InvocationResult result;
+        try {
+            result = runtime.handle(payload, deadline, invocationLog);
+        } catch (RuntimeException | Error fault) {
+            // A fault (the ledger unreachable, a bug): one structured line with the request id, so the
+            // saved queries find it, then Lambda's retry takes the event as for any failure.
+            invocationLog.error("invocation fault", faultFields(fault));
+            throw fault;
+        }
         output.write(ResultJson.render(result).getBytes(StandardCharsets.UTF_8));
         RetryPolicy.throwIfRetryable(result, runtime.services().catalog());
+    }
+
+    /** The fault's type and message (redacted by the log) and the first frame that is Punctual's. */
+    static Map<String, Object> faultFields(Throwable fault) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("error_type", fault.getClass().getName());
+        fields.put("error", String.valueOf(fault.getMessage()));
+        for (StackTraceElement frame : fault.getStackTrace()) {
+            if (frame.getClassName().startsWith("dev.punctual.")) {
+                fields.put("at", frame.toString());
+                break;
+            }
+        }
+        return fields;
     }
 
     /** Built on first use of the no-argument constructor, i.e. in Lambda's init phase. */

@@ -58,6 +58,22 @@ class PunctualHandlerTest {
         assertThat(stage.lines).anySatisfy(l -> assertThat(l).contains("\"outcome\":\"FAIL\"", "JOB_ERROR"));
     }
 
+    @Test
+    void handler_whenTheLedgerIsUnreachable_writesOneStructuredFaultLineWithTheRequestId_thenRethrows() {
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
+        stage.clients.dynamo().deleteTable(b -> b.tableName(stage.ledgerTable));
+        PunctualHandler handler = handler(stage);
+
+        assertThatThrownBy(() -> invoke(handler, """
+                        {"kind":"scheduled","job":"daily-report","scheduledTime":"2026-11-30T14:00:00Z"}""")).isInstanceOf(RuntimeException.class);
+        assertThat(stage.lines)
+                .filteredOn(l -> l.contains("invocation fault"))
+                .singleElement()
+                .satisfies(l -> assertThat(l)
+                        .contains("\"level\":\"ERROR\"", "\"function_request_id\":\"req-42\"", "error_type")
+                        .contains("\"at\":\"dev.punctual."));
+    }
+
     private static PunctualHandler handler(EmulatorStage stage) {
         return new PunctualHandler(
                 stage.runtime,

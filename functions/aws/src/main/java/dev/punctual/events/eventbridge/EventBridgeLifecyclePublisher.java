@@ -6,7 +6,6 @@ import dev.punctual.json.Json;
 import dev.punctual.observability.StructuredLog;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
@@ -34,7 +33,9 @@ public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
                 PutEventsResultEntry failed = response.entries().get(0);
                 warn(event, failed.errorCode() + ": " + failed.errorMessage());
             }
-        } catch (SdkException e) {
+        } catch (RuntimeException e) {
+            // Not only the SDK's faults: a lifecycle event is a notification, and nothing about it
+            // (a detail that cannot be written, a closed client) may fail the run it reports.
             warn(event, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
