@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -145,7 +146,11 @@ final class MaintenanceCommand implements Callable<Integer> {
                                 + "; accepted: --by <who set it>, or --force to lift it anyway");
                 return PunctualCli.INVALID_INPUT;
             }
-            List<String> lifted = session.runtime.services().ledger().maintenanceOff(session.catalog.lockGroups());
+            // Without --force the lift itself is conditional on the setter, not only the check above.
+            List<String> lifted = session.runtime
+                    .services()
+                    .ledger()
+                    .maintenanceOff(session.catalog.lockGroups(), force ? Optional.empty() : Optional.of(who));
             spec.commandLine()
                     .getOut()
                     .println(JSON.writeValueAsString(

@@ -204,13 +204,13 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
-    public List<String> maintenanceOff(List<String> groups) {
+    public List<String> maintenanceOff(List<String> groups, Optional<String> setBy) {
         Instant now = now();
         List<String> lifted = new ArrayList<>();
         for (String group : groups) {
             boolean released = ReadBack.write(
                     "lift maintenance",
-                    () -> store.releaseMaintenance(group, now),
+                    () -> store.releaseMaintenance(group, now, setBy),
                     () -> Optional.of(store.readLock(group))
                             .filter(s -> !s.underMaintenanceAt(now))
                             .map(s -> true));

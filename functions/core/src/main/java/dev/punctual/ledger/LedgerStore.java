@@ -44,7 +44,11 @@ public interface LedgerStore {
 
     boolean releaseLease(Lease lease, Instant now);
 
-    boolean releaseMaintenance(String group, Instant now);
+    /**
+     * Lifts a maintenance hold; with {@code setBy} present, only a hold that operator set (so a hold set
+     * by someone else between a check and the lift is never lifted by mistake).
+     */
+    boolean releaseMaintenance(String group, Instant now, Optional<String> setBy);
 
     LockState readLock(String id);
 

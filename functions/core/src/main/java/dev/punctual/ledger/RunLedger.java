@@ -46,7 +46,12 @@ public interface RunLedger {
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */
-    List<String> maintenanceOff(List<String> groups);
+    default List<String> maintenanceOff(List<String> groups) {
+        return maintenanceOff(groups, Optional.empty());
+    }
+
+    /** Lift maintenance only where {@code setBy} (when present) set the hold; returns where it was lifted. */
+    List<String> maintenanceOff(List<String> groups, Optional<String> setBy);
 
     /** The maintenance hold on a group, if one is in force. */
     Optional<MaintenanceHold> maintenance(String group);

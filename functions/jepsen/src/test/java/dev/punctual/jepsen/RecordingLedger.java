@@ -247,9 +247,9 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
-    public List<String> maintenanceOff(List<String> groups) {
+    public List<String> maintenanceOff(List<String> groups, Optional<String> setBy) {
         return recorded(
-                () -> ledger.maintenanceOff(groups),
+                () -> ledger.maintenanceOff(groups, setBy),
                 r -> op(Op.Kind.MAINT_OFF).result(Op.OK).detail(String.join(",", r)),
                 op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
     }

@@ -91,8 +91,8 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
-    public boolean releaseMaintenance(String group, Instant now) {
-        return inject("releaseMaintenance", () -> store.releaseMaintenance(group, now));
+    public boolean releaseMaintenance(String group, Instant now, Optional<String> setBy) {
+        return inject("releaseMaintenance", () -> store.releaseMaintenance(group, now, setBy));
     }
 
     @Override

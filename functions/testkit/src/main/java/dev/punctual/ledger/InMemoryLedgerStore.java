@@ -166,9 +166,12 @@ public final class InMemoryLedgerStore implements LedgerStore {
     }
 
     @Override
-    public synchronized boolean releaseMaintenance(String group, Instant now) {
+    public synchronized boolean releaseMaintenance(String group, Instant now, Optional<String> setBy) {
         LockState old = readLock(group);
         if (old.leaseOwner() == null || old.leaseKind() != LeaseKind.MAINTENANCE) {
+            return false;
+        }
+        if (setBy.isPresent() && !setBy.get().equals(old.maintenance().setBy())) {
             return false;
         }
         locks.put(group, LockStates.released(old));

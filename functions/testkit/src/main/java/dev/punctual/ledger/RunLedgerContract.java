@@ -335,6 +335,30 @@ public abstract class RunLedgerContract {
     }
 
     @Test
+    void maintenanceOff_forOneOperator_liftsOnlyTheHoldsThatOperatorSet_inTheSameWrite() {
+        RunLedger ledger = ledger();
+        String alices = job("alices");
+        String bobs = job("bobs");
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of(alices),
+                new MaintenanceHold("load", "alice", START.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of(bobs),
+                new MaintenanceHold("repair", "bob", START.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        List<String> lifted = ledger.maintenanceOff(List.of(alices, bobs), Optional.of("alice"));
+
+        assertThat(lifted).containsExactly(alices);
+        assertThat(ledger.maintenance(alices)).isEmpty();
+        assertThat(ledger.maintenance(bobs))
+                .hasValueSatisfying(h -> assertThat(h.setBy()).isEqualTo("bob"));
+    }
+
+    @Test
     void cursor_onlyMovesForward_throughOlderReplaysAndMissedRanges() {
         RunLedger ledger = ledger();
         String job = job("cursor");

@@ -166,9 +166,11 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     }
 
     @Override
-    public boolean releaseMaintenance(String group, Instant now) {
+    public boolean releaseMaintenance(String group, Instant now, Optional<String> setBy) {
         Values v = Values.of().put(":maintenance", Av.s("MAINTENANCE"));
-        return updateLock(group, RELEASE, MAINTENANCE_HELD, v).applied();
+        setBy.ifPresent(by -> v.put(":setBy", Av.s(by)));
+        return updateLock(group, RELEASE, setBy.isPresent() ? MAINTENANCE_HELD_BY : MAINTENANCE_HELD, v)
+                .applied();
     }
 
     @Override

@@ -51,6 +51,12 @@ final class Expressions {
     /** Lifting maintenance: only a maintenance hold, never a job's lease. */
     static final String MAINTENANCE_HELD = "attribute_exists(#leaseOwner) AND #leaseKind = :maintenance";
 
+    /**
+     * A maintenance hold this operator set: {@code maintenance off} without --force checks the setter in
+     * the same write that lifts, so a hold someone else set after the check is never lifted.
+     */
+    static final String MAINTENANCE_HELD_BY = MAINTENANCE_HELD + " AND #maintBy = :setBy";
+
     /** The slot still carries our claim of this occurrence, in flight. */
     static final String SLOT_OURS = "#occ = :t AND #occOwner = :token AND #occStatus = :running";
 
