@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
@@ -108,6 +109,7 @@ final class StatusCommand implements Callable<Integer> {
         row.put(
                 "maintenance",
                 ledger.maintenance(job.lockGroup()).map(StatusCommand::hold).orElse(null));
+        row.put("lease", lease(ledger.lock(job.lockGroup()), now));
         return row;
     }
 
@@ -146,6 +148,21 @@ final class StatusCommand implements Callable<Integer> {
         m.put("finished_at", r.finishedAt() == null ? null : r.finishedAt().toString());
         m.put("reason", r.reason());
         m.put("error", r.errorSummary());
+        return m;
+    }
+
+    /** The group's lease while one is held: who (the holder and its token's start), until when, the fence. */
+    private static Map<String, Object> lease(LockState lock, Instant now) {
+        if (!lock.leaseHeldAt(now)) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("group", lock.id());
+        m.put("kind", lock.leaseKind() == null ? null : lock.leaseKind().name());
+        m.put("holder", lock.leaseHolder());
+        m.put("owner", lock.leaseOwner().length() > 8 ? lock.leaseOwner().substring(0, 8) + "…" : lock.leaseOwner());
+        m.put("until", lock.leaseUntil().toString());
+        m.put("fence", lock.fence());
         return m;
     }
 

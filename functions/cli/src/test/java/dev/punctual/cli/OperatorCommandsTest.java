@@ -175,6 +175,9 @@ class OperatorCommandsTest {
                 .contains("daily-report", "reservations", "purge-inactive-members", "send-reminders");
         assertThat(skipped.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
         assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
+        assertThat(status.json().at("/jobs/0/lease/kind").asText()).isEqualTo("MAINTENANCE");
+        assertThat(status.json().at("/jobs/0/lease/until").asText()).isNotBlank();
+        assertThat(status.json().at("/jobs/0/lease/fence").asLong()).isPositive();
         assertThat(off.exitCode()).isZero();
         assertThat(ran.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
     }

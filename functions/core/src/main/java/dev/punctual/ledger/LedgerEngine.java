@@ -222,6 +222,11 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public LockState lock(String group) {
+        return store.readLock(Ids.require(group, "group"));
+    }
+
+    @Override
     public Optional<MaintenanceHold> maintenance(String group) {
         LockState state = store.readLock(Ids.require(group, "group"));
         return state.underMaintenanceAt(now()) ? Optional.of(state.maintenance()) : Optional.empty();

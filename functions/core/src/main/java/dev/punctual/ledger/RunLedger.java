@@ -53,6 +53,9 @@ public interface RunLedger {
     /** Lift maintenance only where {@code setBy} (when present) set the hold; returns where it was lifted. */
     List<String> maintenanceOff(List<String> groups, Optional<String> setBy);
 
+    /** A group's lock item as stored (lease holder, until, fence), for operators' status. */
+    LockState lock(String group);
+
     /** The maintenance hold on a group, if one is in force. */
     Optional<MaintenanceHold> maintenance(String group);
 }

@@ -7,6 +7,7 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
@@ -252,6 +253,11 @@ final class RecordingLedger implements RunLedger {
                 () -> ledger.maintenanceOff(groups, setBy),
                 r -> op(Op.Kind.MAINT_OFF).result(Op.OK).detail(String.join(",", r)),
                 op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
+    }
+
+    @Override
+    public LockState lock(String group) {
+        return ledger.lock(group);
     }
 
     @Override
