@@ -166,6 +166,22 @@ final class StatusCommand implements Callable<Integer> {
         return m;
     }
 
+    /** {@code 2d 3h}, {@code 2h 46m}, {@code 5m 12s}, {@code 0s}: the two largest units, for people. */
+    static String readable(Duration d) {
+        long s = d.toSeconds();
+        long days = s / 86_400;
+        long hours = s % 86_400 / 3_600;
+        long minutes = s % 3_600 / 60;
+        long seconds = s % 60;
+        if (days > 0) {
+            return days + "d " + hours + "h";
+        }
+        if (hours > 0) {
+            return hours + "h " + minutes + "m";
+        }
+        return minutes > 0 ? minutes + "m " + seconds + "s" : seconds + "s";
+    }
+
     private static Map<String, Object> hold(MaintenanceHold h) {
         return Map.of(
                 "reason", h.reason(), "set_by", h.setBy(), "until", h.until().toString());
@@ -186,7 +202,7 @@ final class StatusCommand implements Callable<Integer> {
                     r.get("lock_group"),
                     r.get("cursor") == null ? "-" : r.get("cursor"),
                     last == null ? "-" : last.get("status"),
-                    Duration.ofMillis((Long) r.get("lag_ms")),
+                    readable(Duration.ofMillis((Long) r.get("lag_ms"))),
                     next.isEmpty() ? "-" : next.get(0).get("local"),
                     hold == null ? "-" : hold.get("reason")));
         }
