@@ -56,7 +56,9 @@ final class MaintenanceCommand implements Callable<Integer> {
     @Option(names = "--by", paramLabel = "WHO", description = "Who set it (default: $USER)")
     String by;
 
-    @Option(names = "--force", description = "With off: lift holds set by someone else too (they are named first)")
+    @Option(
+            names = "--force",
+            description = "With on: replace a hold already in force. With off: lift holds set by someone else too")
     boolean force;
 
     @Option(
@@ -94,6 +96,14 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+            List<String> held = heldAlready(session);
+            if (!held.isEmpty() && !force) {
+                spec.commandLine()
+                        .getErr()
+                        .println("punctual maintenance: on: maintenance is already on: " + held
+                                + "; accepted: maintenance off first, or --force to replace the hold");
+                return PunctualCli.INVALID_INPUT;
+            }
             MaintenanceReport report = session.runtime
                     .services()
                     .ledger()
@@ -157,6 +167,15 @@ final class MaintenanceCommand implements Callable<Integer> {
                             Map.of("maintenance", "off", "stage", stage.stage, "groups_lifted", lifted)));
             return 0;
         }
+    }
+
+    /** Each group already under maintenance, with who and why: a second on would replace that. */
+    private static List<String> heldAlready(OperatorSession session) {
+        return session.catalog.lockGroups().stream()
+                .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
+                        .map(hold -> group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until "
+                                + hold.until() + ")"))
+                .toList();
     }
 
     /** Each group whose current hold another operator set, with who and why, for the refusal. */

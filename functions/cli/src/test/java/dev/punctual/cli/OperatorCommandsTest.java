@@ -202,6 +202,19 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void maintenanceOn_whileAHoldIsInForce_isRefusedNamingIt_insteadOfReplacingItsReason() throws Exception {
+        cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
+
+        Result second = cli("maintenance", "on", "--reason", "something else", "--for", "2h", "--by", "bob");
+        Result status = cli("status", "--json");
+
+        assertThat(second.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(second.err()).contains("already on", "set by alice: loading synthetic data", "--force");
+        assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
+        cli("maintenance", "off", "--by", "alice");
+    }
+
+    @Test
     void maintenance_onWithoutReason_exitsTwo() {
         Result result = cli("maintenance", "on", "--for", "1h");
 
