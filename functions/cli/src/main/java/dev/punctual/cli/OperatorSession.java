@@ -76,7 +76,7 @@ final class OperatorSession implements AutoCloseable {
         if (options.endpoint != null) {
             return "us-east-1";
         }
-        throw new IllegalArgumentException(
+        throw new OperatorInputException(
                 "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
     }
 

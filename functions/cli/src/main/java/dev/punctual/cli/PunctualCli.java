@@ -70,8 +70,26 @@ public final class PunctualCli implements Runnable {
                 || e instanceof OperatorInputException) {
             return refuse(err, command, e.getMessage());
         }
-        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(String.valueOf(e)));
+        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(infrastructure(e)));
         return FAILURE;
+    }
+
+    /**
+     * An SDK failure said the way an operator can act on it: which credentials or endpoint, and what
+     * to try, instead of the SDK's class name and its 700-character chain of providers.
+     */
+    static String infrastructure(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("Unable to load credentials")) {
+            return "no AWS credentials found (environment, profile, SSO, container or instance role);"
+                    + " hint: set AWS_PROFILE or run aws sso login, or pass --endpoint URL for a local emulator";
+        }
+        if (message.contains("Unable to execute HTTP request")) {
+            return "could not reach the DynamoDB endpoint (" + message.replaceAll(".*request: ", "")
+                    + "); hint: check --endpoint (is the emulator running? punctual's tests start it themselves)"
+                    + " or the network to AWS";
+        }
+        return e.getClass().getSimpleName() + ": " + message;
     }
 
     private static String oneLine(String message) {
