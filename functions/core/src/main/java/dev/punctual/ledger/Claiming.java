@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import dev.punctual.PunctualException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -17,7 +18,10 @@ final class Claiming {
     private final LedgerStore store;
     private final Retention retention;
 
-    Claiming(LedgerStore store, Retention retention) {
+    private final Sleeper sleeper;
+
+    Claiming(LedgerStore store, Retention retention, Sleeper sleeper) {
+        this.sleeper = sleeper;
         this.store = store;
         this.retention = retention;
     }
@@ -62,6 +66,20 @@ final class Claiming {
     /** Sends of a release we will not wait for: a transaction conflict lasts milliseconds. */
     private static final int RELEASE_SENDS = 3;
 
+    /** The first pause between release sends; doubled for each further send (25, 50 ms). */
+    private static final Duration RELEASE_BACKOFF = Duration.ofMillis(25);
+
+    /** False when interrupted: the lease then simply ends at its deadline. */
+    private boolean pause(Duration duration) {
+        try {
+            sleeper.sleep(duration);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /**
      * Gives back a lease we will not use, so the group's next job need not wait for its deadline. The
      * release is conditional on our owner token, so sending it again is safe. If every send fails, the
@@ -73,7 +91,11 @@ final class Claiming {
                 store.releaseLease(lease, now);
                 return;
             } catch (OutcomeUnknownException unknown) {
-                // Not applied, or applied with the answer lost: either way another send is harmless.
+                // Not applied, or applied with the answer lost: either way another send is harmless,
+                // after a pause that lets a conflicting transaction (milliseconds) finish.
+                if (!pause(RELEASE_BACKOFF.multipliedBy(1L << send))) {
+                    return;
+                }
             }
         }
     }

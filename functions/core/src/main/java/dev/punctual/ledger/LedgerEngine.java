@@ -30,7 +30,7 @@ public final class LedgerEngine implements RunLedger {
         this.tokens = Objects.requireNonNull(tokens);
         this.retention = Objects.requireNonNull(retention);
         this.sleeper = Objects.requireNonNull(sleeper);
-        this.claiming = new Claiming(store, retention);
+        this.claiming = new Claiming(store, retention, sleeper);
     }
 
     /** Stored as epoch millis, so logic works at that precision too. */
