@@ -65,56 +65,24 @@ final class ConsoleTestEvents extends Construct {
      * (docs/deploy.md says so); the schema is left in place when the stage is removed.
      */
     private AwsCustomResource schemaCall(String id, String action, String name, String content, boolean createOnly) {
-        Stack stack = Stack.of(this);
-        String arn = "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount()
-                + ":schema/" + REGISTRY + "/" + name;
-        AwsSdkCall.Builder call = AwsSdkCall.builder()
-                .service("Schemas")
-                .action(action)
-                .parameters(new TreeMap<>(Map.of(
-                        "RegistryName", REGISTRY,
-                        "SchemaName", name,
-                        "Type", "OpenApi3",
-                        "Description", "Punctual test events",
-                        "Content", content)))
-                .physicalResourceId(PhysicalResourceId.of(id));
-        if (createOnly) {
-            call.ignoreErrorCodesMatching("ConflictException");
-        }
-        AwsCustomResource.Builder resource = AwsCustomResource.Builder.create(this, id)
-                .onCreate(call.build())
-                .installLatestAwsSdk(false)
-                .policy(AwsCustomResourcePolicy.fromSdkCalls(
-                        SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()));
-        if (!createOnly) {
-            resource.onUpdate(call.build());
-        }
-        return resource.build();
+        Map<String, Object> parameters = new TreeMap<>(Map.of(
+                "RegistryName", REGISTRY,
+                "SchemaName", name,
+                "Type", "OpenApi3",
+                "Description", "Punctual test events",
+                "Content", content));
+        return sdkCall(id, action, parameters, "schema/" + REGISTRY + "/" + name, createOnly);
     }
 
     /** CreateRegistry, with "already exists" (ConflictException) taken as success; nothing on delete. */
     private AwsCustomResource registryEnsured() {
-        Stack stack = Stack.of(this);
-        String arn = "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount()
-                + ":registry/" + REGISTRY;
-        AwsSdkCall create = AwsSdkCall.builder()
-                .service("Schemas")
-                .action("createRegistry")
-                .parameters(new TreeMap<>(
-                        Map.of("RegistryName", REGISTRY, "Description", "Shareable test events of the Lambda console")))
-                .physicalResourceId(PhysicalResourceId.of(REGISTRY))
-                .ignoreErrorCodesMatching("ConflictException")
-                .build();
-        AwsCustomResource registry = AwsCustomResource.Builder.create(this, "Registry")
-                .onCreate(create)
-                .installLatestAwsSdk(false)
-                .policy(AwsCustomResourcePolicy.fromSdkCalls(
-                        SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()))
-                .build();
+        Map<String, Object> parameters = new TreeMap<>(
+                Map.of("RegistryName", REGISTRY, "Description", "Shareable test events of the Lambda console"));
+        AwsCustomResource registry = sdkCall("Registry", "createRegistry", parameters, "registry/" + REGISTRY, true);
         // Only the provider function CDK shares across the stack's custom resources is flagged; the
         // suppression stays on it, not on the stack (whose every resource would carry it).
         NagSuppressions.addResourceSuppressions(
-                stack.getNode().findChild(PROVIDER_ID),
+                Stack.of(this).getNode().findChild(PROVIDER_ID),
                 List.of(
                         NagPackSuppression.builder()
                                 .id("AwsSolutions-IAM4")
@@ -129,6 +97,35 @@ final class ConsoleTestEvents extends Construct {
                                 .build()),
                 true);
         return registry;
+    }
+
+    /**
+     * One EventBridge Schemas call made by the deploy, allowed on exactly the one resource it names.
+     * {@code createOnly}: run when the resource is created, with "already exists" taken as success;
+     * otherwise run on every change too.
+     */
+    private AwsCustomResource sdkCall(
+            String id, String action, Map<String, Object> parameters, String resource, boolean createOnly) {
+        Stack stack = Stack.of(this);
+        String arn = "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount() + ":"
+                + resource;
+        AwsSdkCall.Builder call = AwsSdkCall.builder()
+                .service("Schemas")
+                .action(action)
+                .parameters(parameters)
+                .physicalResourceId(PhysicalResourceId.of(id));
+        if (createOnly) {
+            call.ignoreErrorCodesMatching("ConflictException");
+        }
+        AwsCustomResource.Builder custom = AwsCustomResource.Builder.create(this, id)
+                .onCreate(call.build())
+                .installLatestAwsSdk(false)
+                .policy(AwsCustomResourcePolicy.fromSdkCalls(
+                        SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()));
+        if (!createOnly) {
+            custom.onUpdate(call.build());
+        }
+        return custom.build();
     }
 
     /** An OpenAPI 3 document with the payload's shape and one example per test event. */

@@ -117,9 +117,8 @@ public final class StageStack extends Stack {
                                     .toList(),
                             Cadence.REFERENCE));
         }
-        Map<String, IFunction> aliases = new LinkedHashMap<>();
-        pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
-        this.schedulerRoles = new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases, schedulerDeadLetters);
+        this.schedulerRoles =
+                new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases(), schedulerDeadLetters);
         addKeepWarm();
         addJobs(catalog);
         observe(catalog);
@@ -189,10 +188,8 @@ public final class StageStack extends Stack {
     }
 
     private void addJobs(JobCatalog catalog) {
-        Map<String, IFunction> aliases = new LinkedHashMap<>();
-        pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
         JobsStack.Shared shared = new JobsStack.Shared(
-                config, scheduleGroup, aliases, schedulerDeadLetters, alerting.topic(), schedulerRoles);
+                config, scheduleGroup, aliases(), schedulerDeadLetters, alerting.topic(), schedulerRoles);
         byShard(catalog.jobs()).forEach((shard, share) -> {
             if (share.size() > MAX_JOBS_PER_SHARD) {
                 throw new PunctualException("jobs stack Jobs" + shard + " would hold " + share.size()
@@ -203,6 +200,13 @@ public final class StageStack extends Stack {
             }
             jobStacks.add(new JobsStack(this, "Jobs" + shard, shared, share, jobCadences));
         });
+    }
+
+    /** Each pool's {@value FunctionPoolConstruct#ALIAS} alias, by pool name: what schedules target. */
+    private Map<String, IFunction> aliases() {
+        Map<String, IFunction> aliases = new LinkedHashMap<>();
+        pools.forEach((name, pool) -> aliases.put(name, pool.alias()));
+        return aliases;
     }
 
     /** The jobs of each non-empty shard, by shard number. */

@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import dev.punctual.time.OccurrenceCalculator;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -9,17 +10,13 @@ import picocli.CommandLine;
 final class InstantArgument {
     private InstantArgument() {}
 
-    /** EventBridge's year field runs from 1970 to 2199; no occurrence exists outside. */
-    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
-
-    private static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
-
     static Instant parse(CommandLine command, String option, String text) {
         Instant instant = read(command, option, text);
-        if (instant.isBefore(EARLIEST) || !instant.isBefore(LATEST)) {
+        if (!OccurrenceCalculator.covers(instant)) {
             throw new CommandLine.ParameterException(
                     command,
-                    option + ": '" + text + "' is outside the years EventBridge schedules; accepted: 1970 to 2199");
+                    option + ": '" + text + "' is outside the years EventBridge schedules; accepted: "
+                            + OccurrenceCalculator.YEARS);
         }
         return instant;
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,7 +97,7 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
-            List<String> held = heldAlready(session);
+            List<String> held = holds(session, hold -> true);
             if (!held.isEmpty() && !force) {
                 spec.commandLine()
                         .getErr()
@@ -148,7 +149,7 @@ final class MaintenanceCommand implements Callable<Integer> {
     private int off() throws JsonProcessingException {
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
-            List<String> others = heldBySomeoneElse(session, who);
+            List<String> others = holds(session, hold -> !hold.setBy().equals(who));
             if (!others.isEmpty() && !force) {
                 spec.commandLine()
                         .getErr()
@@ -169,20 +170,11 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
     }
 
-    /** Each group already under maintenance, with who and why: a second on would replace that. */
-    private static List<String> heldAlready(OperatorSession session) {
+    /** The groups under maintenance whose hold matches, each with who set it, why and until when. */
+    private static List<String> holds(OperatorSession session, Predicate<MaintenanceHold> which) {
         return session.catalog.lockGroups().stream()
                 .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
-                        .map(hold -> group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until "
-                                + hold.until() + ")"))
-                .toList();
-    }
-
-    /** Each group whose current hold another operator set, with who and why, for the refusal. */
-    private static List<String> heldBySomeoneElse(OperatorSession session, String who) {
-        return session.catalog.lockGroups().stream()
-                .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
-                        .filter(hold -> !hold.setBy().equals(who))
+                        .filter(which)
                         .map(hold -> group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until "
                                 + hold.until() + ")"))
                 .toList();

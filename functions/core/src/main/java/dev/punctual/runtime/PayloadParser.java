@@ -2,6 +2,7 @@ package dev.punctual.runtime;
 
 import dev.punctual.job.JobCatalog;
 import dev.punctual.json.Json;
+import dev.punctual.time.OccurrenceCalculator;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
@@ -155,20 +156,15 @@ public final class PayloadParser {
                     "field '" + field + "' value '" + text.get()
                             + "' is not a UTC instant such as 2026-11-29T14:00:00Z");
         }
-        if (time.isBefore(EARLIEST) || !time.isBefore(LATEST)) {
+        if (!OccurrenceCalculator.covers(time)) {
             throw new Refusal(
                     "BAD_TIME",
                     field,
-                    "field '" + field + "' value '" + text.get() + "' is outside the years EventBridge schedules"
-                            + " (1970 to 2199)");
+                    "field '" + field + "' value '" + text.get() + "' is outside the years EventBridge schedules ("
+                            + OccurrenceCalculator.YEARS + ")");
         }
         return Optional.of(time);
     }
-
-    /** EventBridge's year field runs from 1970 to 2199; no occurrence exists outside. */
-    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
-
-    private static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
 
     private static boolean bool(Map<String, Object> root, String field) throws Refusal {
         Object node = root.get(field);

@@ -316,16 +316,7 @@ public final class JepsenWorker {
 
     /** The process dies between the job's side effect and its commit, as a Lambda killed there would. */
     private void kill(Claim claim) {
-        record(instant(Op.Kind.KILL)
-                .occurrence(
-                        claim.key().jobId(),
-                        claim.key().scheduledTime().toEpochMilli(),
-                        claim.lease().group())
-                .lease(
-                        claim.fence(),
-                        claim.lease().ownerToken(),
-                        claim.lease().expiresAt().toEpochMilli())
-                .counters(counters()));
+        record(instant(Op.Kind.KILL).claim(claim).counters(counters()));
         Runtime.getRuntime().halt(KILLED_EXIT);
     }
 

@@ -1,6 +1,7 @@
 package dev.punctual.jepsen;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.punctual.ledger.Claim;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -234,6 +235,18 @@ public record Op(
         public Builder result(String value) {
             this.result = value;
             return this;
+        }
+
+        /** The claim's occurrence and lease, as the recorded operations on a claim all carry them. */
+        public Builder claim(Claim claim) {
+            return occurrence(
+                            claim.key().jobId(),
+                            claim.key().scheduledTime().toEpochMilli(),
+                            claim.lease().group())
+                    .lease(
+                            claim.fence(),
+                            claim.lease().ownerToken(),
+                            claim.lease().expiresAt().toEpochMilli());
         }
 
         public Builder lease(long leaseFence, String ownerToken, long leaseEndMs) {

@@ -145,14 +145,7 @@ final class RecordingLedger implements RunLedger {
 
     private Op.Builder completeOp(Claim claim, Outcome outcome) {
         return op(Op.Kind.COMPLETE)
-                .occurrence(
-                        claim.key().jobId(),
-                        claim.key().scheduledTime().toEpochMilli(),
-                        claim.lease().group())
-                .lease(
-                        claim.fence(),
-                        claim.lease().ownerToken(),
-                        claim.lease().expiresAt().toEpochMilli())
+                .claim(claim)
                 .attempt(claim.attempt())
                 .outcome(
                         switch (outcome) {

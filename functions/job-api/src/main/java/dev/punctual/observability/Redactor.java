@@ -2,7 +2,6 @@ package dev.punctual.observability;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -61,9 +60,9 @@ public final class Redactor {
      * segment of an ARN ({@code :secret:db-AbCdEf}) names a resource and is kept.
      */
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)((?<![A-Za-z0-9_.-])\"?(?:[A-Za-z0-9_.-]{0,40}?(?:" + SECRET_WORDS
-                    + ")(?:[_-]?(?:key|id|value))?|pass)\"?\\s{0,8}[:=]\\s{0,8})"
-                    + "(\"(?:[^\"\\\\\\n]|\\\\.)*+(?:\"|$)|'[^'\\n]*+(?:'|$)"
+            "(?i)(?<key>(?<![A-Za-z0-9_.-])\"?(?:[A-Za-z0-9_.-]{0,40}?(?:" + SECRET_WORDS
+                    + ")(?:[_-]?(?:key|id|value))?|(?<pass>pass))\"?\\s{0,8}[:=]\\s{0,8})"
+                    + "(?<value>\"(?:[^\"\\\\\\n]|\\\\.)*+(?:\"|$)|'[^'\\n]*+(?:'|$)"
                     + "|(?:bearer|basic|token|digest)\\s+\\S+|[^\\s,;&}\"']+)",
             Pattern.MULTILINE);
 
@@ -108,7 +107,7 @@ public final class Redactor {
         out = SECRET_ASSIGNMENT
                 .matcher(out)
                 .replaceAll(m -> Matcher.quoteReplacement(
-                        isCountAfterPass(m) || isArnSegment(scanned, m) ? m.group() : m.group(1) + MASK));
+                        isCountAfterPass(m) || isArnSegment(scanned, m) ? m.group() : m.group("key") + MASK));
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + MASK));
         return out.length() <= maxLength ? out : out.substring(0, maxLength) + "…[truncated]";
     }
@@ -143,13 +142,11 @@ public final class Redactor {
     private static boolean isArnSegment(String text, MatchResult m) {
         return m.start() > 0
                 && text.charAt(m.start() - 1) == ':'
-                && m.group(1).strip().endsWith(":");
+                && m.group("key").strip().endsWith(":");
     }
 
     private static boolean isCountAfterPass(MatchResult m) {
-        return m.group(1).strip().replace("\"", "").toLowerCase(Locale.ROOT).startsWith("pass")
-                && m.group(1).replaceAll("[\\s\"]", "").length() == "pass:".length()
-                && COUNT.matcher(m.group(2)).matches();
+        return m.group("pass") != null && COUNT.matcher(m.group("value")).matches();
     }
 
     /** Whether a field of this name is masked whatever its value. */

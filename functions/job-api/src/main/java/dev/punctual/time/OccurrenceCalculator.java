@@ -1,6 +1,8 @@
 package dev.punctual.time;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +23,24 @@ public final class OccurrenceCalculator {
         this.schedule = schedule;
         this.source = source;
     }
+
+    /** How an outside time outside {@link #covers} is refused: the years, as people read them. */
+    public static final String YEARS = LocalCalendar.FIRST_YEAR + " to " + LocalCalendar.LAST_YEAR;
+
+    /**
+     * Whether an instant lies in the years the calculator (and EventBridge's year field) covers, in
+     * UTC: no schedule has an occurrence outside, so a time from outside that is not is refused.
+     */
+    public static boolean covers(Instant instant) {
+        return !instant.isBefore(FIRST) && instant.isBefore(AFTER_LAST);
+    }
+
+    private static final Instant FIRST = LocalDate.of(LocalCalendar.FIRST_YEAR, 1, 1)
+            .atStartOfDay(ZoneOffset.UTC)
+            .toInstant();
+    private static final Instant AFTER_LAST = LocalDate.of(LocalCalendar.LAST_YEAR + 1, 1, 1)
+            .atStartOfDay(ZoneOffset.UTC)
+            .toInstant();
 
     public static OccurrenceCalculator of(Schedule schedule) {
         var rules = schedule.zone().getRules();
