@@ -32,6 +32,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .description("Member report for the day, idempotent by local date")
                                 .schedule("0 9 * * *", "America/New_York")
                                 .catchUp(new CatchUpPolicy(2, Duration.ofDays(3), CatchUpMode.OLDEST_FIRST))
+                                .safeToVerify()
                                 .job(s -> new DailyReportJob(table.get()))
                                 .build(),
                         JobDefinition.builder("expire-reservations")

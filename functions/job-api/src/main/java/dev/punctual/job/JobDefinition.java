@@ -22,6 +22,10 @@ import java.util.function.Function;
  * @param pool the function that hosts it
  * @param destructive refused (SKIP DESTRUCTIVE_DISABLED) unless the stage allows destructive jobs
  * @param externalDelivery it sends push or mail through its delivery port
+ * @param perJobMetrics publishes its own CloudWatch metrics (dimension {@code job}) besides the stage-wide
+ *     ones; off by default because each job's metrics are billed per metric and month (docs/cost.md)
+ * @param safeToVerify {@code punctual verify --activate} may run it once in a deployed stage: its run has
+ *     no effect a person would notice (no destructive change, deliveries suppressed where delivery is off)
  * @param description one line for people
  * @param factory builds the job from the services the runtime provides
  */
@@ -35,6 +39,8 @@ public record JobDefinition(
         FunctionPool pool,
         boolean destructive,
         boolean externalDelivery,
+        boolean perJobMetrics,
+        boolean safeToVerify,
         String description,
         Function<JobServices, Job> factory) {
 
@@ -80,6 +86,8 @@ public record JobDefinition(
         private FunctionPool pool = FunctionPool.DEFAULT;
         private boolean destructive;
         private boolean externalDelivery;
+        private boolean perJobMetrics;
+        private boolean safeToVerify;
         private String description = "";
         private Function<JobServices, Job> factory;
 
@@ -128,6 +136,18 @@ public record JobDefinition(
             return this;
         }
 
+        /** Opts in to per-job metrics; see docs/cost.md for what each job's metrics cost. */
+        public Builder perJobMetrics() {
+            this.perJobMetrics = true;
+            return this;
+        }
+
+        /** Marks the job as one {@code punctual verify --activate} may run in a deployed stage. */
+        public Builder safeToVerify() {
+            this.safeToVerify = true;
+            return this;
+        }
+
         public Builder description(String text) {
             this.description = text;
             return this;
@@ -151,6 +171,8 @@ public record JobDefinition(
                     pool,
                     destructive,
                     externalDelivery,
+                    perJobMetrics,
+                    safeToVerify,
                     description,
                     factory);
         }
