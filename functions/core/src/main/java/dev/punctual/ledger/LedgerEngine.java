@@ -178,6 +178,11 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
         Instant now = now();
+        if (!until.isAfter(lease.expiresAt())) {
+            // Shortening would let a successor in while the holder still counts on its deadline.
+            throw new IllegalArgumentException(
+                    "until must be after the lease's end " + lease.expiresAt() + ", was " + until);
+        }
         Write<LockState> extended = ReadBack.write(
                 "extend lease",
                 () -> store.extendLease(lease, until, now),

@@ -495,4 +495,69 @@ public abstract class RunLedgerContract {
         assertThat(ledger.release(lease)).isTrue();
         assertThat(ledger.acquire(group, "tool", clock.peek().plus(LEASE))).isInstanceOf(AcquireResult.Acquired.class);
     }
+
+    @Test
+    void heartbeat_holderOfTheClaimsFenceExtends_andTheExtendedLeaseKeepsASuccessorOut() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("long"), 0);
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+        Instant later = claim.lease().expiresAt().plus(LEASE);
+
+        Optional<Lease> extended = ledger.extend(claim.lease(), later);
+        clock.advance(LEASE.plusSeconds(1)); // past the first end, before the extended one
+
+        assertThat(extended.map(Lease::expiresAt)).contains(later);
+        assertThat(extended.map(Lease::fence)).contains(claim.fence());
+        assertThat(ledger.lock(key.jobId()).leaseUntil()).isEqualTo(later);
+        assertThat(ledger.claim(scheduled(key(key.jobId(), 1)))).isInstanceOf(Busy.class);
+        assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void heartbeat_afterTheLeaseEndedAndWasTakenOver_isRefused_andTheOldHolderIsFencedOut() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("overrun"), 0);
+        Claim first = claimed(ledger.claim(scheduled(key)));
+        clock.advance(LEASE.plusSeconds(1));
+        Claim second = claimed(ledger.claim(scheduled(key)));
+
+        Optional<Lease> extended = ledger.extend(first.lease(), clock.peek().plus(LEASE));
+
+        assertThat(extended).isEmpty();
+        assertThat(second.fence()).isEqualTo(first.fence() + 1);
+        assertThat(ledger.lock(key.jobId()).leaseOwner())
+                .isEqualTo(second.lease().ownerToken());
+        assertThat(ledger.complete(first, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Fenced.class);
+    }
+
+    @Test
+    void heartbeat_ofAnExpiredLeaseNobodyTook_isRefused() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("late-beat"), 0))));
+        clock.advance(LEASE.plusSeconds(1));
+
+        assertThat(ledger.extend(claim.lease(), clock.peek().plus(LEASE))).isEmpty();
+    }
+
+    @Test
+    void heartbeat_withTheOwnerTokenButAnOlderFence_isRefused() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("fence"), 0))));
+        Lease lease = claim.lease();
+        Lease olderFence =
+                new Lease(lease.group(), lease.ownerToken(), lease.fence() - 1, lease.acquiredAt(), lease.expiresAt());
+
+        assertThat(ledger.extend(olderFence, lease.expiresAt().plus(LEASE))).isEmpty();
+        assertThat(ledger.lock(lease.group()).leaseUntil()).isEqualTo(lease.expiresAt());
+    }
+
+    @Test
+    void heartbeat_thatWouldShortenTheLease_isRefusedNamingTheLeasesEnd() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("shorten"), 0))));
+
+        assertThatThrownBy(() -> ledger.extend(claim.lease(), claim.lease().expiresAt()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("until must be after the lease's end");
+    }
 }
