@@ -65,7 +65,7 @@ public final class ResultJson {
         m.put("local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.local()));
         m.put("trigger", o.trigger().name());
         m.put("outcome", o.verdict().name());
-        m.put("reason", o.reason());
+        m.put("reason", o.reason().wire());
         m.put("attempt", o.attempt());
         m.put("fence", o.fence());
         m.put("duration_ms", o.durationMs());

@@ -37,8 +37,6 @@ public final class OutcomeLog {
     public static final List<String> METRICS =
             List.of("Pass", "Skip", "Fail", "DurationMs", "LatenessMs", "CatchUp", "Missed", "LockBusy");
 
-    public static final String LOCK_BUSY = "LOCK_BUSY";
-
     private OutcomeLog() {}
 
     public static void write(StructuredLog log, OccurrenceOutcome o) {
@@ -57,7 +55,7 @@ public final class OutcomeLog {
         f.put("occurrence_local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.occurrenceLocal()));
         f.put("trigger", o.trigger());
         f.put("outcome", o.verdict().name());
-        f.put("reason", o.reason());
+        f.put("reason", o.reason().wire());
         f.put("attempt", o.attempt());
         f.put("fence", o.fence());
         f.put("lateness_ms", o.latenessMs());
@@ -79,6 +77,6 @@ public final class OutcomeLog {
                 Metric.millis("LatenessMs", o.latenessMs()),
                 Metric.count("CatchUp", o.catchUpCount()),
                 Metric.count("Missed", o.missedCount()),
-                Metric.count("LockBusy", LOCK_BUSY.equals(o.reason()) ? 1 : 0));
+                Metric.count("LockBusy", o.reason() == Reason.LOCK_BUSY ? 1 : 0));
     }
 }

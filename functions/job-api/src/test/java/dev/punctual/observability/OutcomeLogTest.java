@@ -28,7 +28,7 @@ class OutcomeLogTest {
 
     @Test
     void write_lockBusySkip_givesOneLineWithEveryListedFieldAndCountsLockBusy() throws Exception {
-        OutcomeLog.write(log, outcome(Verdict.SKIP, "LOCK_BUSY", null));
+        OutcomeLog.write(log, outcome(Reason.LOCK_BUSY, null));
 
         JsonNode line = JSON.readTree(lines.get(0));
         List<String> keys = new ArrayList<>();
@@ -46,7 +46,7 @@ class OutcomeLogTest {
 
     @Test
     void write_failureWithSecretsInResultAndError_isAnErrorLineWithoutTheSecrets() {
-        OutcomeLog.write(log, outcome(Verdict.FAIL, "JOB_ERROR", "SQL login failed: password=tiger-tiger"));
+        OutcomeLog.write(log, outcome(Reason.JOB_ERROR, "SQL login failed: password=tiger-tiger"));
 
         assertThat(lines.get(0))
                 .contains("\"level\":\"ERROR\"", "\"Fail\":1")
@@ -55,26 +55,13 @@ class OutcomeLogTest {
 
     @Test
     void write_skipWithADetail_carriesTheDetailRedacted_andNoError() throws Exception {
-        OccurrenceOutcome skip = outcome(Verdict.SKIP, "MAINTENANCE", null);
+        OccurrenceOutcome skip = outcome(Reason.MAINTENANCE, null);
         OutcomeLog.write(
                 log,
-                new OccurrenceOutcome(
-                        skip.stage(),
-                        skip.job(),
-                        skip.occurrence(),
-                        skip.occurrenceLocal(),
-                        skip.trigger(),
-                        skip.verdict(),
-                        skip.reason(),
-                        skip.attempt(),
-                        skip.fence(),
-                        skip.latenessMs(),
-                        skip.durationMs(),
-                        skip.catchUpCount(),
-                        skip.missedCount(),
-                        skip.result(),
-                        null,
-                        "restoring from backup, password=tiger-tiger"));
+                skip.toBuilder()
+                        .error(null)
+                        .detail("restoring from backup, password=tiger-tiger")
+                        .build());
 
         JsonNode line = JSON.readTree(lines.get(0));
         assertThat(line.get("detail").asText())
@@ -83,23 +70,19 @@ class OutcomeLogTest {
         assertThat(line.get("error").isNull()).isTrue();
     }
 
-    private static OccurrenceOutcome outcome(Verdict verdict, String reason, String error) {
-        return new OccurrenceOutcome(
-                "dev",
-                "daily-report",
-                OCCURRENCE,
-                OCCURRENCE.atZone(ZoneId.of("America/New_York")),
-                "SCHEDULED",
-                verdict,
-                reason,
-                1,
-                7L,
-                420,
-                0,
-                0,
-                0,
-                Map.of("rows", 3, "stripeApiKey", "sk_live_123"),
-                error,
-                null);
+    private static OccurrenceOutcome outcome(Reason reason, String error) {
+        return OccurrenceOutcome.of(
+                        "dev",
+                        "daily-report",
+                        OCCURRENCE,
+                        OCCURRENCE.atZone(ZoneId.of("America/New_York")),
+                        "SCHEDULED",
+                        reason)
+                .attempt(1)
+                .fence(7L)
+                .latenessMs(420)
+                .result(Map.of("rows", 3, "stripeApiKey", "sk_live_123"))
+                .error(error)
+                .build();
     }
 }
