@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobLease;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.SuppressedDelivery;
 import dev.punctual.ledger.MaintenanceHold;
@@ -79,7 +80,7 @@ class MissedRunWatchdogTest {
                 at.atZone(ZoneOffset.UTC),
                 Trigger.SCHEDULED,
                 1,
-                at.plusSeconds(60),
+                JobLease.until(at.plusSeconds(60)),
                 StageFlags.defaultsFor("dev"),
                 new JobContext.JobLog(log, MissedRunWatchdog.ID, at),
                 new SuppressedDelivery("dev", log),
