@@ -269,7 +269,7 @@ public final class Dispatcher {
                 .error(r.verdict() == Verdict.FAIL ? r.detail() : null)
                 .detail(r.verdict() == Verdict.SKIP ? r.detail() : null)
                 .build();
-        OutcomeLog.write(log, outcome);
+        OutcomeLog.write(log, outcome, job.perJobMetrics());
     }
 
     /**

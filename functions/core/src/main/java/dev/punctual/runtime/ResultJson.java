@@ -1,6 +1,7 @@
 package dev.punctual.runtime;
 
 import dev.punctual.json.Json;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -34,6 +35,9 @@ public final class ResultJson {
                                 "first", m.first().toString(), "last", m.last().toString(), "count", m.count()))
                         .orElse(null));
         out.put("not_run", r.notRun());
+        // The refusal that stopped a replay, so a caller reading only the JSON (the CLI, over Lambda
+        // Invoke) knows the range is not done though nothing failed.
+        out.put("stopped_by", r.stoppedBy().map(Reason::wire).orElse(null));
         out.put(
                 "error",
                 r.error()
