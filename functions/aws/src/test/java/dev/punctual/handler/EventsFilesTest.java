@@ -2,6 +2,7 @@ package dev.punctual.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.examples.DemoTable;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
@@ -117,7 +118,7 @@ class EventsFilesTest {
         assertThat(stage.clients
                         .dynamo()
                         .getItem(b -> b.tableName(stage.domainTable)
-                                .key(dev.punctual.examples.DemoTable.key("reports", "2026-11-30"))
+                                .key(DemoTable.key("reports", "2026-11-30"))
                                 .consistentRead(true))
                         .hasItem())
                 .isTrue();

@@ -97,8 +97,7 @@ public final class Dispatcher {
                     Trigger.SCHEDULED,
                     isDelivered ? s.attemptNumber() : 1,
                     false,
-                    new RunKey(job.id(), run.trigger()),
-                    () -> {}));
+                    new RunKey(job.id(), run.trigger())));
         }
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
         return result("scheduled", job.id(), reports, run.missed(), 0);
@@ -213,15 +212,12 @@ public final class Dispatcher {
 
     /** A SKIP that claimed and recorded nothing. */
     private static OccurrenceReport notRun(OccurrenceRunner.Request request, Reason reason, String detail) {
-        return new OccurrenceReport(
+        return OccurrenceReport.notRun(
                 request.job().id(),
                 request.occurrence(),
                 request.occurrence().atZone(request.job().schedule().zone()),
                 request.trigger(),
                 reason,
-                0,
-                null,
-                0,
                 detail);
     }
 

@@ -25,6 +25,12 @@ public record OccurrenceReport(
         long durationMs,
         String detail) {
 
+    /** A skip that claimed and recorded nothing: no attempt, no fence, no time spent. */
+    static OccurrenceReport notRun(
+            String job, Instant occurrence, ZonedDateTime local, Trigger trigger, Reason reason, String detail) {
+        return new OccurrenceReport(job, occurrence, local, trigger, reason, 0, null, 0, detail);
+    }
+
     public Verdict verdict() {
         return reason.verdict();
     }

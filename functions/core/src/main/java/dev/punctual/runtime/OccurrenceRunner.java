@@ -47,8 +47,6 @@ final class OccurrenceRunner {
      * @param refusalKey where a refusal that concerns the whole job (schedules off, destructive, lock busy,
      *     maintenance) is recorded and reported: the delivered occurrence, even while catching up an
      *     older one, so a refused delivery leaves one record and the older occurrences stay pending
-     * @param onClaimed runs once the occurrence is claimed and before the job starts (the dispatcher
-     *     records a missed range there, so nothing is recorded for a delivery that was refused)
      */
     record Request(
             JobDefinition job,
@@ -56,12 +54,10 @@ final class OccurrenceRunner {
             Trigger trigger,
             int schedulerAttempt,
             boolean force,
-            RunKey refusalKey,
-            Runnable onClaimed) {
+            RunKey refusalKey) {
 
         static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
-            return new Request(
-                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {});
+            return new Request(job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence));
         }
     }
 
@@ -147,7 +143,6 @@ final class OccurrenceRunner {
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
-        request.onClaimed().run();
         Instant started = services.clock().instant();
         Outcome outcome = runJob(request, claim, deadline, log);
         CompletionResult completion = services.ledger().complete(claim, outcome);
@@ -231,8 +226,7 @@ final class OccurrenceRunner {
                 request.trigger(),
                 request.schedulerAttempt(),
                 request.force(),
-                key,
-                request.onClaimed());
+                key);
         return report(reported, reason, 0, null, detail);
     }
 

@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The handler's (and the CLI's) JSON result, one object, documented in events/README.md. */
@@ -56,7 +57,7 @@ public final class ResultJson {
         Map<String, Object> counts = new LinkedHashMap<>();
         for (Verdict v : Verdict.values()) {
             counts.put(
-                    v.name().toLowerCase(java.util.Locale.ROOT),
+                    v.name().toLowerCase(Locale.ROOT),
                     r.occurrences().stream().filter(o -> o.verdict() == v).count());
         }
         return counts;

@@ -7,6 +7,7 @@ import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
@@ -213,7 +214,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.occurrence()).isEqualTo(REPORT_AT);
-            assertThat(o.trigger()).isEqualTo(dev.punctual.ledger.Trigger.MANUAL);
+            assertThat(o.trigger()).isEqualTo(Trigger.MANUAL);
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
         });
     }

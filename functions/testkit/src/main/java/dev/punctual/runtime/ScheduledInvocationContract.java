@@ -169,7 +169,9 @@ public abstract class ScheduledInvocationContract {
     void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at);
-        f.ledger.acquire("reservations", "someone-else", at.plus(Duration.ofMinutes(5)));
+        // Another job of the group holds it past the lock wait.
+        f.ledger.claim(ClaimRequest.scheduled(new RunKey("expire", at), 1, 3, at.plus(Duration.ofMinutes(5)))
+                .inGroup("reservations"));
 
         InvocationResult result = f.invoke(scheduled("refund", at));
 
