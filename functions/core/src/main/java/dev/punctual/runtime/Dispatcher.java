@@ -242,7 +242,12 @@ public final class Dispatcher {
         log.warn("occurrences missed", fields);
         services.events()
                 .publish(new LifecycleEvent.OccurrencesMissed(
-                        stage(), job.id(), missed.first(), missed.last(), missed.count()));
+                        stage(),
+                        job.id(),
+                        missed.first(),
+                        missed.last(),
+                        missed.count(),
+                        job.schedule().zone()));
     }
 
     private void logOutcome(StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed) {

@@ -194,7 +194,7 @@ final class OccurrenceRunner {
                         done.record().resultSummary());
             }
             case CompletionResult.Completed done -> {
-                publish(failed(request, Reasons.JOB_ERROR, done.record().errorSummary()));
+                publish(failed(request, claim, Reasons.JOB_ERROR, done.record().errorSummary()));
                 yield timed(
                         request,
                         Verdict.FAIL,
@@ -205,7 +205,7 @@ final class OccurrenceRunner {
             }
             case CompletionResult.Fenced fenced -> {
                 String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(failed(request, Reasons.FENCED, why));
+                publish(failed(request, claim, Reasons.FENCED, why));
                 yield timed(request, Verdict.FAIL, Reasons.FENCED, claim, durationMs, why);
             }
         };
@@ -291,14 +291,19 @@ final class OccurrenceRunner {
                 detail);
     }
 
-    private LifecycleEvent failed(Request request, String reason, String error) {
+    /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
+    private LifecycleEvent failed(Request request, Claim claim, String reason, String error) {
+        int max = request.job().maxAttempts();
         return new LifecycleEvent.RunFailed(
                 stage(),
                 request.job().id(),
-                request.occurrence(),
+                local(request),
                 request.trigger().name(),
                 reason,
-                error);
+                error,
+                claim.attempt(),
+                max,
+                request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
     }
 
     private void publish(LifecycleEvent event) {
