@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.RunKey;
@@ -36,6 +37,7 @@ final class StatusCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Clock clock;
+    private final CliContext context;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -56,8 +58,9 @@ final class StatusCommand implements Callable<Integer> {
             description = "Next occurrences to show (default ${DEFAULT-VALUE})")
     int next;
 
-    StatusCommand(Clock clock) {
-        this.clock = clock;
+    StatusCommand(CliContext context) {
+        this.context = context;
+        this.clock = context.clock();
     }
 
     @Override
@@ -67,7 +70,7 @@ final class StatusCommand implements Callable<Integer> {
                     spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
             Instant now = clock.instant();
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -75,7 +78,7 @@ final class StatusCommand implements Callable<Integer> {
                 rows.add(row(definition, session.runtime.services().ledger(), now));
             }
             Map<String, Object> report = new LinkedHashMap<>();
-            report.put("stage", stage.stage);
+            report.put("stage", stage.stageName());
             report.put("now", now.toString());
             report.put("jobs", rows);
             out.println(json ? JSON.writeValueAsString(report) : table(rows));
@@ -148,6 +151,19 @@ final class StatusCommand implements Callable<Integer> {
         m.put("finished_at", r.finishedAt() == null ? null : r.finishedAt().toString());
         m.put("reason", r.reason());
         m.put("error", r.errorSummary());
+        m.put("earlier", r.earlier().stream().map(StatusCommand::attempt).toList());
+        return m;
+    }
+
+    /** An earlier attempt the run item kept (abandoned, fenced, failed, or a success a forced run repeated). */
+    private static Map<String, Object> attempt(Attempt a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("attempt", a.attempt());
+        m.put("status", a.status().name());
+        m.put("fence", a.fence());
+        m.put("started_at", a.startedAt() == null ? null : a.startedAt().toString());
+        m.put("finished_at", a.finishedAt() == null ? null : a.finishedAt().toString());
+        m.put("reason", a.reason());
         return m;
     }
 

@@ -9,6 +9,7 @@ import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobLease;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.OverdueReports;
 import dev.punctual.job.SuppressedDelivery;
@@ -189,7 +190,7 @@ class MissedRunWatchdogTest {
                 at.atZone(ZoneOffset.UTC),
                 Trigger.SCHEDULED,
                 1,
-                at.plusSeconds(60),
+                JobLease.until(at.plusSeconds(60)),
                 StageFlags.defaultsFor("dev"),
                 new JobContext.JobLog(log, MissedRunWatchdog.ID, at),
                 new SuppressedDelivery("dev", log),
