@@ -8,31 +8,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.catchup.CatchUpMode;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.events.LifecycleEvent;
-import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.job.JobServices;
 import dev.punctual.json.Json;
-import dev.punctual.ledger.InMemoryLedgerStore;
-import dev.punctual.ledger.LedgerEngine;
-import dev.punctual.ledger.MutableClock;
-import dev.punctual.ledger.Retention;
-import dev.punctual.ledger.RunLedger;
 import dev.punctual.observability.Redactor;
-import dev.punctual.observability.StructuredLog;
-import dev.punctual.runtime.Deadline;
-import dev.punctual.runtime.LedgerHistory;
-import dev.punctual.runtime.LifecycleOverdueReports;
 import dev.punctual.runtime.MissedRunWatchdog;
-import dev.punctual.runtime.PunctualRuntime;
-import dev.punctual.runtime.RuntimeServices;
-import dev.punctual.stage.StageFlags;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,9 +38,7 @@ class LifecycleAlertsTest {
     private static JsonNode pattern;
     private static Map<String, Object> transformer;
 
-    private final List<LifecycleEvent> events = new ArrayList<>();
-    private MutableClock clock;
-    private PunctualRuntime runtime;
+    private InMemoryStage stage;
 
     @BeforeAll
     static void synth() {
@@ -74,40 +57,11 @@ class LifecycleAlertsTest {
     }
 
     private void stage(JobDefinition... jobs) {
-        clock = new MutableClock(T0);
-        RunLedger ledger = new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
-        JobCatalog catalog = JobCatalog.of(jobs).plus(List.of(MissedRunWatchdog.definition()));
-        StageFlags flags = StageFlags.defaultsFor("dev");
-        runtime = new PunctualRuntime(new RuntimeServices(
-                catalog,
-                ledger,
-                flags,
-                events::add,
-                clock,
-                clock::advance,
-                new JobServices(
-                        clock, catalog, new LedgerHistory(ledger), new LifecycleOverdueReports(events::add, "dev")),
-                message -> {
-                    throw new AssertionError("no delivery here");
-                }));
+        stage = new InMemoryStage(T0, jobs);
     }
 
     private void deliver(String job, Instant at, int attempt) {
-        clock.advance(
-                Duration.between(clock.peek(), at.plusSeconds(2)).isNegative()
-                        ? Duration.ZERO
-                        : Duration.between(clock.peek(), at.plusSeconds(2)));
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
-                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"" + attempt + "\"}";
-        runtime.handle(
-                payload,
-                Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)),
-                new StructuredLog(line -> {}, clock, "punctual", Redactor.standard()));
+        stage.deliver(job, at, attempt);
     }
 
     /** The event as EventBridge sees it: the envelope's source and detail-type, the detail as JSON. */
@@ -123,7 +77,7 @@ class LifecycleAlertsTest {
 
     private List<JsonNode> matched() throws Exception {
         List<JsonNode> out = new ArrayList<>();
-        for (LifecycleEvent event : events) {
+        for (LifecycleEvent event : stage.events) {
             JsonNode envelope = envelope(event);
             if (EventPatternMatcher.matches(pattern, envelope)) {
                 out.add(envelope);
@@ -145,7 +99,7 @@ class LifecycleAlertsTest {
         deliver("boom", T0, 1);
         deliver("boom", T0, 2);
 
-        assertThat(events)
+        assertThat(stage.events)
                 .filteredOn(LifecycleEvent.RunFailed.class::isInstance)
                 .hasSize(2);
         assertThat(matched()).singleElement().satisfies(e -> {
@@ -168,7 +122,7 @@ class LifecycleAlertsTest {
         deliver("tick", T0, 1);
         deliver("tick", T0.plus(Duration.ofHours(3)), 1);
 
-        assertThat(events)
+        assertThat(stage.events)
                 .filteredOn(LifecycleEvent.RunSucceeded.class::isInstance)
                 .isNotEmpty();
         assertThat(matched()).singleElement().satisfies(e -> {
