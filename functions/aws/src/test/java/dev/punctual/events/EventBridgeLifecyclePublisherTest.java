@@ -90,6 +90,22 @@ class EventBridgeLifecyclePublisherTest {
         }
     }
 
+    @Test
+    void publish_onBehalfOfAnInvocation_warnsOnItsLog_withItsRequestId() {
+        try (EventBridgeClient client = client(URI.create("http://127.0.0.1:1"))) {
+            new EventBridgeLifecyclePublisher(client, "punctual-dev", log)
+                    .publish(
+                            new LifecycleEvent.OccurrenceOverdue(
+                                    "dev", "report", OCCURRENCE.atZone(java.time.ZoneOffset.UTC), "NOT_DELIVERED"),
+                            log.forInvocation("req-42", false));
+
+            assertThat(lines)
+                    .singleElement()
+                    .satisfies(line -> assertThat(line)
+                            .contains("\"function_request_id\":\"req-42\"", "lifecycle event not published"));
+        }
+    }
+
     private EventBridgeClient client(URI endpoint) {
         return EventBridgeClient.builder()
                 .endpointOverride(endpoint)

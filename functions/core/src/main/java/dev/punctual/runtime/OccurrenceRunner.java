@@ -178,13 +178,15 @@ final class OccurrenceRunner {
         return switch (completion) {
             case CompletionResult.Completed done
             when done.record().status() == RunStatus.SUCCEEDED -> {
-                publish(new LifecycleEvent.RunSucceeded(
-                        stage(),
-                        request.job().id(),
-                        request.occurrence(),
-                        request.trigger().name(),
-                        claim.fence(),
-                        durationMs));
+                publish(
+                        log,
+                        new LifecycleEvent.RunSucceeded(
+                                stage(),
+                                request.job().id(),
+                                request.occurrence(),
+                                request.trigger().name(),
+                                claim.fence(),
+                                durationMs));
                 yield timed(
                         request,
                         Verdict.PASS,
@@ -194,7 +196,9 @@ final class OccurrenceRunner {
                         done.record().resultSummary());
             }
             case CompletionResult.Completed done -> {
-                publish(failed(request, claim, Reasons.JOB_ERROR, done.record().errorSummary()));
+                publish(
+                        log,
+                        failed(request, claim, Reasons.JOB_ERROR, done.record().errorSummary()));
                 yield timed(
                         request,
                         Verdict.FAIL,
@@ -205,7 +209,7 @@ final class OccurrenceRunner {
             }
             case CompletionResult.Fenced fenced -> {
                 String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(failed(request, claim, Reasons.FENCED, why));
+                publish(log, failed(request, claim, Reasons.FENCED, why));
                 yield timed(request, Verdict.FAIL, Reasons.FENCED, claim, durationMs, why);
             }
         };
@@ -306,8 +310,9 @@ final class OccurrenceRunner {
                 request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
     }
 
-    private void publish(LifecycleEvent event) {
-        services.events().publish(event);
+    /** On the invocation's log, so a failure to publish carries its request id. */
+    private void publish(StructuredLog log, LifecycleEvent event) {
+        services.events().publish(event, log);
     }
 
     private String stage() {
