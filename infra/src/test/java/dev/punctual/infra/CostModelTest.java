@@ -10,18 +10,15 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.observability.Reason;
 import dev.punctual.runtime.MissedRunWatchdog;
-import dev.punctual.runtime.Reasons;
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -404,10 +401,7 @@ class CostModelTest {
         }
 
         static int reasonCodes() {
-            return (int) Arrays.stream(Reasons.class.getFields())
-                    .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == String.class)
-                    .map(Field::getName)
-                    .count();
+            return Reason.values().length;
         }
 
         static Consumption measure() {
