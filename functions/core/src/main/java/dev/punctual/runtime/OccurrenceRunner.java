@@ -178,17 +178,21 @@ final class OccurrenceRunner {
         return switch (completion) {
             case CompletionResult.Completed done
             when done.record().status() == RunStatus.SUCCEEDED -> {
-                publish(new LifecycleEvent.RunSucceeded(
-                        stage(),
-                        request.job().id(),
-                        request.occurrence(),
-                        request.trigger().name(),
-                        claim.fence(),
-                        durationMs));
+                publish(
+                        log,
+                        new LifecycleEvent.RunSucceeded(
+                                stage(),
+                                request.job().id(),
+                                request.occurrence(),
+                                request.trigger().name(),
+                                claim.fence(),
+                                durationMs));
                 yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary());
             }
             case CompletionResult.Completed done -> {
-                publish(failed(request, Reason.JOB_ERROR, done.record().errorSummary()));
+                publish(
+                        log,
+                        failed(request, claim, Reason.JOB_ERROR, done.record().errorSummary()));
                 yield timed(
                         request,
                         Reason.JOB_ERROR,
@@ -198,7 +202,7 @@ final class OccurrenceRunner {
             }
             case CompletionResult.Fenced fenced -> {
                 String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(failed(request, Reason.FENCED, why));
+                publish(log, failed(request, claim, Reason.FENCED, why));
                 yield timed(request, Reason.FENCED, claim, durationMs, why);
             }
         };
@@ -280,18 +284,24 @@ final class OccurrenceRunner {
                 detail);
     }
 
-    private LifecycleEvent failed(Request request, Reason reason, String error) {
+    /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
+    private LifecycleEvent failed(Request request, Claim claim, Reason reason, String error) {
+        int max = request.job().maxAttempts();
         return new LifecycleEvent.RunFailed(
                 stage(),
                 request.job().id(),
-                request.occurrence(),
+                local(request),
                 request.trigger().name(),
                 reason.wire(),
-                error);
+                error,
+                claim.attempt(),
+                max,
+                request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
     }
 
-    private void publish(LifecycleEvent event) {
-        services.events().publish(event);
+    /** On the invocation's log, so a failure to publish carries its request id. */
+    private void publish(StructuredLog log, LifecycleEvent event) {
+        services.events().publish(event, log);
     }
 
     private String stage() {
