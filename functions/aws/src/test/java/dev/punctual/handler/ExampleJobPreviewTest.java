@@ -12,6 +12,7 @@ import dev.punctual.job.Job;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobLease;
 import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.ledger.Trigger;
@@ -120,7 +121,7 @@ class ExampleJobPreviewTest {
                 AT.atZone(definition.schedule().zone()),
                 Trigger.MANUAL,
                 1,
-                AT.plus(Duration.ofMinutes(5)),
+                JobLease.until(AT.plus(Duration.ofMinutes(5))),
                 StageFlags.defaultsFor("dev"),
                 new JobContext.JobLog(log, id, AT),
                 message -> {
