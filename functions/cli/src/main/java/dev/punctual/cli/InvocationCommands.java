@@ -53,6 +53,9 @@ final class InvocationCommands {
         @Mixin
         StageOptions stage;
 
+        @Mixin
+        OutputOptions output;
+
         @Option(
                 names = "--verbose",
                 description = "Also print the structured log lines on stderr (from the function: its log tail)")
@@ -113,7 +116,7 @@ final class InvocationCommands {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
                         session.runtime.handle(payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
-                return ResultOutput.print(ResultJson.render(result), stage.readableTable(), out, err);
+                return ResultOutput.print(ResultJson.render(result), !output.isJson(), spec.qualifiedName(), out, err);
             }
         }
 
@@ -136,7 +139,7 @@ final class InvocationCommands {
                         + error.path("errorMessage").asText("")
                         + " (what it recorded is in the ledger: punctual status; its log: punctual logs)");
             }
-            return ResultOutput.print(answer.body(), stage.readableTable(), out, err);
+            return ResultOutput.print(answer.body(), !output.isJson(), spec.qualifiedName(), out, err);
         }
 
         String json(Map<String, Object> fields) {
@@ -299,7 +302,7 @@ final class InvocationCommands {
                 if (outcome.failure().isPresent()) {
                     return printAnswer(outcome.failure().get(), out, err);
                 }
-                return ResultOutput.print(outcome.json(), stage.readableTable(), out, err);
+                return ResultOutput.print(outcome.json(), !output.isJson(), spec.qualifiedName(), out, err);
             }
         }
 
