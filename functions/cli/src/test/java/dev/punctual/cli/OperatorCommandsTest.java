@@ -89,6 +89,43 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void replay_withMax_countsOccurrencesToRun_namesTheNextFrom_andAgainGetsFurther() throws Exception {
+        String[] replay = {
+            "replay",
+            "expire-reservations",
+            "--from",
+            "2026-11-30T00:00:00Z",
+            "--to",
+            "2026-11-30T01:00:00Z",
+            "--max",
+            "2"
+        };
+
+        Result first = cli(replay);
+        Result second = cli(replay);
+        Result dry = cli(
+                "replay",
+                "expire-reservations",
+                "--from",
+                "2026-11-30T00:00:00Z",
+                "--to",
+                "2026-11-30T01:00:00Z",
+                "--dry-run");
+
+        assertThat(first.json().at("/counts/pass").asInt()).isEqualTo(2);
+        assertThat(first.json().at("/next_from").asText()).isEqualTo("2026-11-30T00:30:00Z");
+        assertThat(first.err())
+                .contains("not finished, 2 occurrence(s) left; continue with --from 2026-11-30T00:30:00Z");
+        assertThat(second.json().at("/occurrences").findValuesAsText("reason"))
+                .containsExactly("ALREADY_DONE", "ALREADY_DONE", "OK", "OK");
+        assertThat(second.json().at("/next_from").isNull()).isTrue();
+        assertThat(dry.json().at("/occurrences").findValuesAsText("reason"))
+                .as("a dry run reads the ledger: done ones are marked done")
+                .containsOnly("ALREADY_DONE")
+                .hasSize(4);
+    }
+
+    @Test
     void aMistypedCommand_exitsTwo_naming_theCommands_andTheClosest() {
         Result result = cli("stauts");
 
