@@ -54,6 +54,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new JobsCommand(clock))
                 .addSubcommand(new StatusCommand(context))
                 .addSubcommand(new MaintenanceCommand(context))
+                .addSubcommand(new LogsCommand(context))
                 .addSubcommand(new DemoCommand())
                 .addSubcommand(new EmulatorCommand())
                 .addSubcommand(new picocli.AutoComplete.GenerateCompletion())
