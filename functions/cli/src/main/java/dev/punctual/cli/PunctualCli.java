@@ -101,7 +101,11 @@ public final class PunctualCli implements Runnable {
                 || e instanceof OperatorInputException) {
             return refuse(out, err, command, e.getMessage(), json);
         }
-        String said = "failed: " + oneLine(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e));
+        String endpoint = command.getParseResult() == null
+                ? null
+                : command.getParseResult().matchedOptionValue("--endpoint", null);
+        String said = "failed: "
+                + oneLine(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e, endpoint));
         err.println(command.getCommandSpec().qualifiedName() + ": " + said);
         if (json) {
             out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), said, FAILURE));
@@ -114,15 +118,22 @@ public final class PunctualCli implements Runnable {
      * to try, instead of the SDK's class name and its 700-character chain of providers.
      */
     static String infrastructure(Exception e) {
+        return infrastructure(e, null);
+    }
+
+    /** @param endpoint the {@code --endpoint} given, if any: named when it cannot be reached */
+    static String infrastructure(Exception e, String endpoint) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("Unable to load credentials")) {
             return "no AWS credentials found (environment, profile, SSO, container or instance role);"
                     + " hint: set AWS_PROFILE or run aws sso login, or pass --endpoint URL for a local emulator";
         }
         if (message.contains("Unable to execute HTTP request")) {
-            return "could not reach the DynamoDB endpoint (" + message.replaceAll(".*request: ", "")
-                    + "); hint: check --endpoint (is the emulator running? punctual's tests start it themselves)"
-                    + " or the network to AWS";
+            String cause = message.replaceAll(".*request: ", "");
+            return endpoint != null
+                    ? "could not reach the endpoint " + endpoint + " (" + cause
+                            + "); hint: is the emulator running there? punctual emulator starts one and prints its URL"
+                    : "could not reach AWS (" + cause + "); hint: check the network and --region / AWS_REGION";
         }
         return e.getClass().getSimpleName() + ": " + message;
     }
