@@ -47,6 +47,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new StatusCommand(clock))
                 .addSubcommand(new MaintenanceCommand(clock))
                 .addSubcommand(new DemoCommand())
+                .addSubcommand(new dev.punctual.cli.verify.VerifyCommand(clock))
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))
