@@ -1,0 +1,103 @@
+"""Reads the steps a doc page marks and checks what they produced (used by .ci/add-a-job).
+
+apply PAGE ROOT
+    Writes each ``<!-- file: PATH -->`` code block to ROOT/PATH, inserts each ``<!-- insert: PATH after:
+    ANCHOR -->`` block on the line after the first line of ROOT/PATH containing ANCHOR (indented like the
+    line that follows it), and prints the lines of every ``<!-- run -->`` block as a shell script.
+compare-schedules BEFORE AFTER JOB ZONE EXPRESSION
+    Checks that the cloud assembly AFTER holds one schedule named JOB with that zone and expression, and
+    that every other schedule is identical to BEFORE's.
+"""
+
+import json
+import pathlib
+import re
+import sys
+
+MARK = re.compile(r"^<!-- (file|insert|run)(?::\s*(.*?))? -->\s*$")
+
+
+def blocks(page):
+    """Yields (kind, argument, lines of the fenced block that follows the marker)."""
+    lines = pathlib.Path(page).read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        mark = MARK.match(lines[i])
+        if mark:
+            if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
+                sys.exit(f"{page}:{i + 1}: a <!-- {mark.group(1)} --> marker must precede a fenced code block")
+            end = i + 2
+            while end < len(lines) and lines[end] != "```":
+                end += 1
+            yield mark.group(1), mark.group(2), lines[i + 2:end]
+            i = end
+        i += 1
+
+
+def apply(page, root):
+    root = pathlib.Path(root)
+    commands = []
+    for kind, argument, body in blocks(page):
+        if kind == "file":
+            target = root / argument
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("\n".join(body) + "\n", encoding="utf-8")
+        elif kind == "insert":
+            path, anchor = re.fullmatch(r"(\S+) after: (.+)", argument).groups()
+            insert(root / path, anchor, body)
+        else:
+            commands.extend(body)
+    if not commands:
+        sys.exit(f"{page}: no <!-- run --> blocks")
+    print("\n".join(commands))
+
+
+def insert(target, anchor, body):
+    lines = target.read_text(encoding="utf-8").splitlines()
+    at = next((n for n, line in enumerate(lines) if anchor in line), None)
+    if at is None:
+        sys.exit(f"{target}: the anchor '{anchor}' the page inserts after is not there")
+    following = lines[at + 1] if at + 1 < len(lines) else ""
+    indent = following[: len(following) - len(following.lstrip())]
+    lines[at + 1:at + 1] = [indent + line for line in body]
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def schedules(assembly):
+    """Every AWS::Scheduler::Schedule of the assembly's templates, by its Name."""
+    found = {}
+    for template in pathlib.Path(assembly).glob("*.template.json"):
+        resources = json.loads(template.read_text(encoding="utf-8")).get("Resources", {})
+        for resource in resources.values():
+            if resource.get("Type") == "AWS::Scheduler::Schedule":
+                properties = resource["Properties"]
+                found[json.dumps(properties.get("Name"), sort_keys=True)] = properties
+    return found
+
+
+def compare_schedules(before, after, job, zone, expression):
+    old, new = schedules(before), schedules(after)
+    if not old:
+        sys.exit(f"{before}: no schedules at all; is it a synthesised dev stage?")
+    key = json.dumps(job)
+    if key not in new:
+        sys.exit(f"{after}: no schedule named {job}; found {sorted(new)}")
+    if key in old:
+        sys.exit(f"{before}: already holds a schedule named {job}; the page must add a new job")
+    added = new[key]
+    if added.get("ScheduleExpressionTimezone") != zone or added.get("ScheduleExpression") != expression:
+        sys.exit(f"{job}: deployed as {added.get('ScheduleExpression')} in {added.get('ScheduleExpressionTimezone')},"
+                 f" expected {expression} in {zone}")
+    changed = sorted(name for name in old if new.get(name) != old[name])
+    if changed or len(new) != len(old) + 1:
+        sys.exit(f"adding {job} changed other schedules: {changed} ({len(old)} before, {len(new)} after)")
+    print(f"[ci/add-a-job] {job}: {expression} in {zone}; the other {len(old)} schedules unchanged")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "apply":
+        apply(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 7 and sys.argv[1] == "compare-schedules":
+        compare_schedules(*sys.argv[2:])
+    else:
+        sys.exit(__doc__)

@@ -1,0 +1,135 @@
+package dev.punctual.runtime;
+
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.job.DeliveryMessage;
+import dev.punctual.job.DeliveryReceipt;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobServices;
+import dev.punctual.ledger.InMemoryLedgerStore;
+import dev.punctual.ledger.LedgerEngine;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+/**
+ * A team's job tests run their jobs through Punctual's real runtime with this: the in-memory ledger, a
+ * clock the test moves, a recording delivery port and the stage's safety flags. It answers what an
+ * operator reads in the outcome line ({@code PASS}, {@code SKIP ALREADY_DONE}, ...), so a test states the
+ * guarantee it relies on: a second delivery of one occurrence does not run the job again.
+ */
+public final class JobTestRuntime {
+
+    /** How long after the scheduled time a delivery arrives in these tests (the scheduler is punctual-ish). */
+    static final Duration DELIVERY_DELAY = Duration.ofSeconds(2);
+
+    private final MutableClock clock;
+    private final PunctualRuntime runtime;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
+    private final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
+
+    private JobTestRuntime(StageFlags flags, Instant start, List<JobDefinition> jobs) {
+        this.clock = new MutableClock(start);
+        JobCatalog catalog = JobCatalog.of(jobs.toArray(JobDefinition[]::new));
+        RunLedger ledger = new LedgerEngine(
+                new InMemoryLedgerStore(),
+                clock,
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                clock::advance);
+        this.runtime = new PunctualRuntime(new RuntimeServices(
+                catalog,
+                ledger,
+                flags,
+                events::add,
+                clock,
+                clock::advance,
+                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                message -> {
+                    sent.add(message);
+                    return new DeliveryReceipt.Sent(message.channel(), message.recipient());
+                }));
+    }
+
+    /** The jobs in a {@code dev} stage (delivery suppressed, destructive jobs refused), the clock at {@code start}. */
+    public static JobTestRuntime dev(Instant start, JobDefinition... jobs) {
+        return new JobTestRuntime(StageFlags.defaultsFor("dev"), start, List.of(jobs));
+    }
+
+    /** The jobs under the given stage flags, the clock at {@code start}. */
+    public static JobTestRuntime withFlags(StageFlags flags, Instant start, JobDefinition... jobs) {
+        return new JobTestRuntime(flags, start, List.of(jobs));
+    }
+
+    /**
+     * Delivers the scheduler's payload for {@code job} at {@code occurrence}, moving the clock to just
+     * after it first when it is earlier (a scheduler never delivers early).
+     *
+     * @return the outcome of that occurrence as the outcome line states it: {@code VERDICT[ REASON]}
+     */
+    public String deliver(String job, Instant occurrence) {
+        Instant arrival = occurrence.plus(DELIVERY_DELAY);
+        if (clock.peek().isBefore(arrival)) {
+            clock.advance(Duration.between(clock.peek(), arrival));
+        }
+        InvocationResult result = invoke(scheduledPayload(job, occurrence));
+        return result.occurrences().stream()
+                .filter(o -> o.occurrence().equals(occurrence))
+                .map(JobTestRuntime::outcome)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "the delivery of " + job + " at " + occurrence + " reported no outcome for it: " + result));
+    }
+
+    /** Hands any payload (the shapes of events/) to the runtime, as the Lambda handler does. */
+    public InvocationResult invoke(String payload) {
+        StructuredLog log = new StructuredLog(lines::add, clock, "punctual", Redactor.standard())
+                .forInvocation("test-" + UUID.randomUUID(), false);
+        return runtime.handle(payload, Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)), log);
+    }
+
+    /** Every occurrence of the result as {@code VERDICT[ REASON]}, in the order they were handled. */
+    public static String outcomes(InvocationResult result) {
+        return result.occurrences().stream().map(JobTestRuntime::outcome).collect(Collectors.joining(", "));
+    }
+
+    public Instant now() {
+        return clock.peek();
+    }
+
+    /** The structured log lines written so far (JSON, redacted as in production). */
+    public List<String> logLines() {
+        return List.copyOf(lines);
+    }
+
+    /** What the delivery port was asked to send where the stage enables delivery. */
+    public List<DeliveryMessage> sent() {
+        return List.copyOf(sent);
+    }
+
+    public List<LifecycleEvent> lifecycleEvents() {
+        return List.copyOf(events);
+    }
+
+    private static String outcome(OccurrenceReport report) {
+        return report.reason() == null || report.reason().isEmpty()
+                ? report.verdict().name()
+                : report.verdict().name() + " " + report.reason();
+    }
+
+    private static String scheduledPayload(String job, Instant at) {
+        return "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
+                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"1\","
+                + "\"scheduleArn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
+    }
+}
