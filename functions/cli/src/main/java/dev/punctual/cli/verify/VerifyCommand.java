@@ -10,6 +10,7 @@ import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -65,6 +66,13 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "How the stage was deployed (-c schedules=on|off); default: its config's switch")
     String schedules;
 
+    @Option(
+            names = "--log-wait",
+            paramLabel = "SECONDS",
+            defaultValue = "60",
+            description = "How long --activate looks for a run's outcome line in the logs (default: ${DEFAULT-VALUE})")
+    int logWaitSeconds;
+
     @Option(names = "--region", paramLabel = "REGION", description = "AWS region (default: AWS_REGION)")
     String region;
 
@@ -97,7 +105,8 @@ public final class VerifyCommand implements Callable<Integer> {
             StageInventory inventory = StageDiscovery.discover(aws, stage);
             List<CheckResult> results = new ArrayList<>(Preflight.run(aws, inventory, config, flags, catalog));
             if (activate) {
-                results.addAll(Activation.run(aws, inventory, flags, catalog, clock));
+                results.addAll(
+                        Activation.run(aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds)));
             }
             VerifyReport report = new VerifyReport(stage, activate, results);
             PrintWriter out = spec.commandLine().getOut();
