@@ -52,13 +52,18 @@ public final class SavedQueries {
 
     private SavedQueries() {}
 
+    /** The query's name in the console and in {@code DescribeQueryDefinitions}: {@code punctual/<stage>/<name>}. */
+    public static String fullName(String stage, SavedQuery query) {
+        return "punctual/" + stage + "/" + query.name();
+    }
+
     /** Saves every query for the stage, over the given log groups. */
     public static void add(Construct scope, String stage, List<ILogGroup> logGroups) {
         for (SavedQuery saved : ALL) {
             // The L1 construct takes the query text as written; the L2 QueryString builder would
             // re-assemble it from parts and the text in docs/queries.md would drift from the deployed one.
             CfnQueryDefinition.Builder.create(scope, "Query-" + saved.name())
-                    .name("punctual/" + stage + "/" + saved.name())
+                    .name(fullName(stage, saved))
                     .queryString(saved.query())
                     .logGroupNames(
                             logGroups.stream().map(ILogGroup::getLogGroupName).toList())

@@ -126,29 +126,16 @@ public final class StageStack extends Stack {
         Tags.of(this).add("punctual:stage", config.stage());
     }
 
-    /** What an operator needs after a deploy: function names to invoke, the topic, the group. */
+    /**
+     * What an operator needs after a deploy: each pool's function name (for {@code aws lambda invoke}),
+     * and the outputs the CLI finds the stage by ({@link StageOutputsConstruct}).
+     */
     private void outputs() {
         pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
                 .value(pool.function().getFunctionName())
                 .build());
-        CfnOutput.Builder.create(this, "AlarmTopicArn")
-                .description("Subscribe to this topic to receive the stage's alarms")
-                .value(alerting.topic().getTopicArn())
-                .build();
-        // The operator CLI works on a deployed stage with --table and --domain-table (docs/runbook.md).
-        CfnOutput.Builder.create(this, "LedgerTableName")
-                .description("The run ledger table; pass it to the CLI as --table NAME")
-                .value(tables.ledger().getTableName())
-                .build();
-        CfnOutput.Builder.create(this, "DomainTableName")
-                .description("The demo domain table; pass it to the CLI as --domain-table NAME")
-                .value(tables.domain().getTableName())
-                .build();
-        CfnOutput.Builder.create(this, "ScheduleGroupName")
-                .description("The EventBridge Scheduler group holding every schedule of the stage")
-                .value(scheduleGroup.getScheduleGroupName())
-                .build();
+        new StageOutputsConstruct(this, "StageOutputs", this);
     }
 
     /**

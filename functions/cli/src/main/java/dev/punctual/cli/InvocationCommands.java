@@ -1,17 +1,21 @@
 package dev.punctual.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.ResultJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -20,7 +24,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code invoke}, {@code run} and {@code replay}: the handler, in-process, with the same lock and ledger. */
+/**
+ * {@code invoke}, {@code run} and {@code replay}: the handler with the same lock and ledger as a
+ * scheduled run, in the deployed stage's function or, with {@code --local} or {@code --endpoint}, in
+ * this JVM.
+ */
 final class InvocationCommands {
 
     /** An operator's command may take as long as the longest Lambda could. */
@@ -30,8 +38,13 @@ final class InvocationCommands {
 
     private InvocationCommands() {}
 
-    /** Shared: run one payload through the runtime and print the result. */
+    /**
+     * Shared: run one payload and print the result. Against a deployed stage the payload goes to the
+     * job's function (Lambda Invoke on its pool's alias); with {@code --local}, or on an emulator, the
+     * handler runs in this JVM with the operator's credentials.
+     */
     abstract static class Base implements Callable<Integer> {
+        final CliContext context;
         final Clock clock;
 
         @CommandLine.Spec
@@ -40,14 +53,26 @@ final class InvocationCommands {
         @Mixin
         StageOptions stage;
 
-        @Option(names = "--verbose", description = "Also print the structured log lines on stderr")
+        @Option(
+                names = "--verbose",
+                description = "Also print the structured log lines on stderr (from the function: its log tail)")
         boolean verbose;
 
-        Base(Clock clock) {
-            this.clock = clock;
+        @Option(
+                names = "--local",
+                description = "Run the handler in this JVM with your own credentials instead of in the stage's"
+                        + " function (the default with --endpoint)")
+        boolean local;
+
+        Base(CliContext context) {
+            this.context = context;
+            this.clock = context.clock();
         }
 
         abstract String payload();
+
+        /** The job the payload names, if any: its pool's function runs it. */
+        abstract Optional<String> job();
 
         boolean allowDestructive() {
             return false;
@@ -66,17 +91,52 @@ final class InvocationCommands {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            if (allowDestructive()) {
-                err.println("warning: destructive jobs are allowed for this one command (stage " + stage.stage + ")");
-            }
             // Options are checked before anything connects: a bad --at fails fast, naming the option.
             String payload = payload();
-            try (OperatorSession session = new OperatorSession(stage, clock, logSink(err), allowDestructive())) {
+            if (stage.emulator() || local) {
+                return inProcess(payload, out, err);
+            }
+            if (allowDestructive()) {
+                throw new OperatorInputException("--allow-destructive: the deployed function keeps its stage's"
+                        + " flags; accepted: with --local (runs in this JVM), for the one-off verification of"
+                        + " docs/runbook.md");
+            }
+            return remotely(payload, out, err);
+        }
+
+        int inProcess(String payload, PrintWriter out, PrintWriter err) {
+            if (allowDestructive()) {
+                err.println(
+                        "warning: destructive jobs are allowed for this one command (stage " + stage.stageName() + ")");
+            }
+            try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
                         session.runtime.handle(payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
-                return ResultOutput.print(result, stage.readableTable(), out, err);
+                return ResultOutput.print(ResultJson.render(result), stage.readableTable(), out, err);
             }
+        }
+
+        int remotely(String payload, PrintWriter out, PrintWriter err) {
+            try (Remote remote = Remote.open(context, stage, job())) {
+                RemoteInvocation.Answer answer = remote.invocation().invoke(remote.pool(), payload, verbose);
+                return printAnswer(answer, out, err);
+            }
+        }
+
+        /** The function's answer: its result as for a local run, or its error said with the alias. */
+        int printAnswer(RemoteInvocation.Answer answer, PrintWriter out, PrintWriter err) {
+            if (verbose) {
+                answer.logTail().forEach(err::println);
+            }
+            if (answer.functionError().isPresent()) {
+                JsonNode error = ResultOutput.parse(answer.body().isBlank() ? "{}" : answer.body());
+                throw new RemoteFunctionException("the function " + answer.functionArn() + " threw "
+                        + error.path("errorType").asText("an error").replaceAll(".*\\.", "") + ": "
+                        + error.path("errorMessage").asText("")
+                        + " (what it recorded is in the ledger: punctual status; its log: punctual logs)");
+            }
+            return ResultOutput.print(answer.body(), stage.readableTable(), out, err);
         }
 
         String json(Map<String, Object> fields) {
@@ -97,16 +157,34 @@ final class InvocationCommands {
                 names = "--event",
                 required = true,
                 paramLabel = "FILE",
-                description = "A payload, e.g. events/run-daily-report.json")
+                description = "A payload file, e.g. events/run-daily-report.json; - reads standard input")
         Path event;
 
-        Invoke(Clock clock) {
-            super(clock);
+        /** Read once: standard input cannot be read twice. */
+        private String payload;
+
+        Invoke(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Optional<String> job() {
+            return Optional.ofNullable(ResultOutput.text(ResultOutput.parseOrEmpty(payload()), "job"));
         }
 
         @Override
         String payload() {
+            if (payload == null) {
+                payload = read();
+            }
+            return payload;
+        }
+
+        private String read() {
             try {
+                if (event.toString().equals("-")) {
+                    return new String(context.stdin().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                }
                 return Files.readString(event);
             } catch (IOException e) {
                 throw new CommandLine.ParameterException(
@@ -143,8 +221,13 @@ final class InvocationCommands {
             return destructive;
         }
 
-        Run(Clock clock) {
-            super(clock);
+        Run(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Optional<String> job() {
+            return Optional.of(job);
         }
 
         @Override
@@ -186,8 +269,38 @@ final class InvocationCommands {
         @Option(names = "--dry-run", description = "Only list what would run; write nothing")
         boolean dryRun;
 
-        Replay(Clock clock) {
-            super(clock);
+        Replay(CliContext context) {
+            super(context);
+        }
+
+        @Override
+        Optional<String> job() {
+            return Optional.of(job);
+        }
+
+        /**
+         * In the stage's function, split into as many invocations as its time budget needs: each runs
+         * what its deadline allows and reports the rest as {@code DEADLINE}; the next starts there.
+         */
+        @Override
+        int remotely(String payload, PrintWriter out, PrintWriter err) {
+            Instant fromInstant = InstantArgument.parse(spec.commandLine(), "--from", from);
+            Instant toInstant = InstantArgument.parse(spec.commandLine(), "--to", to);
+            try (Remote remote = Remote.open(context, stage, job())) {
+                RemoteReplay replay = new RemoteReplay(
+                        remote.invocation(),
+                        remote.pool(),
+                        remote.definition().orElseThrow(),
+                        max,
+                        dryRun,
+                        verbose,
+                        err);
+                RemoteReplay.Outcome outcome = replay.run(fromInstant, toInstant);
+                if (outcome.failure().isPresent()) {
+                    return printAnswer(outcome.failure().get(), out, err);
+                }
+                return ResultOutput.print(outcome.json(), stage.readableTable(), out, err);
+            }
         }
 
         @Override

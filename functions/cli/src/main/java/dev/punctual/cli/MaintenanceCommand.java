@@ -35,6 +35,7 @@ final class MaintenanceCommand implements Callable<Integer> {
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final Clock clock;
+    private final CliContext context;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -69,8 +70,9 @@ final class MaintenanceCommand implements Callable<Integer> {
             description = "How long to wait for running jobs (default ${DEFAULT-VALUE})")
     String wait;
 
-    MaintenanceCommand(Clock clock) {
-        this.clock = clock;
+    MaintenanceCommand(CliContext context) {
+        this.context = context;
+        this.clock = context.clock();
     }
 
     @Override
@@ -96,7 +98,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                     spec.commandLine(), "--for: '" + duration + "' is out of range; accepted: more than 0, at most 7d");
         }
         String who = by != null ? by : System.getProperty("user.name", "operator");
-        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<String> held = holds(session, hold -> true);
             if (!held.isEmpty() && !force) {
                 spec.commandLine()
@@ -115,7 +117,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                             POLL));
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("maintenance", report.complete() ? "on" : "partly on");
-            out.put("stage", stage.stage);
+            out.put("stage", stage.stageName());
             out.put("reason", reason);
             out.put("set_by", who);
             out.put("until", report.hold().until().toString());
@@ -148,7 +150,7 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     private int off() throws JsonProcessingException {
         String who = by != null ? by : System.getProperty("user.name", "operator");
-        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));
             if (!others.isEmpty() && !force) {
                 spec.commandLine()
@@ -165,7 +167,7 @@ final class MaintenanceCommand implements Callable<Integer> {
             spec.commandLine()
                     .getOut()
                     .println(JSON.writeValueAsString(
-                            Map.of("maintenance", "off", "stage", stage.stage, "groups_lifted", lifted)));
+                            Map.of("maintenance", "off", "stage", stage.stageName(), "groups_lifted", lifted)));
             return 0;
         }
     }

@@ -3,10 +3,10 @@ package dev.punctual.cli;
 import dev.punctual.PunctualException;
 
 /** An operator command cannot start with what it was given; exits 2 with this message. */
-final class OperatorInputException extends PunctualException {
+public final class OperatorInputException extends PunctualException {
     private static final long serialVersionUID = 1L;
 
-    OperatorInputException(String message) {
+    public OperatorInputException(String message) {
         super(message);
     }
 }

@@ -2,21 +2,28 @@ package dev.punctual.cli;
 
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobEnvironment;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 
-/** One CLI command's connection to a stage: the same wiring the Lambda handler uses. */
+/**
+ * One CLI command's connection to a stage: the same wiring the Lambda handler uses, on the tables of a
+ * deployed stage (found by {@code --stage}) or of an emulator ({@code --endpoint}).
+ */
 final class OperatorSession implements AutoCloseable {
 
     final JobCatalog catalog;
@@ -24,13 +31,16 @@ final class OperatorSession implements AutoCloseable {
     final PunctualRuntime runtime;
     final StageFlags flags;
 
-    OperatorSession(StageOptions options, Clock clock, Consumer<String> logSink) {
-        this(options, clock, logSink, false);
+    /** The deployed stage, when the session works on one (not on an emulator). */
+    final Optional<DeployedStage> deployed;
+
+    OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink) {
+        this(options, context, logSink, false);
     }
 
     /** @param allowDestructive lets destructive jobs run in this one session (a one-off verification) */
-    OperatorSession(StageOptions options, Clock clock, Consumer<String> logSink, boolean allowDestructive) {
-        StageFlags defaults = StageFlags.defaultsFor(options.stage);
+    OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink, boolean allowDestructive) {
+        StageFlags defaults = StageFlags.defaultsFor(options.stageName());
         this.flags = allowDestructive
                 ? new StageFlags(
                         defaults.stage(),
@@ -39,45 +49,57 @@ final class OperatorSession implements AutoCloseable {
                         true,
                         defaults.lockWait())
                 : defaults;
-        Map<String, String> env = new HashMap<>(flags.toEnvironment());
-        env.putAll(
-                new StageResources(options.ledgerTable(), options.domainTableName(), "punctual-" + options.stage, "cli")
-                        .toEnvironment());
-        env.put("AWS_REGION", region(options));
-        boolean emulator = options.endpoint != null && !options.endpoint.isBlank();
+        boolean emulator = options.emulator();
         if (emulator) {
             requireUrl(options.endpoint);
         }
+        Region region = emulator
+                ? (options.region != null ? Region.of(options.region) : regionOr(context, Region.US_EAST_1))
+                : context.aws().region(options.region);
+        this.deployed =
+                emulator ? Optional.empty() : Optional.of(discover(context, region, options.stageName(), flags));
+        String ledger = deployed.map(DeployedStage::ledgerTable)
+                .map(found -> options.ledgerTableOption().orElse(found))
+                .orElseGet(options::emulatorLedgerTable);
+        String domain = deployed.map(DeployedStage::domainTable)
+                .map(found -> options.domainTable != null ? options.domainTable : found)
+                .orElseGet(options::emulatorDomainTable);
+        Map<String, String> env = new HashMap<>(flags.toEnvironment());
+        env.putAll(new StageResources(ledger, domain, "punctual-" + options.stageName(), "cli").toEnvironment());
+        env.put("AWS_REGION", region.id());
         if (emulator) {
             env.put(Wiring.ENDPOINT, options.endpoint);
+            this.clients = Wiring.clients(
+                    env,
+                    StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")));
+            LedgerTable.createIfMissing(clients.dynamo(), ledger);
+            LedgerTable.createIfMissing(clients.dynamo(), domain);
+        } else {
+            context.aws().dynamoDbEndpoint().ifPresent(uri -> env.put(Wiring.ENDPOINT, uri.toString()));
+            this.clients = Wiring.clients(env, context.aws().credentials());
         }
-        this.clients = emulator
-                ? Wiring.clients(
-                        env,
-                        StaticCredentialsProvider.create(
-                                AwsBasicCredentials.create("punctual-local", "punctual-local")))
-                : Wiring.clients(env, DefaultCredentialsProvider.builder().build());
-        if (emulator) {
-            LedgerTable.createIfMissing(clients.dynamo(), options.ledgerTable());
-            LedgerTable.createIfMissing(clients.dynamo(), options.domainTableName());
-        }
-        this.catalog = Wiring.catalog(env, clock);
-        this.runtime = Wiring.runtime(env, clients, catalog, clock, logSink);
+        this.catalog = Wiring.catalog(env, context.clock());
+        this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), logSink);
     }
 
-    private static String region(StageOptions options) {
-        if (options.region != null) {
-            return options.region;
+    /** The stage's outputs, for the pools of the catalog this CLI was built with. */
+    static DeployedStage discover(CliContext context, Region region, String stage, StageFlags flags) {
+        List<String> pools = definitions(flags).pools().stream()
+                .map(dev.punctual.job.FunctionPool::name)
+                .toList();
+        try (CloudFormationClient cloudFormation = context.aws().cloudFormation(region)) {
+            return StageDiscovery.find(cloudFormation, region.id(), stage, pools);
         }
-        String fromEnv = System.getenv("AWS_REGION");
-        if (fromEnv != null && !fromEnv.isBlank()) {
-            return fromEnv;
-        }
-        if (options.endpoint != null) {
-            return "us-east-1";
-        }
-        throw new OperatorInputException(
-                "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
+    }
+
+    /** The catalog's definitions alone (nothing connects): what a remote command needs to pick a pool. */
+    static JobCatalog definitions(StageFlags flags) {
+        return Catalogs.load(JobEnvironment.definitionsOnly(flags));
+    }
+
+    private static Region regionOr(CliContext context, Region fallback) {
+        String fromEnv = context.aws().env().get("AWS_REGION");
+        return fromEnv != null && !fromEnv.isBlank() ? Region.of(fromEnv) : fallback;
     }
 
     @Override
@@ -87,7 +109,7 @@ final class OperatorSession implements AutoCloseable {
     }
 
     /** The SDK would fail later with a raw NullPointerException ("URI scheme ... must not be null"). */
-    private static void requireUrl(String endpoint) {
+    static void requireUrl(String endpoint) {
         URI uri;
         try {
             uri = new URI(endpoint);

@@ -27,25 +27,32 @@ public final class PunctualCli implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs the CLI on the process's streams and clock and returns its exit code. */
+    /** Runs the CLI on the process's streams, clock and AWS access and returns its exit code. */
     public static int execute(String... args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        return execute(out, err, Clock.systemUTC(), args);
+        return execute(out, err, CliContext.ofProcess(), args);
+    }
+
+    /** Runs the CLI with the given clock and the process's AWS access and input. */
+    public static int execute(PrintWriter out, PrintWriter err, Clock clock, String... args) {
+        return execute(out, err, CliContext.withClock(clock), args);
     }
 
     /**
-     * Runs the CLI on the given streams and clock, so tests can drive it without exiting the JVM.
+     * Runs the CLI on the given streams, clock and AWS access (loopback endpoints in tests), so tests
+     * can drive it without exiting the JVM.
      * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
      */
-    public static int execute(PrintWriter out, PrintWriter err, Clock clock, String... args) {
+    public static int execute(PrintWriter out, PrintWriter err, CliContext context, String... args) {
+        Clock clock = context.clock();
         CommandLine commandLine = new CommandLine(new PunctualCli())
                 .addSubcommand(new PlanCommand(clock))
-                .addSubcommand(new InvocationCommands.Invoke(clock))
-                .addSubcommand(new InvocationCommands.Run(clock))
-                .addSubcommand(new InvocationCommands.Replay(clock))
-                .addSubcommand(new StatusCommand(clock))
-                .addSubcommand(new MaintenanceCommand(clock))
+                .addSubcommand(new InvocationCommands.Invoke(context))
+                .addSubcommand(new InvocationCommands.Run(context))
+                .addSubcommand(new InvocationCommands.Replay(context))
+                .addSubcommand(new StatusCommand(context))
+                .addSubcommand(new MaintenanceCommand(context))
                 .addSubcommand(new DemoCommand())
                 .addSubcommand(new dev.punctual.cli.verify.VerifyCommand(clock))
                 .setOut(out)
@@ -71,7 +78,8 @@ public final class PunctualCli implements Runnable {
                 || e instanceof OperatorInputException) {
             return refuse(err, command, e.getMessage());
         }
-        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(infrastructure(e)));
+        String said = e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e);
+        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(said));
         return FAILURE;
     }
 

@@ -1,55 +1,104 @@
 package dev.punctual.cli;
 
-import dev.punctual.runtime.InvocationResult;
-import dev.punctual.runtime.OccurrenceReport;
-import dev.punctual.runtime.ResultJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.format.DateTimeFormatter;
 
-/** Prints a handler result as one JSON object or as a readable table, and maps it to an exit code. */
+/**
+ * Prints a handler result (the JSON of events/README.md, whether the handler ran in this JVM or in the
+ * stage's function) as that JSON or as a readable table, and maps it to an exit code: 0 when every
+ * occurrence passed or was skipped, 1 when one failed or a refusal stopped a replay, 2 when the payload
+ * was refused.
+ */
 final class ResultOutput {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ResultOutput() {}
 
-    static int print(InvocationResult result, boolean table, PrintWriter out, PrintWriter err) {
-        if (!result.valid()) {
-            result.error()
-                    .ifPresent(e -> err.println("invalid: " + e.code()
-                            + (e.field() == null ? "" : " (" + e.field() + ")") + ": " + e.message()));
-            return PunctualCli.INVALID_INPUT;
+    static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("the function's answer is not JSON: " + json, e);
         }
-        out.println(table ? table(result) : ResultJson.render(result));
-        result.stoppedBy()
-                .ifPresent(reason -> err.println("replay stopped: " + reason + "; " + result.notRun()
-                        + " occurrence(s) not run; run the replay again once that is over"));
-        return result.anyFailed() || result.stoppedBy().isPresent() ? PunctualCli.FAILURE : 0;
     }
 
-    static String table(InvocationResult r) {
+    /** The payload as JSON, or an empty object when it is not JSON (the function then says what is wrong). */
+    static JsonNode parseOrEmpty(String json) {
+        try {
+            JsonNode node = JSON.readTree(json);
+            return node == null ? JSON.createObjectNode() : node;
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    static int print(String json, boolean table, PrintWriter out, PrintWriter err) {
+        JsonNode result = parse(json);
+        if ("INVALID".equals(result.path("status").asText())) {
+            JsonNode e = result.path("error");
+            err.println("invalid: " + e.path("code").asText()
+                    + (text(e, "field") == null ? "" : " (" + text(e, "field") + ")") + ": "
+                    + e.path("message").asText());
+            return PunctualCli.INVALID_INPUT;
+        }
+        out.println(table ? table(result) : json.strip());
+        String stoppedBy = text(result, "stopped_by");
+        if (stoppedBy != null) {
+            err.println("replay stopped: " + stoppedBy + "; "
+                    + result.path("not_run").asLong()
+                    + " occurrence(s) not run; run the replay again once that is over");
+        }
+        return result.path("counts").path("fail").asLong() > 0 || stoppedBy != null ? PunctualCli.FAILURE : 0;
+    }
+
+    static String table(JsonNode r) {
         StringBuilder s = new StringBuilder();
-        s.append(String.format("%s %s in %s%n", r.kind(), r.job() == null ? "" : r.job(), r.stage()));
+        s.append(String.format(
+                "%s %s in %s%n",
+                r.path("kind").asText(),
+                orEmpty(text(r, "job")),
+                r.path("stage").asText()));
         s.append(String.format(
                 "%-24s %-27s %-9s %-7s %-22s %7s %6s  %s%n",
                 "OCCURRENCE (UTC)", "LOCAL", "TRIGGER", "OUTCOME", "REASON", "ATTEMPT", "FENCE", "DETAIL"));
-        for (OccurrenceReport o : r.occurrences()) {
+        for (JsonNode o : r.path("occurrences")) {
             s.append(String.format(
                     "%-24s %-27s %-9s %-7s %-22s %7d %6s  %s%n",
-                    o.occurrence(),
-                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.local()),
-                    o.trigger(),
-                    o.verdict(),
-                    o.reason(),
-                    o.attempt(),
-                    o.fence() == null ? "-" : o.fence(),
-                    o.detail() == null ? "" : o.detail()));
+                    o.path("occurrence").asText(),
+                    o.path("local").asText(),
+                    o.path("trigger").asText(),
+                    o.path("outcome").asText(),
+                    o.path("reason").asText(),
+                    o.path("attempt").asInt(),
+                    text(o, "fence") == null ? "-" : text(o, "fence"),
+                    orEmpty(text(o, "detail"))));
         }
-        r.missed()
-                .ifPresent(m -> s.append(
-                        String.format("missed: %d occurrence(s) from %s to %s%n", m.count(), m.first(), m.last())));
-        if (r.notRun() > 0) {
+        JsonNode missed = r.path("missed");
+        if (missed.isObject()) {
             s.append(String.format(
-                    "not run: %d more occurrence(s) in the range (raise --max or replay again)%n", r.notRun()));
+                    "missed: %d occurrence(s) from %s to %s%n",
+                    missed.path("count").asLong(),
+                    missed.path("first").asText(),
+                    missed.path("last").asText()));
+        }
+        if (r.path("not_run").asLong() > 0) {
+            s.append(String.format(
+                    "not run: %d more occurrence(s) in the range (raise --max or replay again)%n",
+                    r.path("not_run").asLong()));
         }
         return s.toString().stripTrailing();
+    }
+
+    /** A field's text, or null when it is absent or JSON null. */
+    static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
     }
 }

@@ -3,17 +3,20 @@ package dev.punctual.cli;
 import picocli.CommandLine.Option;
 
 /**
- * Where an operator command works: a stage's tables, on AWS (default credential chain and region) or
- * on an emulator ({@code --endpoint}). Against an emulator the CLI creates missing tables; against AWS
- * it never does (the CDK owns them).
+ * Where an operator command works: a deployed stage, found by {@code --stage NAME} through its stack's
+ * outputs ({@link StageDiscovery}; default credential chain and region), or an emulator
+ * ({@code --endpoint}). Against an emulator the CLI creates missing tables; against AWS it never does
+ * (the CDK owns them).
  */
 final class StageOptions {
+
+    /** The stage an emulator stands for when none is named. */
+    static final String EMULATOR_STAGE = "dev";
 
     @Option(
             names = "--stage",
             paramLabel = "NAME",
-            defaultValue = "dev",
-            description = "Stage (default: ${DEFAULT-VALUE}); its safety flags apply")
+            description = "The deployed stage (its stack Punctual-NAME); required against AWS, dev with --endpoint")
     String stage;
 
     @Option(
@@ -50,18 +53,43 @@ final class StageOptions {
             description = "AWS region (default: AWS_REGION, or us-east-1 with --endpoint)")
     String region;
 
+    /** Whether the command works on an emulator ({@code --endpoint}) rather than a deployed stage. */
+    boolean emulator() {
+        return endpoint != null && !endpoint.isBlank();
+    }
+
+    /**
+     * The stage's name: required against AWS, so that no command lands on a stage nobody named; an
+     * emulator stands for {@value #EMULATOR_STAGE} unless told otherwise.
+     */
+    String stageName() {
+        if (stage != null && !stage.isBlank()) {
+            return stage;
+        }
+        if (emulator()) {
+            return EMULATOR_STAGE;
+        }
+        throw new OperatorInputException("--stage: required against AWS (no default, so that a command never"
+                + " lands on a stage nobody named); accepted: a deployed stage, e.g. --stage dev, or --endpoint URL"
+                + " for a local emulator");
+    }
+
+    /** The ledger table named on the command line, if one was. */
+    java.util.Optional<String> ledgerTableOption() {
+        return table.stream().filter(t -> !t.equals(READABLE)).reduce((a, b) -> b);
+    }
+
     boolean readableTable() {
         return table.contains(READABLE);
     }
 
-    String ledgerTable() {
-        return table.stream()
-                .filter(t -> !t.equals(READABLE))
-                .reduce((a, b) -> b)
-                .orElse("punctual-" + stage + "-ledger");
+    /** On an emulator: the named ledger table, else {@code punctual-<stage>-ledger}. */
+    String emulatorLedgerTable() {
+        return ledgerTableOption().orElse("punctual-" + stageName() + "-ledger");
     }
 
-    String domainTableName() {
-        return domainTable == null ? "punctual-" + stage + "-domain" : domainTable;
+    /** On an emulator: the named domain table, else {@code punctual-<stage>-domain}. */
+    String emulatorDomainTable() {
+        return domainTable == null ? "punctual-" + stageName() + "-domain" : domainTable;
     }
 }

@@ -36,6 +36,7 @@ final class StatusCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Clock clock;
+    private final CliContext context;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -56,8 +57,9 @@ final class StatusCommand implements Callable<Integer> {
             description = "Next occurrences to show (default ${DEFAULT-VALUE})")
     int next;
 
-    StatusCommand(Clock clock) {
-        this.clock = clock;
+    StatusCommand(CliContext context) {
+        this.context = context;
+        this.clock = context.clock();
     }
 
     @Override
@@ -67,7 +69,7 @@ final class StatusCommand implements Callable<Integer> {
                     spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (OperatorSession session = new OperatorSession(stage, clock, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
             Instant now = clock.instant();
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -75,7 +77,7 @@ final class StatusCommand implements Callable<Integer> {
                 rows.add(row(definition, session.runtime.services().ledger(), now));
             }
             Map<String, Object> report = new LinkedHashMap<>();
-            report.put("stage", stage.stage);
+            report.put("stage", stage.stageName());
             report.put("now", now.toString());
             report.put("jobs", rows);
             out.println(json ? JSON.writeValueAsString(report) : table(rows));

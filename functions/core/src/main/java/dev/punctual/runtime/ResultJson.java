@@ -34,6 +34,9 @@ public final class ResultJson {
                                 "first", m.first().toString(), "last", m.last().toString(), "count", m.count()))
                         .orElse(null));
         out.put("not_run", r.notRun());
+        // The refusal that stopped a replay, so a caller reading only the JSON (the CLI, over Lambda
+        // Invoke) knows the range is not done though nothing failed.
+        out.put("stopped_by", r.stoppedBy().orElse(null));
         out.put(
                 "error",
                 r.error()

@@ -1,0 +1,111 @@
+package dev.punctual.cli;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
+
+/**
+ * How the CLI reaches a deployed stage: the region, the credentials and, for tests and local
+ * stand-ins only, an endpoint per service. An operator's CLI uses {@link #fromProcess()}: the default
+ * credential chain, {@code AWS_REGION} and AWS's own endpoints (which the SDK's
+ * {@code AWS_ENDPOINT_URL_<SERVICE>} variables can still redirect).
+ *
+ * <p>Tests use {@link #loopback}: dummy credentials, an explicit region and one loopback endpoint per
+ * service (moto for CloudFormation, DynamoDB and Logs; the Lambda Invoke stand-in for Lambda), so no
+ * test can reach AWS.
+ *
+ * @param env the process environment the region is read from ({@code AWS_REGION}, {@code AWS_DEFAULT_REGION})
+ * @param credentials the credentials every client signs with
+ * @param endpoints endpoint overrides by service: {@link #CLOUDFORMATION}, {@link #LAMBDA}, {@link #DYNAMODB},
+ *     {@link #LOGS}; a service not named uses AWS
+ */
+public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credentials, Map<String, URI> endpoints) {
+
+    public static final String CLOUDFORMATION = "cloudformation";
+    public static final String LAMBDA = "lambda";
+    public static final String DYNAMODB = "dynamodb";
+    public static final String LOGS = "logs";
+
+    public AwsAccess {
+        env = Map.copyOf(env);
+        endpoints = Map.copyOf(endpoints);
+    }
+
+    /** The operator's own: environment, default credential chain, AWS's endpoints. */
+    public static AwsAccess fromProcess() {
+        return new AwsAccess(
+                System.getenv(), DefaultCredentialsProvider.builder().build(), Map.of());
+    }
+
+    /** Dummy credentials, the given region, and each service at its loopback endpoint. */
+    public static AwsAccess loopback(String region, Map<String, URI> endpoints) {
+        return new AwsAccess(
+                Map.of("AWS_REGION", region),
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")),
+                endpoints);
+    }
+
+    /** {@code --region} if given, else {@code AWS_REGION} / {@code AWS_DEFAULT_REGION}; none exits 2. */
+    public Region region(String option) {
+        if (option != null && !option.isBlank()) {
+            return Region.of(option);
+        }
+        for (String variable : new String[] {"AWS_REGION", "AWS_DEFAULT_REGION"}) {
+            String value = env.get(variable);
+            if (value != null && !value.isBlank()) {
+                return Region.of(value);
+            }
+        }
+        throw new OperatorInputException(
+                "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
+    }
+
+    /** The DynamoDB endpoint override, if any (the handler's wiring takes it as a variable). */
+    public Optional<URI> dynamoDbEndpoint() {
+        return Optional.ofNullable(endpoints.get(DYNAMODB));
+    }
+
+    public CloudFormationClient cloudFormation(Region region) {
+        return configure(CloudFormationClient.builder(), CLOUDFORMATION, region)
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    public LambdaClient lambda(Region region) {
+        return configure(LambdaClient.builder(), LAMBDA, region)
+                .httpClient(UrlConnectionHttpClient.builder()
+                        // A RequestResponse invoke waits for the function: up to its 15-minute limit.
+                        .socketTimeout(java.time.Duration.ofMinutes(16))
+                        .build())
+                .overrideConfiguration(c -> c.apiCallTimeout(java.time.Duration.ofMinutes(16))
+                        // Not retried: a lost response may hide a job that ran (the ledger would skip
+                        // it as done, but the operator should see what happened, not a second answer).
+                        .retryStrategy(software.amazon.awssdk.awscore.retry.AwsRetryStrategy.doNotRetry()))
+                .build();
+    }
+
+    public CloudWatchLogsClient logs(Region region) {
+        return configure(CloudWatchLogsClient.builder(), LOGS, region)
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    private <B extends AwsClientBuilder<B, ?>> B configure(B builder, String service, Region region) {
+        builder.region(region).credentialsProvider(credentials);
+        URI endpoint = endpoints.get(service);
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
+        return builder;
+    }
+}

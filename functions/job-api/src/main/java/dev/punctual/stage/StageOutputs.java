@@ -1,0 +1,84 @@
+package dev.punctual.stage;
+
+import java.util.Locale;
+
+/**
+ * The contract between the CDK app and the operator CLI: the name of a stage's stack and the keys of
+ * the outputs it declares. The CDK app writes these outputs (CloudFormation {@code Outputs}, no
+ * exports, so stages never depend on each other) and {@code punctual --stage NAME} reads them back
+ * through {@code DescribeStacks}, through these same constants.
+ *
+ * <p>Keys are stable across deploys: renaming one breaks every CLI built before the rename.
+ */
+public final class StageOutputs {
+
+    /** A stage's stack is {@code Punctual-<stage>} (the CDK app's construct id). */
+    public static final String STACK_PREFIX = "Punctual-";
+
+    /** The stage's name; a stack without it is not a Punctual stage (nested stacks have none). */
+    public static final String STAGE_NAME = "StageName";
+
+    /** The run ledger table's name. */
+    public static final String LEDGER_TABLE = "LedgerTableName";
+
+    /** The demo domain table's name. */
+    public static final String DOMAIN_TABLE = "DomainTableName";
+
+    /** The EventBridge Scheduler group holding every schedule of the stage. */
+    public static final String SCHEDULE_GROUP = "ScheduleGroupName";
+
+    /** The SNS topic the stage's alarms notify. */
+    public static final String ALARM_TOPIC = "AlarmTopicArn";
+
+    /** The managed policy an operator of the stage attaches (docs/runbook.md). */
+    public static final String OPERATOR_POLICY = "OperatorPolicyArn";
+
+    /** Prefix of each pool's {@code live} alias ARN: {@code PoolAlias<Pool>}, see {@link #poolAlias}. */
+    public static final String POOL_ALIAS_PREFIX = "PoolAlias";
+
+    /** Prefix of each pool's log group name: {@code LogGroup<Pool>}, see {@link #logGroup}. */
+    public static final String LOG_GROUP_PREFIX = "LogGroup";
+
+    /** Prefix of each saved query's full name ({@code punctual/<stage>/<name>}): {@code Query<Name>}. */
+    public static final String SAVED_QUERY_PREFIX = "Query";
+
+    private StageOutputs() {}
+
+    /** The stack of a stage, e.g. {@code Punctual-dev}. */
+    public static String stackName(String stage) {
+        return STACK_PREFIX + stage;
+    }
+
+    /** The output key of a pool's alias ARN, e.g. {@code PoolAliasDefault} for pool {@code default}. */
+    public static String poolAlias(String pool) {
+        return POOL_ALIAS_PREFIX + pascal(pool);
+    }
+
+    /** The output key of a pool's log group, e.g. {@code LogGroupDefault}. */
+    public static String logGroup(String pool) {
+        return LOG_GROUP_PREFIX + pascal(pool);
+    }
+
+    /** The output key of a saved query, e.g. {@code QueryJobTimeline} for {@code job-timeline}. */
+    public static String savedQuery(String name) {
+        return SAVED_QUERY_PREFIX + pascal(name);
+    }
+
+    /**
+     * Output keys are alphanumeric: {@code my-pool-2} becomes {@code MyPool2}. Two names could meet
+     * ({@code a-1} and {@code a1}); the CDK app refuses such a pair of pools at synth.
+     */
+    static String pascal(String name) {
+        StringBuilder key = new StringBuilder();
+        boolean upper = true;
+        for (char c : name.toCharArray()) {
+            if (!Character.isLetterOrDigit(c)) {
+                upper = true;
+                continue;
+            }
+            key.append(upper ? String.valueOf(c).toUpperCase(Locale.ROOT) : String.valueOf(c));
+            upper = false;
+        }
+        return key.toString();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.punctual.infra;
+
+import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageOutputs;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awscdk.CfnOutput;
+import software.constructs.Construct;
+
+/**
+ * The stage stack's outputs that the operator CLI reads to find a stage ({@code punctual --stage NAME}
+ * calls {@code DescribeStacks} on {@code Punctual-<stage>}): keys from {@link StageOutputs}, the same
+ * constants the CLI reads, pinned as logical ids so a construct move never renames them. No exports:
+ * nothing else may come to depend on a stage's outputs.
+ */
+final class StageOutputsConstruct extends Construct {
+
+    private final Map<String, String> keys = new LinkedHashMap<>();
+
+    /** Every stage output in one place; pools and saved queries each add their own keys. */
+    StageOutputsConstruct(Construct scope, String id, StageStack stage) {
+        super(scope, id);
+        String name = stage.config().stage();
+        output(StageOutputs.STAGE_NAME, "The stage this stack is (punctual --stage " + name + ")", name);
+        output(
+                StageOutputs.LEDGER_TABLE,
+                "The run ledger table; the CLI finds it by --stage",
+                stage.tables().ledger().getTableName());
+        output(
+                StageOutputs.DOMAIN_TABLE,
+                "The demo domain table; the CLI finds it by --stage",
+                stage.tables().domain().getTableName());
+        output(
+                StageOutputs.SCHEDULE_GROUP,
+                "The EventBridge Scheduler group holding every schedule of the stage",
+                stage.scheduleGroup().getScheduleGroupName());
+        output(
+                StageOutputs.ALARM_TOPIC,
+                "Subscribe to this topic to receive the stage's alarms",
+                stage.alerting().topic().getTopicArn());
+        stage.pools().forEach((pool, construct) -> {
+            output(
+                    StageOutputs.poolAlias(pool),
+                    "The " + FunctionPoolConstruct.ALIAS + " alias of pool " + pool
+                            + "; punctual run/replay invoke it (RequestResponse)",
+                    construct.alias().getFunctionArn());
+            output(
+                    StageOutputs.logGroup(pool),
+                    "The log group of pool " + pool,
+                    construct.logGroup().getLogGroupName());
+        });
+        for (SavedQueries.SavedQuery query : SavedQueries.ALL) {
+            output(
+                    StageOutputs.savedQuery(query.name()),
+                    "A saved Logs Insights query; punctual logs runs it",
+                    SavedQueries.fullName(name, query));
+        }
+    }
+
+    /** Adds one output, refusing a key already taken (two pools whose names differ only by a '-'). */
+    void output(String key, String description, String value) {
+        String previous = keys.putIfAbsent(key, description);
+        if (previous != null) {
+            throw new StageConfigException("output " + key + " is declared twice (" + previous + "; " + description
+                    + "); give the pools names that differ in more than their hyphens");
+        }
+        CfnOutput output = CfnOutput.Builder.create(this, key)
+                .description(description)
+                .value(value)
+                .build();
+        output.overrideLogicalId(key);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.job.FunctionPool;
+import dev.punctual.stage.StageOutputs;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * One contract between infra and the CLI: the stage stack declares the outputs the CLI's
+ * {@code StageDiscovery} reads, under the shared {@link StageOutputs} keys, with no exports.
+ */
+class StageOutputsTest {
+
+    private static final StageStack DEV = Synth.stage("dev");
+    private static final Map<String, Map<String, Object>> OUTPUTS =
+            Template.fromStack(DEV).findOutputs("*");
+
+    @Test
+    void theStageStack_outputsEveryKeyTheCliReads_forEveryPoolAndSavedQuery() {
+        List<String> expected = new ArrayList<>(List.of(
+                StageOutputs.STAGE_NAME,
+                StageOutputs.LEDGER_TABLE,
+                StageOutputs.DOMAIN_TABLE,
+                StageOutputs.SCHEDULE_GROUP,
+                StageOutputs.ALARM_TOPIC));
+        for (FunctionPool pool : Synth.CATALOG.pools()) {
+            expected.add(StageOutputs.poolAlias(pool.name()));
+            expected.add(StageOutputs.logGroup(pool.name()));
+        }
+        SavedQueries.ALL.forEach(q -> expected.add(StageOutputs.savedQuery(q.name())));
+
+        assertThat(OUTPUTS).containsKeys(expected.toArray(String[]::new));
+        assertThat(OUTPUTS.values()).allSatisfy(o -> assertThat(o).doesNotContainKey("Export"));
+    }
+
+    @Test
+    void theStageName_andTheSavedQueryNames_areLiterals_thePoolAliasesReferTheLiveAliases() {
+        assertThat(OUTPUTS.get(StageOutputs.STAGE_NAME).get("Value")).isEqualTo("dev");
+        assertThat(OUTPUTS.get(StageOutputs.savedQuery("job-timeline")).get("Value"))
+                .isEqualTo("punctual/dev/job-timeline");
+        assertThat(OUTPUTS.get(StageOutputs.poolAlias("default")).get("Value"))
+                .isEqualTo(Templates.ref(
+                        Templates.logicalId(DEV.pools().get("default").alias())));
+        assertThat(OUTPUTS.get(StageOutputs.logGroup("maintenance")).get("Value"))
+                .isEqualTo(Templates.ref(
+                        Templates.logicalId(DEV.pools().get("maintenance").logGroup())));
+    }
+
+    @Test
+    void outputKeys_arePascalCaseOfTheNames() {
+        assertThat(StageOutputs.poolAlias("my-pool-2")).isEqualTo("PoolAliasMyPool2");
+        assertThat(StageOutputs.savedQuery("catch-up-and-missed")).isEqualTo("QueryCatchUpAndMissed");
+        assertThat(StageOutputs.stackName("prod")).isEqualTo("Punctual-prod");
+    }
+}
