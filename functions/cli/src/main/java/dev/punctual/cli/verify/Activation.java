@@ -79,8 +79,6 @@ public final class Activation {
             JobCatalog catalog,
             Clock clock,
             Duration logWait) {
-        Map<String, String> functionsByPool =
-                Preflight.functionsByPool(FunctionFlagsCheck.environments(aws, inventory));
         Supplier<String> tokens = () -> UUID.randomUUID().toString();
         RunLedger ledger = DynamoDbRunLedger.create(
                 aws.dynamo(), inventory.ledgerTable(), clock, tokens, Retention.DEFAULT, Sleeper.real());
@@ -89,7 +87,7 @@ public final class Activation {
                         catalog,
                         clock,
                         logWait,
-                        new StageInvoker(aws.lambda(), functionsByPool),
+                        new StageInvoker(aws.lambda(), inventory.aliases()),
                         new StageLogs(aws.logs(), inventory.logGroups()),
                         ledger,
                         Sleeper.real())

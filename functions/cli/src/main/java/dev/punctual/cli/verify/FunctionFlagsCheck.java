@@ -1,5 +1,6 @@
 package dev.punctual.cli.verify;
 
+import dev.punctual.infra.FunctionPoolConstruct;
 import dev.punctual.stage.StageFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,17 +19,21 @@ public record FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, St
         return new FunctionFlagsCheck(expected, environments(aws, deployed));
     }
 
-    /** Each function's environment variables, by function name. */
+    /**
+     * Each pool's environment as its {@code live} alias runs it (the published version the schedules
+     * invoke, not {@code $LATEST}), by {@code <function>:live}.
+     */
     static Map<String, Map<String, String>> environments(StageAws aws, StageInventory deployed) {
         Map<String, Map<String, String>> environments = new LinkedHashMap<>();
-        for (String function : deployed.functions()) {
-            var config = aws.lambda().getFunctionConfiguration(r -> r.functionName(function));
+        Map<String, String> functions = deployed.functionsByPool();
+        deployed.aliases().forEach((pool, aliasArn) -> {
+            var config = aws.lambda().getFunctionConfiguration(r -> r.functionName(aliasArn));
             environments.put(
-                    function,
+                    functions.get(pool) + ":" + FunctionPoolConstruct.ALIAS,
                     config.environment() == null
                             ? Map.of()
                             : config.environment().variables());
-        }
+        });
         return environments;
     }
 
@@ -45,7 +50,7 @@ public record FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, St
             return CheckResult.fail(
                     name(),
                     checked,
-                    "no function found (no FunctionOf* output on the stack)",
+                    "no function found (no pool alias output on the stack)",
                     "deploy the stage: cdk deploy -c stage=" + expected.stage());
         }
         List<String> drift = new ArrayList<>();

@@ -3,12 +3,9 @@ package dev.punctual.cli.verify;
 import dev.punctual.infra.StageConfig;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageFlags;
-import dev.punctual.stage.StageResources;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 
@@ -27,12 +24,8 @@ public final class Preflight {
         List<CheckResult> results = new ArrayList<>();
         results.add(guard("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
         results.add(StackStatusCheck.read(deployed).result());
-        Map<String, Map<String, String>> environments = new LinkedHashMap<>();
-        results.add(guard("flags", () -> {
-            environments.putAll(FunctionFlagsCheck.environments(aws, deployed));
-            return new FunctionFlagsCheck(flags, environments);
-        }));
-        Map<String, String> functionsByPool = functionsByPool(environments);
+        results.add(guard("flags", () -> FunctionFlagsCheck.read(aws, deployed, flags)));
+        Map<String, String> functionsByPool = deployed.functionsByPool();
         results.add(guard(
                 "schedules",
                 () -> ScheduleGroupCheck.read(
@@ -40,7 +33,7 @@ public final class Preflight {
                         deployed,
                         ExpectedSchedule.of(catalog, config.retries(), flags.schedulesEnabled()),
                         functionsByPool,
-                        deadLetterArn(deployed))));
+                        deployed.schedulerDeadLetterArn())));
         results.add(guard("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
         results.add(guard("dead-letters", () -> DeadLetterQueuesCheck.read(aws, deployed)));
         results.add(guard("alarms", () -> AlarmsCheck.read(aws, deployed)));
@@ -49,27 +42,6 @@ public final class Preflight {
                         .count())
                 .result());
         return results;
-    }
-
-    /** Pool name to function name, from each function's {@code PUNCTUAL_POOL}. */
-    static Map<String, String> functionsByPool(Map<String, Map<String, String>> environments) {
-        Map<String, String> byPool = new LinkedHashMap<>();
-        environments.forEach((function, env) -> {
-            String pool = env.get(StageResources.POOL);
-            if (pool != null) {
-                byPool.put(pool, function);
-            }
-        });
-        return byPool;
-    }
-
-    /** The scheduler's dead-letter queue's ARN, in the stack's partition, account and region. */
-    static Optional<String> deadLetterArn(StageInventory deployed) {
-        String partition =
-                deployed.stackId().split(":", 3).length > 1 ? deployed.stackId().split(":", 3)[1] : "aws";
-        return deployed.schedulerDeadLetterQueue()
-                .map(queue ->
-                        "arn:" + partition + ":sqs:" + deployed.region() + ":" + deployed.account() + ":" + queue);
     }
 
     /** A check whose reading failed is a FAIL naming the error, so one unreadable service does not hide the rest. */

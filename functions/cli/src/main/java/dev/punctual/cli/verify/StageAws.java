@@ -1,9 +1,9 @@
 package dev.punctual.cli.verify;
 
+import dev.punctual.cli.AwsAccess;
 import java.net.URI;
-import java.util.Optional;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
@@ -16,9 +16,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /**
- * The AWS clients verify reads a stage with, all on one region and one set of credentials, and on
- * one endpoint when an emulator stands in for AWS. The Lambda client may have its own endpoint: moto
- * keeps function configurations but does not run Java functions, so tests point Invoke at a stand-in.
+ * The AWS clients verify reads a stage with, all on one region and the CLI's credentials
+ * ({@link AwsAccess}); in tests each service may have a loopback endpoint, named by the keys below.
  */
 public record StageAws(
         Region region,
@@ -32,32 +31,33 @@ public record StageAws(
         CloudWatchLogsClient logs)
         implements AutoCloseable {
 
-    /**
-     * @param endpoint every service's endpoint (an emulator), or empty for AWS
-     * @param lambdaEndpoint the Lambda endpoint, if it differs from {@code endpoint}
-     */
-    public static StageAws connect(
-            Region region, AwsCredentialsProvider credentials, Optional<URI> endpoint, Optional<URI> lambdaEndpoint) {
+    /** Endpoint keys of {@link AwsAccess#endpoints()} for the services the CLI's own access does not name. */
+    public static final String STS = "sts";
+
+    public static final String SCHEDULER = "scheduler";
+    public static final String SQS = "sqs";
+    public static final String CLOUDWATCH = "cloudwatch";
+
+    public static StageAws connect(AwsAccess access, Region region) {
         return new StageAws(
                 region,
-                build(StsClient.builder(), region, credentials, endpoint),
-                build(CloudFormationClient.builder(), region, credentials, endpoint),
-                build(LambdaClient.builder(), region, credentials, lambdaEndpoint.or(() -> endpoint)),
-                build(SchedulerClient.builder(), region, credentials, endpoint),
-                build(DynamoDbClient.builder(), region, credentials, endpoint),
-                build(SqsClient.builder(), region, credentials, endpoint),
-                build(CloudWatchClient.builder(), region, credentials, endpoint),
-                build(CloudWatchLogsClient.builder(), region, credentials, endpoint));
+                build(StsClient.builder(), access, STS, region),
+                access.cloudFormation(region),
+                access.lambda(region),
+                build(SchedulerClient.builder(), access, SCHEDULER, region),
+                build(DynamoDbClient.builder(), access, AwsAccess.DYNAMODB, region),
+                build(SqsClient.builder(), access, SQS, region),
+                build(CloudWatchClient.builder(), access, CLOUDWATCH, region),
+                access.logs(region));
     }
 
-    private static <
-                    B extends
-                            AwsClientBuilder<B, C>
-                                    & software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder<B, C>,
-                    C>
-            C build(B builder, Region region, AwsCredentialsProvider credentials, Optional<URI> endpoint) {
-        builder.region(region).credentialsProvider(credentials).httpClient(UrlConnectionHttpClient.create());
-        endpoint.ifPresent(builder::endpointOverride);
+    private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(
+            B builder, AwsAccess access, String service, Region region) {
+        builder.region(region).credentialsProvider(access.credentials()).httpClient(UrlConnectionHttpClient.create());
+        URI endpoint = access.endpoints().get(service);
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
         return builder.build();
     }
 

@@ -1,20 +1,24 @@
 package dev.punctual.cli.verify;
 
+import dev.punctual.cli.DeployedStage;
+import dev.punctual.cli.StageDiscovery;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.cloudformation.model.Stack;
+import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
- * What verify found of a deployed stage: its stack and the names of the resources the checks read.
+ * What verify reads of a deployed stage: the stage discovery's record (the stack's outputs: tables,
+ * each pool's alias, the schedule group, the log groups) plus the stack's state and the queues
+ * CloudFormation named after the stack.
  *
- * @param stage the stage name
- * @param stackName {@code Punctual-<stage>}
- * @param stackId the stack's ARN (its account and region)
+ * @param stackId the stack's ARN (its partition, account and region)
  * @param stackStatus e.g. {@code UPDATE_COMPLETE}
- * @param functions the pools' function names (the stack's {@code FunctionOf*} outputs)
- * @param ledgerTable the run ledger table
- * @param scheduleGroup the stage's EventBridge Scheduler group
- * @param queues the stage's queues by name (every queue of a stage is a dead-letter queue), URL as value
+ * @param aliases each pool's {@code live} alias ARN, by pool name
+ * @param queues the stage's queues by name, URL as value (every queue of a stage is a dead-letter queue)
  * @param logGroups the pools' log groups
  */
 public record StageInventory(
@@ -22,7 +26,7 @@ public record StageInventory(
         String stackName,
         String stackId,
         String stackStatus,
-        List<String> functions,
+        Map<String, String> aliases,
         String ledgerTable,
         String scheduleGroup,
         Map<String, String> queues,
@@ -35,14 +39,53 @@ public record StageInventory(
     public static final String SCHEDULER_DEAD_LETTERS = "SchedulerDeadLetters";
 
     public StageInventory {
-        functions = List.copyOf(functions);
-        queues = Map.copyOf(queues);
+        aliases = new TreeMap<>(aliases);
+        queues = new TreeMap<>(queues);
         logGroups = List.copyOf(logGroups);
     }
 
-    /** Everything CloudFormation names for the stack starts with this (alarms, queues, log groups). */
+    /**
+     * Finds the stage through the stage discovery ({@link StageDiscovery#find}), then reads the stack's
+     * status and lists the queues named after it.
+     *
+     * @param pools the catalog's pools
+     */
+    public static StageInventory discover(StageAws aws, String stage, Collection<String> pools) {
+        DeployedStage deployed =
+                StageDiscovery.find(aws.cloudFormation(), aws.region().id(), stage, pools);
+        Stack stack = aws.cloudFormation()
+                .describeStacks(r -> r.stackName(deployed.stackName()))
+                .stacks()
+                .getFirst();
+        Map<String, String> queues = new TreeMap<>();
+        for (ListQueuesResponse page :
+                aws.sqs().listQueuesPaginator(r -> r.queueNamePrefix(deployed.stackName() + "-"))) {
+            for (String url : page.queueUrls()) {
+                queues.put(url.substring(url.lastIndexOf('/') + 1), url);
+            }
+        }
+        return new StageInventory(
+                stage,
+                deployed.stackName(),
+                stack.stackId(),
+                stack.stackStatusAsString(),
+                deployed.poolAliases(),
+                deployed.ledgerTable(),
+                deployed.scheduleGroup(),
+                queues,
+                deployed.allLogGroups());
+    }
+
+    /** Everything CloudFormation names for the stack starts with this (alarms, queues). */
     public String namePrefix() {
         return stackName + "-";
+    }
+
+    /** Each pool's function name, from its alias ARN ({@code arn:aws:lambda:R:A:function:NAME:live}). */
+    public Map<String, String> functionsByPool() {
+        Map<String, String> functions = new TreeMap<>();
+        aliases.forEach((pool, arn) -> functions.put(pool, arnPart(arn, 6)));
+        return functions;
     }
 
     /** The name of the scheduler's dead-letter queue, if the stage has one. */
@@ -52,18 +95,24 @@ public record StageInventory(
                 .findFirst();
     }
 
-    /** The stack's account: the fifth field of its ARN. */
+    /** The scheduler's dead-letter queue's ARN, in the stack's partition, account and region. */
+    public Optional<String> schedulerDeadLetterArn() {
+        return schedulerDeadLetterQueue()
+                .map(queue -> "arn:" + arnPart(stackId, 1) + ":sqs:" + region() + ":" + account() + ":" + queue);
+    }
+
+    /** The stack's account. */
     public String account() {
-        return arnField(4);
+        return arnPart(stackId, 4);
     }
 
-    /** The stack's region: the fourth field of its ARN. */
+    /** The stack's region. */
     public String region() {
-        return arnField(3);
+        return arnPart(stackId, 3);
     }
 
-    private String arnField(int index) {
-        String[] parts = stackId.split(":", 6);
+    private static String arnPart(String arn, int index) {
+        String[] parts = arn.split(":");
         return parts.length > index ? parts[index] : "";
     }
 }

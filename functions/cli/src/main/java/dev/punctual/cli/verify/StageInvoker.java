@@ -23,17 +23,18 @@ public final class StageInvoker {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LambdaClient lambda;
-    private final Map<String, String> functionsByPool;
+    private final Map<String, String> aliases;
 
-    public StageInvoker(LambdaClient lambda, Map<String, String> functionsByPool) {
+    /** @param aliases each pool's alias ARN, by pool name */
+    public StageInvoker(LambdaClient lambda, Map<String, String> aliases) {
         this.lambda = lambda;
-        this.functionsByPool = Map.copyOf(functionsByPool);
+        this.aliases = Map.copyOf(aliases);
     }
 
     /** Runs the occurrence {@code at} (the latest due when empty), re-running a done one when {@code force}. */
     public RunOutcome run(JobDefinition job, Optional<String> at, boolean force) {
-        String function = functionsByPool.get(job.pool().name());
-        if (function == null) {
+        String alias = aliases.get(job.pool().name());
+        if (alias == null) {
             return new RunOutcome(
                     job.id(),
                     "ERROR",
@@ -46,8 +47,7 @@ public final class StageInvoker {
         payload.put("job", job.id());
         at.ifPresent(t -> payload.put("at", t));
         payload.put("force", force);
-        InvokeResponse response = lambda.invoke(r -> r.functionName(function)
-                .qualifier(FunctionPoolConstruct.ALIAS)
+        InvokeResponse response = lambda.invoke(r -> r.functionName(alias)
                 .invocationType(InvocationType.REQUEST_RESPONSE)
                 .payload(SdkBytes.fromUtf8String(json(payload))));
         return RunOutcome.parse(

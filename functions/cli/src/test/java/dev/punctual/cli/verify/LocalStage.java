@@ -1,5 +1,8 @@
 package dev.punctual.cli.verify;
 
+import dev.punctual.cli.AwsAccess;
+import dev.punctual.cli.CliContext;
+import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
 import dev.punctual.infra.StageConfig;
 import dev.punctual.infra.Stages;
@@ -12,6 +15,7 @@ import dev.punctual.local.MotoServer;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.ScheduledPayload;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageOutputs;
 import dev.punctual.stage.StageResources;
 import dev.punctual.time.Schedule;
 import java.io.ByteArrayOutputStream;
@@ -23,7 +27,6 @@ import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -54,16 +57,18 @@ final class LocalStage {
     final StageConfig config = Stages.named(STAGE);
     final JobCatalog catalog = Catalogs.load(JobEnvironment.definitionsOnly(config.flags()));
     final StageAws aws;
-    final String stack = StageDiscovery.stackName(STAGE);
+    final String stack = StageOutputs.stackName(STAGE);
     final String ledgerTable = stack + "-TablesLedger0A1B2C3D-LEDGER1";
     final String domainTable = stack + "-TablesDemoDomain4E5F6A7B-DOMAIN1";
     final String group = "punctual-" + STAGE;
     final Map<String, String> functions = new LinkedHashMap<>();
     final Map<String, String> logGroups = new LinkedHashMap<>();
     final Map<String, String> queues = new LinkedHashMap<>();
+    final LambdaInvokeStandIn lambda;
 
-    private LocalStage(StageAws aws) {
-        this.aws = aws;
+    private LocalStage(LambdaInvokeStandIn lambda) {
+        this.lambda = lambda;
+        this.aws = StageAws.connect(access(), REGION);
     }
 
     /** moto behind its front (which serves CloudWatch's CBOR protocol), one per JVM. */
@@ -75,20 +80,58 @@ final class LocalStage {
         return front.endpoint();
     }
 
-    /** A fresh moto (every backend reset) holding one healthy stage. */
+    /**
+     * A fresh moto (every backend reset) holding one healthy stage, its functions running the real
+     * handler behind the Lambda Invoke stand-in.
+     */
     static LocalStage healthy() {
         reset();
-        LocalStage stage = new LocalStage(clients(Optional.empty()));
+        endpoint();
+        LambdaInvokeStandIn lambda = LambdaInvokeStandIn.start();
+        front.invokeAt(lambda.endpoint());
+        LocalStage stage = new LocalStage(lambda);
         stage.create();
         return stage;
     }
 
-    static StageAws clients(Optional<URI> lambdaEndpoint) {
-        return StageAws.connect(
-                REGION,
-                StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")),
-                Optional.of(endpoint()),
-                lambdaEndpoint);
+    /** Loopback access: every service at moto's front, Lambda Invoke at the stand-in. */
+    AwsAccess access() {
+        URI moto = endpoint();
+        Map<String, URI> endpoints = new LinkedHashMap<>();
+        for (String service : new String[] {
+            AwsAccess.CLOUDFORMATION,
+            AwsAccess.DYNAMODB,
+            AwsAccess.LOGS,
+            StageAws.STS,
+            StageAws.SCHEDULER,
+            StageAws.SQS,
+            StageAws.CLOUDWATCH
+        }) {
+            endpoints.put(service, moto);
+        }
+        // Configuration from moto, Invoke from the stand-in: the front routes each to its server.
+        endpoints.put(AwsAccess.LAMBDA, moto);
+        return AwsAccess.loopback(REGION.id(), endpoints);
+    }
+
+    /** moto's own Lambda API (function configurations), which the stand-in does not serve. */
+    software.amazon.awssdk.services.lambda.LambdaClient motoLambda() {
+        return software.amazon.awssdk.services.lambda.LambdaClient.builder()
+                .region(REGION)
+                .endpointOverride(endpoint())
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    CliContext context() {
+        return new CliContext(java.time.Clock.systemUTC(), access(), java.io.InputStream.nullInputStream());
+    }
+
+    void close() {
+        aws.close();
+        lambda.close();
     }
 
     private static void reset() {
@@ -126,14 +169,24 @@ final class LocalStage {
             String function = cfnName(id + "Function");
             Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
             env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + STAGE, pool.name()).toEnvironment());
-            aws.lambda()
-                    .createFunction(r -> r.functionName(function)
-                            .runtime("java21")
-                            .role(role)
-                            .handler("dev.punctual.handler.PunctualHandler::handleRequest")
-                            .code(c -> c.zipFile(SdkBytes.fromByteArray(emptyZip())))
-                            .environment(e -> e.variables(env)));
+            try (var motoLambda = motoLambda()) {
+                motoLambda.createFunction(r -> r.functionName(function)
+                        .runtime("java21")
+                        .role(role)
+                        .handler("dev.punctual.handler.PunctualHandler::handleRequest")
+                        .code(c -> c.zipFile(SdkBytes.fromByteArray(emptyZip())))
+                        .environment(e -> e.variables(env)));
+                String version =
+                        motoLambda.publishVersion(r -> r.functionName(function)).version();
+                motoLambda.createAlias(
+                        r -> r.functionName(function).name("live").functionVersion(version));
+            }
             functions.put(pool.name(), function);
+            Map<String, String> runtimeEnv = new LinkedHashMap<>(env);
+            runtimeEnv.put("AWS_REGION", REGION.id());
+            runtimeEnv.put(dev.punctual.handler.Wiring.ENDPOINT, endpoint().toString());
+            lambda.deploy(
+                    aliasArn(pool.name()), runtimeEnv, java.time.Duration.ofMinutes(1), java.time.Clock.systemUTC());
         }
         aws.scheduler().createScheduleGroup(r -> r.name(group));
         for (JobDefinition job : catalog.jobs()) {
@@ -193,6 +246,58 @@ final class LocalStage {
         }
     }
 
+    /**
+     * Copies the functions' log lines into their log groups in moto as they are written, as Lambda
+     * does, until closed: verify then finds them the way it finds a deployed stage's.
+     */
+    AutoCloseable shipLogs() {
+        Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
+        functions
+                .keySet()
+                .forEach(pool -> aws.logs()
+                        .createLogStream(
+                                r -> r.logGroupName(logGroups.get(pool)).logStreamName("stand-in")));
+        java.util.concurrent.ScheduledExecutorService shipper =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        shipper.scheduleWithFixedDelay(
+                () -> functions.keySet().forEach(pool -> {
+                    java.util.List<String> lines = lambda.logLines(aliasArn(pool));
+                    int from = shipped.getOrDefault(pool, 0);
+                    if (lines.size() > from) {
+                        long now = System.currentTimeMillis();
+                        aws.logs()
+                                .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
+                                        .logStreamName("stand-in")
+                                        .logEvents(
+                                                lines.subList(from, lines.size()).stream()
+                                                        .map(line -> software.amazon.awssdk.services.cloudwatchlogs
+                                                                .model.InputLogEvent.builder()
+                                                                .timestamp(now)
+                                                                .message(line)
+                                                                .build())
+                                                        .toList()));
+                        shipped.put(pool, lines.size());
+                    }
+                }),
+                0,
+                200,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        return shipper::shutdownNow;
+    }
+
+    /** A line written straight into a pool's log group, as a job's own logging could. */
+    void writeLogLine(String pool, String line) {
+        String stream = "planted";
+        aws.logs().createLogStream(r -> r.logGroupName(logGroups.get(pool)).logStreamName(stream));
+        aws.logs()
+                .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
+                        .logStreamName(stream)
+                        .logEvents(software.amazon.awssdk.services.cloudwatchlogs.model.InputLogEvent.builder()
+                                .timestamp(System.currentTimeMillis())
+                                .message(line)
+                                .build()));
+    }
+
     String aliasArn(String pool) {
         return "arn:aws:lambda:" + REGION.id() + ":" + ACCOUNT + ":function:" + functions.get(pool) + ":live";
     }
@@ -209,11 +314,15 @@ final class LocalStage {
     /** The stack: its outputs as StageStack declares them, around one real resource (the alarm topic). */
     private void createStack() {
         Map<String, Object> outputs = new LinkedHashMap<>();
-        functions.forEach((pool, function) -> outputs.put("FunctionOf" + pool, Map.of("Value", function)));
-        outputs.put("LedgerTableName", Map.of("Value", ledgerTable));
-        outputs.put("DomainTableName", Map.of("Value", domainTable));
-        outputs.put("ScheduleGroupName", Map.of("Value", group));
-        outputs.put("AlarmTopicArn", Map.of("Value", Map.of("Ref", "AlertingTopic")));
+        outputs.put(StageOutputs.STAGE_NAME, Map.of("Value", STAGE));
+        functions.forEach((pool, function) -> {
+            outputs.put(StageOutputs.poolAlias(pool), Map.of("Value", aliasArn(pool)));
+            outputs.put(StageOutputs.logGroup(pool), Map.of("Value", logGroups.get(pool)));
+        });
+        outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
+        outputs.put(StageOutputs.DOMAIN_TABLE, Map.of("Value", domainTable));
+        outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
+        outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
         String template = json(
                 Map.of("Resources", Map.of("AlertingTopic", Map.of("Type", "AWS::SNS::Topic")), "Outputs", outputs));
         aws.cloudFormation().createStack(r -> r.stackName(stack).templateBody(template));
@@ -261,7 +370,7 @@ final class LocalStage {
     }
 
     String[] verifyArgs(String... more) {
-        String[] base = {"verify", "--stage", STAGE, "--endpoint", endpoint().toString()};
+        String[] base = {"verify", "--stage", STAGE};
         String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
         System.arraycopy(more, 0, all, base.length, more.length);
         return all;

@@ -34,7 +34,10 @@ import software.amazon.awssdk.thirdparty.jackson.dataformat.cbor.CBORFactory;
  * request through to moto unchanged, except CloudWatch's: the SDK (2.57) speaks CloudWatch's Smithy
  * RPC v2 CBOR protocol, which moto 5.2.5 does not serve (404), so the front answers
  * {@code DescribeAlarms} by asking moto the same question in CloudWatch's query protocol and writing
- * moto's answer back as CBOR. Protocol level only; no SDK interface is mocked.
+ * moto's answer back as CBOR. Lambda Invoke ({@code POST .../functions/F/invocations}) goes to the
+ * Lambda Invoke stand-in when one is set ({@link #invokeAt}): moto keeps the functions' configuration
+ * but does not run Java, the stand-in runs the real handler. Protocol level only; no SDK interface is
+ * mocked.
  */
 final class MotoFront implements AutoCloseable {
 
@@ -44,6 +47,7 @@ final class MotoFront implements AutoCloseable {
     private final HttpServer server;
     private final URI moto;
     private final HttpClient http = HttpClient.newHttpClient();
+    private volatile URI invoke;
 
     private MotoFront(HttpServer server, URI moto) {
         this.server = server;
@@ -55,11 +59,23 @@ final class MotoFront implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             MotoFront front = new MotoFront(server, moto);
             server.createContext("/", front::handle);
+            // Concurrent: an Invoke passed to the stand-in makes the handler call DynamoDB through this
+            // front while the Invoke is still open. moto itself still serves one request at a time.
+            server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(r -> {
+                Thread thread = new Thread(r, "moto-front");
+                thread.setDaemon(true);
+                return thread;
+            }));
             server.start();
             return front;
         } catch (IOException e) {
             throw new IllegalStateException("could not start the moto front", e);
         }
+    }
+
+    /** Sends Lambda Invoke requests to this endpoint from now on. */
+    void invokeAt(URI standIn) {
+        this.invoke = standIn;
     }
 
     URI endpoint() {
@@ -73,8 +89,10 @@ final class MotoFront implements AutoCloseable {
             if ("rpc-v2-cbor".equals(exchange.getRequestHeaders().getFirst("smithy-protocol"))
                     && path.endsWith("/operation/DescribeAlarms")) {
                 describeAlarms(exchange, body);
+            } else if (invoke != null && path.startsWith("/2015-03-31/functions/") && path.endsWith("/invocations")) {
+                pass(exchange, body, invoke);
             } else {
-                pass(exchange, body);
+                pass(exchange, body, moto);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -82,9 +100,9 @@ final class MotoFront implements AutoCloseable {
         }
     }
 
-    private void pass(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
+    private void pass(HttpExchange exchange, byte[] body, URI to) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(
-                        moto.resolve(exchange.getRequestURI().getRawPath()
+                        to.resolve(exchange.getRequestURI().getRawPath()
                                 + (exchange.getRequestURI().getRawQuery() == null
                                         ? ""
                                         : "?" + exchange.getRequestURI().getRawQuery())))

@@ -6,7 +6,6 @@ import dev.punctual.cli.PunctualCli;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +20,7 @@ class VerifyPreflightTest {
     @AfterEach
     void close() {
         if (stage != null) {
-            stage.aws.close();
+            stage.close();
         }
     }
 
@@ -31,7 +30,7 @@ class VerifyPreflightTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = PunctualCli.execute(
-                new PrintWriter(out, true), new PrintWriter(err, true), Clock.systemUTC(), stage.verifyArgs(more));
+                new PrintWriter(out, true), new PrintWriter(err, true), stage.context(), stage.verifyArgs(more));
         return new Run(exit, out.toString(), err.toString());
     }
 
@@ -104,22 +103,24 @@ class VerifyPreflightTest {
     void drifted_destructiveFlag_failsNamingFunctionFlagAndRedeploy() {
         stage = LocalStage.healthy();
         String function = stage.functions.get("default");
-        Map<String, String> env = new HashMap<>(stage.aws
-                .lambda()
-                .getFunctionConfiguration(r -> r.functionName(function))
-                .environment()
-                .variables());
-        env.put(StageFlags.DESTRUCTIVE_ENABLED, "true");
-        stage.aws
-                .lambda()
-                .updateFunctionConfiguration(r -> r.functionName(function).environment(e -> e.variables(env)));
+        try (var lambda = stage.motoLambda()) {
+            Map<String, String> env = new HashMap<>(lambda.getFunctionConfiguration(r -> r.functionName(function))
+                    .environment()
+                    .variables());
+            env.put(StageFlags.DESTRUCTIVE_ENABLED, "true");
+            // An edit in the console, published and moved under the alias the schedules invoke.
+            lambda.updateFunctionConfiguration(r -> r.functionName(function).environment(e -> e.variables(env)));
+            String version =
+                    lambda.publishVersion(r -> r.functionName(function)).version();
+            lambda.updateAlias(r -> r.functionName(function).name("live").functionVersion(version));
+        }
 
         Run run = verify(stage);
 
         assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
         assertThat(line(run, "flags"))
                 .startsWith("FAIL")
-                .contains(function + " PUNCTUAL_DESTRUCTIVE_ENABLED=true (stage config: false)")
+                .contains(function + ":live PUNCTUAL_DESTRUCTIVE_ENABLED=true (stage config: false)")
                 .contains("cdk deploy -c stage=dev");
     }
 
