@@ -113,6 +113,49 @@ public final class Alerting extends Construct {
                         + config.stage() + "/catch-up-and-missed");
     }
 
+    /**
+     * Occurrences the missed-run watchdog found due and never delivered, anywhere in the stage (the
+     * EMF metric {@code Overdue} with dimension stage only). The lifecycle rule's notice names the job.
+     */
+    public Alarm overdue() {
+        Metric overdue = outcomeMetric("Overdue", Map.of("stage", config.stage()));
+        return alarm(
+                "Overdue",
+                overdue,
+                1,
+                "Punctual " + config.stage() + ": the missed-run watchdog found occurrences that were due and never"
+                        + " delivered; the notice on the topic names the job; docs/runbook.md#overdue");
+    }
+
+    /**
+     * The watchdog's own heartbeat ({@code WatchdogRuns}, one per hourly run) was absent for two hours:
+     * nothing is watching the stage's schedules. Muted, not removed, while the stage's schedules are off.
+     */
+    public Alarm watchdogSilent() {
+        Metric runs = Metric.Builder.create()
+                .namespace("Punctual")
+                .metricName("WatchdogRuns")
+                .dimensionsMap(Map.of("stage", config.stage()))
+                .statistic("Sum")
+                .period(Duration.hours(1))
+                .build();
+        Alarm alarm = Alarm.Builder.create(this, "WatchdogSilent")
+                .metric(runs)
+                .threshold(1)
+                .evaluationPeriods(2)
+                .datapointsToAlarm(2)
+                .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
+                .treatMissingData(TreatMissingData.BREACHING)
+                .actionsEnabled(config.flags().schedulesEnabled())
+                .alarmDescription("Punctual " + config.stage() + ": the missed-run watchdog has not run for two hours,"
+                        + " so undelivered occurrences go unnoticed; check its schedule missed-run-watchdog in group"
+                        + " punctual-" + config.stage()
+                        + " and the default pool's errors (docs/runbook.md#watchdog-silent)")
+                .build();
+        alarm.addAlarmAction(new SnsAction(topic));
+        return alarm;
+    }
+
     /** A dead-letter path holds at least one event: a schedule or an invocation was given up. */
     public Alarm deadLetters(String id, IQueue queue, String what) {
         IMetric depth = queue.metricApproximateNumberOfMessagesVisible(
@@ -143,6 +186,7 @@ public final class Alerting extends Construct {
                         .left(List.of(
                                 outcomeMetric("CatchUp", stage),
                                 outcomeMetric("Missed", stage),
+                                outcomeMetric("Overdue", stage),
                                 outcomeMetric("LockBusy", stage)))
                         .width(12)
                         .build());

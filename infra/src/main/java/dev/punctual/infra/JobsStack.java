@@ -30,8 +30,10 @@ import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /**
- * A share of the catalog's per-job resources: for each job its EventBridge Scheduler schedule and its
- * missed-run alarm. A nested stack, so one {@code cdk deploy} still deploys the whole stage while each
+ * A share of the catalog's per-job resources: for each job its EventBridge Scheduler schedule, and a
+ * missed-run alarm for the jobs that opted in to metrics of their own ({@code perJobMetrics}); every
+ * other job is watched by the stage-wide alarms and the missed-run watchdog, with no resource of its
+ * own (docs/decisions/0009-stage-wide-metrics.md). A nested stack, so one {@code cdk deploy} still deploys the whole stage while each
  * template stays within CloudFormation's limits (see {@link StageStack#JOB_SHARDS}).
  *
  * <p>Everything shared (schedule group, aliases, the scheduler's dead-letter queue, the alarm topic)
@@ -57,14 +59,16 @@ public final class JobsStack extends NestedStack {
                 scope,
                 id,
                 NestedStackProps.builder()
-                        .description("Punctual " + shared.config().stage() + ": schedules and missed-run alarms of "
-                                + jobs.size() + " jobs")
+                        .description("Punctual " + shared.config().stage() + ": schedules of " + jobs.size() + " jobs")
                         .build());
         for (JobDefinition job : jobs) {
             schedules.put(job.id(), schedule(shared, job));
-            MissedRunWatch watch = MissedRunWatch.forJob(
-                    job, cadences.get(job.id()), shared.config().retries());
-            missedRunAlarms.put(job.id(), missedRunAlarm(shared, job, watch));
+            if (job.perJobMetrics()) {
+                // Only such a job publishes the [stage, job] metrics this alarm reads.
+                MissedRunWatch watch = MissedRunWatch.forJob(
+                        job, cadences.get(job.id()), shared.config().retries());
+                missedRunAlarms.put(job.id(), missedRunAlarm(shared, job, watch));
+            }
         }
     }
 
@@ -72,6 +76,7 @@ public final class JobsStack extends NestedStack {
         return schedules;
     }
 
+    /** The missed-run alarms of the jobs that opted in to per-job metrics, by job id. */
     public Map<String, Alarm> missedRunAlarms() {
         return missedRunAlarms;
     }

@@ -222,6 +222,8 @@ public final class StageStack extends Stack {
         deadLetters.add(schedulerDeadLetters);
         alerting.failures();
         alerting.missed();
+        alerting.overdue();
+        alerting.watchdogSilent();
         alerting.deadLetters(
                 "SchedulerDeadLetters", schedulerDeadLetters, "the scheduler gave up delivering an occurrence");
         for (FunctionPoolConstruct pool : pools.values()) {

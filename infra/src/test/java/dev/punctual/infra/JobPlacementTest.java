@@ -154,8 +154,10 @@ class JobPlacementTest {
 
         Set<String> own = with.resourcesOf(id);
         assertThat(own)
-                .as("the job's schedule and missed-run alarm, both in %s and in no other nested stack", stack)
-                .hasSize(2)
+                .as(
+                        "the job's schedule (and missed-run alarm if it opted in), in %s and in no other nested stack",
+                        stack)
+                .hasSize(with.catalog().require(id).perJobMetrics() ? 2 : 1)
                 .allSatisfy(key -> assertThat(key).startsWith(stack + "/"));
         assertThat(without.resourcesOf(id)).isEmpty();
 

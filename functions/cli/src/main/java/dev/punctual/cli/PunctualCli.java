@@ -51,6 +51,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new InvocationCommands.Invoke(context))
                 .addSubcommand(new InvocationCommands.Run(context))
                 .addSubcommand(new InvocationCommands.Replay(context))
+                .addSubcommand(new JobsCommand(clock))
                 .addSubcommand(new StatusCommand(context))
                 .addSubcommand(new MaintenanceCommand(context))
                 .addSubcommand(new DemoCommand())

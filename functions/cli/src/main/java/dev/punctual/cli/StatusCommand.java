@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.RunKey;
@@ -150,6 +151,19 @@ final class StatusCommand implements Callable<Integer> {
         m.put("finished_at", r.finishedAt() == null ? null : r.finishedAt().toString());
         m.put("reason", r.reason());
         m.put("error", r.errorSummary());
+        m.put("earlier", r.earlier().stream().map(StatusCommand::attempt).toList());
+        return m;
+    }
+
+    /** An earlier attempt the run item kept (abandoned, fenced, failed, or a success a forced run repeated). */
+    private static Map<String, Object> attempt(Attempt a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("attempt", a.attempt());
+        m.put("status", a.status().name());
+        m.put("fence", a.fence());
+        m.put("started_at", a.startedAt() == null ? null : a.startedAt().toString());
+        m.put("finished_at", a.finishedAt() == null ? null : a.finishedAt().toString());
+        m.put("reason", a.reason());
         return m;
     }
 

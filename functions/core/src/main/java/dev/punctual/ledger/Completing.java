@@ -78,22 +78,8 @@ final class Completing {
             return claim.previous().get();
         }
         String reason = k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail()));
-        return new RunRecord(
-                running.key(),
-                RunStatus.SKIPPED,
-                0,
-                running.ownerToken(),
-                running.fence(),
-                running.trigger(),
-                running.schedulerAttempt(),
-                running.startedAt(),
-                now,
-                reason,
-                null,
-                null,
-                null,
-                0,
-                retention.expiryOf(RunStatus.SKIPPED, now));
+        return running.finished(RunStatus.SKIPPED, now, reason, null, null, retention.expiryOf(RunStatus.SKIPPED, now))
+                .withAttempts(0);
     }
 
     private RunRecord finalRecord(Claim claim, Outcome outcome, Instant now) {

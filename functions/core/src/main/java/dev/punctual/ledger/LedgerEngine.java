@@ -79,21 +79,12 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail) {
         Instant now = now();
-        RunRecord skip = new RunRecord(
+        RunRecord skip = RunRecord.skipped(
                 key,
-                RunStatus.SKIPPED,
-                0,
-                null,
-                0,
                 trigger,
                 schedulerAttempt,
-                null,
                 now,
                 reason.name() + (detail == null ? "" : ": " + Summaries.sanitise(detail)),
-                null,
-                null,
-                null,
-                0,
                 retention.expiryOf(RunStatus.SKIPPED, now));
         Write<Optional<RunRecord>> written = ReadBack.write(
                 "record skip",
@@ -108,22 +99,7 @@ public final class LedgerEngine implements RunLedger {
     public boolean recordMissed(RunKey first, Instant last, int count) {
         Instant now = now();
         Due.require(last, now, "missed range of " + first.jobId() + " up to");
-        RunRecord missed = new RunRecord(
-                first,
-                RunStatus.MISSED,
-                0,
-                null,
-                0,
-                null,
-                0,
-                null,
-                now,
-                "outside the catch-up bounds",
-                null,
-                null,
-                last,
-                count,
-                retention.expiryOf(RunStatus.MISSED, now));
+        RunRecord missed = RunRecord.missed(first, now, last, count, retention.expiryOf(RunStatus.MISSED, now));
         return ReadBack.write(
                 "record missed",
                 () -> store.recordMissed(missed),
@@ -178,6 +154,11 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
         Instant now = now();
+        if (!until.isAfter(lease.expiresAt())) {
+            // Shortening would let a successor in while the holder still counts on its deadline.
+            throw new IllegalArgumentException(
+                    "until must be after the lease's end " + lease.expiresAt() + ", was " + until);
+        }
         Write<LockState> extended = ReadBack.write(
                 "extend lease",
                 () -> store.extendLease(lease, until, now),

@@ -2,15 +2,18 @@ package dev.punctual.ledger;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What the ledger knows about one occurrence. Fields that do not apply to a status are null
- * (e.g. no owner on a skip, no missed range on a run).
+ * (e.g. no owner on a skip, no missed range on a run); build one through the factories below.
  *
  * @param reason why the run was skipped, fenced or abandoned
  * @param missedUntil for a MISSED range: the last occurrence the range covers (the key is the first)
  * @param expiresAt when DynamoDB TTL may delete the record (cleanup only, never logic)
+ * @param earlier the attempts this record replaced, oldest first, at most {@link Attempt#KEPT}
  */
 public record RunRecord(
         RunKey key,
@@ -27,7 +30,14 @@ public record RunRecord(
         String resultSummary,
         Instant missedUntil,
         int missedCount,
-        Instant expiresAt) {
+        Instant expiresAt,
+        List<Attempt> earlier) {
+
+    public RunRecord {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(status, "status");
+        earlier = List.copyOf(earlier == null ? List.of() : earlier);
+    }
 
     public Optional<Duration> duration() {
         if (startedAt == null || finishedAt == null) {
@@ -36,24 +46,77 @@ public record RunRecord(
         return Optional.of(Duration.between(startedAt, finishedAt));
     }
 
-    /** The in-flight record of a claimed occurrence. */
+    /** The in-flight record of a claimed occurrence, carrying the attempts it replaces. */
     static RunRecord running(Claim claim, Instant expiresAt) {
+        return inFlight(
+                        claim.key(),
+                        RunStatus.RUNNING,
+                        claim.attempt(),
+                        claim.lease().ownerToken(),
+                        claim.fence(),
+                        claim.trigger(),
+                        claim.schedulerAttempt(),
+                        claim.startedAt(),
+                        expiresAt)
+                .withEarlier(Attempt.after(claim.previous()));
+    }
+
+    /** A run as the job's slot knows it: who, which attempt, since when; no outcome yet. */
+    static RunRecord inFlight(
+            RunKey key,
+            RunStatus status,
+            int attempts,
+            String ownerToken,
+            long fence,
+            Trigger trigger,
+            int schedulerAttempt,
+            Instant startedAt,
+            Instant expiresAt) {
         return new RunRecord(
-                claim.key(),
-                RunStatus.RUNNING,
-                claim.attempt(),
-                claim.lease().ownerToken(),
-                claim.fence(),
-                claim.trigger(),
-                claim.schedulerAttempt(),
-                claim.startedAt(),
+                key,
+                status,
+                attempts,
+                ownerToken,
+                fence,
+                trigger,
+                schedulerAttempt,
+                startedAt,
                 null,
                 null,
                 null,
                 null,
                 null,
                 0,
-                expiresAt);
+                expiresAt,
+                List.of());
+    }
+
+    /** A skip: no attempt, no owner. */
+    static RunRecord skipped(
+            RunKey key, Trigger trigger, int schedulerAttempt, Instant at, String reason, Instant expiresAt) {
+        return inFlight(key, RunStatus.SKIPPED, 0, null, 0, trigger, schedulerAttempt, null, expiresAt)
+                .finished(RunStatus.SKIPPED, at, reason, null, null, expiresAt);
+    }
+
+    /** A range of occurrences catch-up gave up on: the key is the first, {@code last} the last. */
+    static RunRecord missed(RunKey first, Instant at, Instant last, int count, Instant expiresAt) {
+        return new RunRecord(
+                first,
+                RunStatus.MISSED,
+                0,
+                null,
+                0,
+                null,
+                0,
+                null,
+                at,
+                "outside the catch-up bounds",
+                null,
+                null,
+                last,
+                count,
+                expiresAt,
+                List.of());
     }
 
     RunRecord finished(RunStatus newStatus, Instant at, String why, String error, String result, Instant expiry) {
@@ -72,6 +135,48 @@ public record RunRecord(
                 result,
                 missedUntil,
                 missedCount,
-                expiry);
+                expiry,
+                earlier);
+    }
+
+    /** The same record with another attempt count (a claim given back is no attempt). */
+    RunRecord withAttempts(int count) {
+        return new RunRecord(
+                key,
+                status,
+                count,
+                ownerToken,
+                fence,
+                trigger,
+                schedulerAttempt,
+                startedAt,
+                finishedAt,
+                reason,
+                errorSummary,
+                resultSummary,
+                missedUntil,
+                missedCount,
+                expiresAt,
+                earlier);
+    }
+
+    RunRecord withEarlier(List<Attempt> attempts) {
+        return new RunRecord(
+                key,
+                status,
+                this.attempts,
+                ownerToken,
+                fence,
+                trigger,
+                schedulerAttempt,
+                startedAt,
+                finishedAt,
+                reason,
+                errorSummary,
+                resultSummary,
+                missedUntil,
+                missedCount,
+                expiresAt,
+                attempts);
     }
 }

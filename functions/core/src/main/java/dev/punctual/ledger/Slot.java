@@ -31,7 +31,7 @@ public record Slot(
     }
 
     private RunRecord asRecord(String jobId, RunStatus recordStatus, Instant expiresAt) {
-        return new RunRecord(
+        return RunRecord.inFlight(
                 new RunKey(jobId, occurrence),
                 recordStatus,
                 attempts,
@@ -40,12 +40,6 @@ public record Slot(
                 trigger,
                 schedulerAttempt,
                 startedAt,
-                null,
-                null,
-                null,
-                null,
-                null,
-                0,
                 expiresAt);
     }
 }

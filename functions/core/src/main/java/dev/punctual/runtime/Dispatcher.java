@@ -275,7 +275,8 @@ public final class Dispatcher {
                         missed,
                         Map.of(),
                         r.verdict() == Verdict.FAIL ? r.detail() : null,
-                        r.verdict() == Verdict.SKIP ? r.detail() : null));
+                        r.verdict() == Verdict.SKIP ? r.detail() : null),
+                job.perJobMetrics());
     }
 
     private static Map<String, Object> resultOf(OccurrenceReport r) {

@@ -7,6 +7,7 @@ import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.RunHistory;
+import dev.punctual.observability.EmbeddedMetrics;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.time.OccurrenceCalculator;
@@ -37,6 +38,16 @@ public final class MissedRunWatchdog implements Job {
 
     /** How late a delivery may legitimately be: the scheduler's retries, the run itself, the metric. */
     public static final Duration GRACE = Duration.ofHours(1);
+
+    /** The EMF metric counting overdue occurrences, and the reason code of the overdue line. */
+    public static final String OVERDUE = "Overdue";
+
+    public static final String NOT_DELIVERED = "NOT_DELIVERED";
+
+    public static final String OVERDUE_MESSAGE = "occurrence overdue";
+
+    /** The EMF metric of the watchdog's heartbeat: 1 per run, dimension stage. */
+    public static final String RUNS = "WatchdogRuns";
 
     private final RunHistory history;
     private final JobCatalog catalog;
@@ -70,9 +81,10 @@ public final class MissedRunWatchdog implements Job {
             Optional<Instant> expected = OccurrenceCalculator.of(job.schedule()).previous(dueBy.plusMillis(1));
             if (expected.isPresent() && notDelivered(job.id(), expected.get())) {
                 overdue.add(job.id());
-                report(context, job.id(), expected.get());
+                report(context, job, expected.get());
             }
         }
+        heartbeat(context, checked, overdue.size());
         return JobResult.of("checked", checked, "overdue", overdue);
     }
 
@@ -84,21 +96,40 @@ public final class MissedRunWatchdog implements Job {
         return !history.recorded(job, expected);
     }
 
-    private static void report(JobContext context, String job, Instant expected) {
+    /** Stage-wide {@code Overdue}, and the job's own when its definition opted in to per-job metrics. */
+    private static void report(JobContext context, JobDefinition job, Instant expected) {
         StructuredLog log = context.log().log();
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", context.flags().stage());
-        fields.put("job", job);
+        fields.put("job", job.id());
         fields.put("expected", expected.toString());
-        fields.put("reason", "NOT_DELIVERED");
+        fields.put("reason", NOT_DELIVERED);
         Map<String, String> dimensions = new LinkedHashMap<>();
         dimensions.put("stage", context.flags().stage());
-        dimensions.put("job", job);
-        log.metrics(
+        dimensions.put("job", job.id());
+        List<List<String>> sets =
+                job.perJobMetrics() ? List.of(List.of("stage"), List.of("stage", "job")) : List.of(List.of("stage"));
+        log.metricSets(
                 StructuredLog.Level.WARN,
-                "occurrence overdue",
+                OVERDUE_MESSAGE,
                 fields,
                 dimensions,
-                List.of(Metric.count("Overdue", 1)));
+                List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
+    }
+
+    /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */
+    private static void heartbeat(JobContext context, int checked, int overdue) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", context.flags().stage());
+        fields.put("checked", checked);
+        fields.put("overdue", overdue);
+        context.log()
+                .log()
+                .metricSets(
+                        StructuredLog.Level.INFO,
+                        "watchdog checked",
+                        fields,
+                        Map.of("stage", context.flags().stage()),
+                        List.of(EmbeddedMetrics.Directive.of(List.of("stage"), List.of(Metric.count(RUNS, 1)))));
     }
 }

@@ -165,7 +165,7 @@ final class OccurrenceRunner {
                 request.schedulerAttempt(),
                 request.job().maxAttempts(),
                 request.force(),
-                deadline.leaseUntil());
+                deadline.leaseFor(services.clock().instant()));
         return services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
     }
 
@@ -219,7 +219,7 @@ final class OccurrenceRunner {
                 request.occurrence().atZone(job.schedule().zone()),
                 request.trigger(),
                 claim.fence(),
-                deadline.workUntil(),
+                new LeaseKeeper(services.ledger(), services.clock(), deadline, claim.lease()),
                 services.flags(),
                 new JobContext.JobLog(log, job.id(), request.occurrence()),
                 delivery(log),

@@ -6,10 +6,12 @@ import static dev.punctual.examples.DemoTable.s;
 
 import dev.punctual.job.Job;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -38,5 +40,11 @@ public final class DailyReportJob implements Job {
                         .conditionExpression(DemoTable.FENCE_GUARD)
                         .expressionAttributeValues(Map.of(":fence", n(context.fence()))));
         return JobResult.of("date", day.toString(), "members", members);
+    }
+
+    /** One report item per local day, written or rewritten. */
+    @Override
+    public Optional<JobPreview> preview(JobContext context) {
+        return Optional.of(JobPreview.changes(1));
     }
 }

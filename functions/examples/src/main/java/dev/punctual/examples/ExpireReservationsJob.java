@@ -5,8 +5,11 @@ import static dev.punctual.examples.DemoTable.s;
 
 import dev.punctual.job.Job;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -26,14 +29,24 @@ public final class ExpireReservationsJob implements Job {
 
     @Override
     public JobResult run(JobContext context) {
-        long cutoff = context.occurrence().toEpochMilli();
         int expired = 0;
-        for (Map<String, AttributeValue> r : table.all(DemoTable.RESERVATIONS)) {
-            if ("HELD".equals(DemoTable.text(r, "status")) && DemoTable.number(r, "holdUntil") <= cutoff) {
-                expired += expire(r, context.fence()) ? 1 : 0;
-            }
+        for (Map<String, AttributeValue> r : due(context)) {
+            expired += expire(r, context.fence()) ? 1 : 0;
         }
         return JobResult.of("expired", expired);
+    }
+
+    @Override
+    public Optional<JobPreview> preview(JobContext context) {
+        return Optional.of(JobPreview.changes(due(context).size()));
+    }
+
+    /** Held reservations whose hold ran out by the occurrence. */
+    private List<Map<String, AttributeValue>> due(JobContext context) {
+        long cutoff = context.occurrence().toEpochMilli();
+        return table.all(DemoTable.RESERVATIONS).stream()
+                .filter(r -> "HELD".equals(DemoTable.text(r, "status")) && DemoTable.number(r, "holdUntil") <= cutoff)
+                .toList();
     }
 
     private boolean expire(Map<String, AttributeValue> reservation, long fence) {

@@ -2,9 +2,12 @@ package dev.punctual.examples;
 
 import dev.punctual.job.Job;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -26,14 +29,28 @@ public final class PurgeInactiveMembersJob implements Job {
 
     @Override
     public JobResult run(JobContext context) {
-        long cutoff = context.occurrence().minus(INACTIVE_FOR).toEpochMilli();
+        long cutoff = cutoff(context);
         int deleted = 0;
-        for (Map<String, AttributeValue> member : table.all(DemoTable.MEMBERS)) {
-            if (DemoTable.number(member, "lastActiveAt") < cutoff) {
-                deleted += delete(member, cutoff) ? 1 : 0;
-            }
+        for (Map<String, AttributeValue> member : inactive(cutoff)) {
+            deleted += delete(member, cutoff) ? 1 : 0;
         }
         return JobResult.of("deleted", deleted);
+    }
+
+    /** The members a run would delete, counted: what an operator checks before enabling destructive jobs. */
+    @Override
+    public Optional<JobPreview> preview(JobContext context) {
+        return Optional.of(JobPreview.deletions(inactive(cutoff(context)).size()));
+    }
+
+    private static long cutoff(JobContext context) {
+        return context.occurrence().minus(INACTIVE_FOR).toEpochMilli();
+    }
+
+    private List<Map<String, AttributeValue>> inactive(long cutoff) {
+        return table.all(DemoTable.MEMBERS).stream()
+                .filter(member -> DemoTable.number(member, "lastActiveAt") < cutoff)
+                .toList();
     }
 
     private boolean delete(Map<String, AttributeValue> member, long cutoff) {

@@ -5,8 +5,11 @@ import static dev.punctual.examples.DemoTable.s;
 
 import dev.punctual.job.Job;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Refunds the key deposit of expired reservations, once each; shares a lock group with expiry. */
@@ -24,12 +27,21 @@ public final class RefundKeysJob implements Job {
     @Override
     public JobResult run(JobContext context) {
         int refunded = 0;
-        for (Map<String, AttributeValue> r : table.all(DemoTable.RESERVATIONS)) {
-            if ("EXPIRED".equals(DemoTable.text(r, "status"))) {
-                refunded += refund(r, context) ? 1 : 0;
-            }
+        for (Map<String, AttributeValue> r : expired()) {
+            refunded += refund(r, context) ? 1 : 0;
         }
         return JobResult.of("refunded", refunded);
+    }
+
+    @Override
+    public Optional<JobPreview> preview(JobContext context) {
+        return Optional.of(JobPreview.changes(expired().size()));
+    }
+
+    private List<Map<String, AttributeValue>> expired() {
+        return table.all(DemoTable.RESERVATIONS).stream()
+                .filter(r -> "EXPIRED".equals(DemoTable.text(r, "status")))
+                .toList();
     }
 
     private boolean refund(Map<String, AttributeValue> reservation, JobContext context) {

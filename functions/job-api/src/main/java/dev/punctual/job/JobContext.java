@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -18,7 +19,7 @@ import java.util.Map;
  * @param trigger scheduled, manual or replay
  * @param fence grows with every lease of the job's lock group: store it with your writes and refuse a
  *     write whose fence is lower than the stored one, and a stale runner cannot overwrite a newer one
- * @param deadline when the lease ends; finish (or stop) before it
+ * @param lease the group's lease: {@link #deadline()} to finish by, {@link JobLease#extend} for more time
  * @param flags the stage's safety switches
  * @param log a structured logger whose lines carry the job and occurrence
  * @param delivery the external-delivery port (suppressed outside prod)
@@ -30,16 +31,38 @@ public record JobContext(
         ZonedDateTime localOccurrence,
         Trigger trigger,
         long fence,
-        Instant deadline,
+        JobLease lease,
         StageFlags flags,
         JobLog log,
         Delivery delivery,
         Clock clock) {
 
-    /** Time left before the lease ends. */
+    /** When the job must be done (moves out when {@link #extendLease} succeeds). */
+    public Instant deadline() {
+        return lease.deadline();
+    }
+
+    /** Time left before the deadline, on the runtime's clock. */
     public Duration remaining() {
-        Duration left = Duration.between(clock.instant(), deadline);
+        Duration left = Duration.between(clock.instant(), deadline());
         return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    /**
+     * Whether the job should stop now: its deadline has come (on the runtime's clock) or its lease was
+     * taken over. A long job polls this between units of work; work done after it turns true may be
+     * overtaken by another runner, and its completion is refused (FENCED) once the lease is gone.
+     */
+    public boolean shouldStop() {
+        return lease.lost() || !clock.instant().isBefore(deadline());
+    }
+
+    /**
+     * Heartbeat: asks for the lease to last {@code more} from now (see {@link JobLease#extend}). A long
+     * job calls it before its deadline; false means the lease is lost and the job must stop.
+     */
+    public boolean extendLease(Duration more) {
+        return lease.extend(more);
     }
 
     /** A structured logger bound to one job occurrence. */
@@ -53,7 +76,7 @@ public record JobContext(
         }
 
         private Map<String, Object> with(Map<String, ?> fields) {
-            Map<String, Object> all = new java.util.LinkedHashMap<>();
+            Map<String, Object> all = new LinkedHashMap<>();
             all.put("job", jobId);
             all.put("occurrence", occurrence.toString());
             all.putAll(fields);

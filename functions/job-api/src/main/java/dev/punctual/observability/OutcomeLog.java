@@ -7,8 +7,14 @@ import java.util.Map;
 
 /**
  * Writes the one line per occurrence outcome: the fields operators filter on and, on the same line,
- * the EMF metrics (namespace {@code Punctual}, dimensions stage and job). The saved Logs Insights
- * queries of the CDK app use exactly the field names listed in {@link #FIELDS}.
+ * the EMF metrics (namespace {@code Punctual}). The saved Logs Insights queries of the CDK app use
+ * exactly the field names listed in {@link #FIELDS}.
+ *
+ * <p>The metrics are stage-wide, so their number does not grow with the catalog: {@link #METRICS}
+ * under {@code [stage]} and {@link #OCCURRENCES} under {@code [stage, outcome, reason]}. A job whose
+ * definition opts in ({@code perJobMetrics}) also gets {@link #METRICS} under {@code [stage, job]}
+ * (docs/decisions/0009-stage-wide-metrics.md); per-job insight otherwise comes from the line itself
+ * (saved queries, Contributor Insights).
  */
 public final class OutcomeLog {
 
@@ -37,16 +43,42 @@ public final class OutcomeLog {
     public static final List<String> METRICS =
             List.of("Pass", "Skip", "Fail", "DurationMs", "LatenessMs", "CatchUp", "Missed", "LockBusy");
 
+    /** One per outcome line, counted by outcome and reason code for the whole stage. */
+    public static final String OCCURRENCES = "Occurrences";
+
+    /** The dimension sets of {@link #METRICS}: the stage's, and the job's when it opted in. */
+    public static final List<String> STAGE = List.of("stage");
+
+    public static final List<String> STAGE_JOB = List.of("stage", "job");
+
+    /** The dimension set of {@link #OCCURRENCES}. */
+    public static final List<String> STAGE_OUTCOME_REASON = List.of("stage", "outcome", "reason");
+
     public static final String LOCK_BUSY = "LOCK_BUSY";
 
     private OutcomeLog() {}
 
+    /** The line with stage-wide metrics only: the default for every job. */
     public static void write(StructuredLog log, OccurrenceOutcome o) {
+        write(log, o, false);
+    }
+
+    /** @param perJobMetrics the job's definition opted in to metrics of its own (billed per job) */
+    public static void write(StructuredLog log, OccurrenceOutcome o, boolean perJobMetrics) {
         StructuredLog.Level level = o.verdict() == Verdict.FAIL ? StructuredLog.Level.ERROR : StructuredLog.Level.INFO;
         Map<String, String> dimensions = new LinkedHashMap<>();
         dimensions.put("stage", o.stage());
         dimensions.put("job", o.job());
-        log.metrics(level, MESSAGE, fields(o), dimensions, metrics(o));
+        dimensions.put("outcome", o.verdict().name());
+        dimensions.put("reason", o.reason());
+        log.metricSets(level, MESSAGE, fields(o), dimensions, directives(o, perJobMetrics));
+    }
+
+    static List<EmbeddedMetrics.Directive> directives(OccurrenceOutcome o, boolean perJobMetrics) {
+        List<List<String>> sets = perJobMetrics ? List.of(STAGE, STAGE_JOB) : List.of(STAGE);
+        return List.of(
+                new EmbeddedMetrics.Directive(sets, metrics(o)),
+                EmbeddedMetrics.Directive.of(STAGE_OUTCOME_REASON, List.of(Metric.count(OCCURRENCES, 1))));
     }
 
     static Map<String, Object> fields(OccurrenceOutcome o) {

@@ -77,14 +77,30 @@ public final class StructuredLog {
     }
 
     /**
-     * A line that is also a set of CloudWatch metrics (EMF). The metric values and dimensions are
-     * numbers and identifiers Punctual computes, so they are not redacted; the other fields are.
+     * A line that is also a set of CloudWatch metrics (EMF), published under one dimension set made of
+     * every given dimension. The metric values and dimensions are numbers and identifiers Punctual
+     * computes, so they are not redacted; the other fields are.
      */
     public void metrics(
             Level level, String message, Map<String, ?> fields, Map<String, String> dimensions, List<Metric> metrics) {
+        metricSets(
+                level,
+                message,
+                fields,
+                dimensions,
+                List.of(EmbeddedMetrics.Directive.of(List.copyOf(dimensions.keySet()), metrics)));
+    }
+
+    /** A line that is also a set of CloudWatch metrics, each directive choosing its dimension sets. */
+    public void metricSets(
+            Level level,
+            String message,
+            Map<String, ?> fields,
+            Map<String, String> dimensions,
+            List<EmbeddedMetrics.Directive> directives) {
         Instant now = clock.instant();
         Map<String, Object> all = redactor.fields(fields);
-        all.putAll(EmbeddedMetrics.fields(EmbeddedMetrics.NAMESPACE, now, dimensions, metrics));
+        all.putAll(EmbeddedMetrics.fields(EmbeddedMetrics.NAMESPACE, now, dimensions, directives));
         sink.accept(render(level, message, all, now));
     }
 

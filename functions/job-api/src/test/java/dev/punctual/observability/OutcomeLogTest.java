@@ -11,6 +11,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class OutcomeLogTest {
@@ -40,8 +42,44 @@ class OutcomeLogTest {
         assertThat(line.get("Skip").asInt()).isEqualTo(1);
         assertThat(line.get("Pass").asInt()).isZero();
         assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
-                .as("per job, and per stage for stage-wide alarms")
-                .isEqualTo("[[\"stage\",\"job\"],[\"stage\"]]");
+                .as("stage-wide only, by default")
+                .isEqualTo("[[\"stage\"]]");
+        assertThat(line.at("/_aws/CloudWatchMetrics/1/Dimensions").toString())
+                .isEqualTo("[[\"stage\",\"outcome\",\"reason\"]]");
+        assertThat(line.get("Occurrences").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void write_jobThatOptedIn_alsoPublishesItsOwnMetricsUnderStageAndJob() throws Exception {
+        OutcomeLog.write(log, outcome(Verdict.PASS, "OK", null), true);
+
+        JsonNode line = JSON.readTree(lines.get(0));
+        assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
+                .isEqualTo("[[\"stage\"],[\"stage\",\"job\"]]");
+        assertThat(EmfMetrics.of(line)).contains("Pass{job=daily-report, stage=dev}", "Pass{stage=dev}");
+    }
+
+    @Test
+    void write_manyJobsWithoutOptIn_publishesTheSameMetricsAsOneJob() throws Exception {
+        Set<String> oneJob = new TreeSet<>();
+        Set<String> manyJobs = new TreeSet<>();
+        for (int i = 0; i < 50; i++) {
+            for (Verdict verdict : Verdict.values()) {
+                OccurrenceOutcome o = withJob(outcome(verdict, verdict == Verdict.PASS ? "OK" : "X", null), "job-" + i);
+                lines.clear();
+                OutcomeLog.write(log, o);
+                Set<String> metrics = EmfMetrics.of(JSON.readTree(lines.get(0)));
+                manyJobs.addAll(metrics);
+                if (i == 0) {
+                    oneJob.addAll(metrics);
+                }
+            }
+        }
+
+        assertThat(manyJobs).isEqualTo(oneJob).noneMatch(m -> m.contains("job="));
+        assertThat(manyJobs)
+                .as("8 stage metrics and one count per outcome and reason")
+                .hasSize(OutcomeLog.METRICS.size() + 3);
     }
 
     @Test
@@ -81,6 +119,26 @@ class OutcomeLogTest {
                 .startsWith("restoring from backup")
                 .doesNotContain("tiger-tiger");
         assertThat(line.get("error").isNull()).isTrue();
+    }
+
+    private static OccurrenceOutcome withJob(OccurrenceOutcome o, String job) {
+        return new OccurrenceOutcome(
+                o.stage(),
+                job,
+                o.occurrence(),
+                o.occurrenceLocal(),
+                o.trigger(),
+                o.verdict(),
+                o.reason(),
+                o.attempt(),
+                o.fence(),
+                o.latenessMs(),
+                o.durationMs(),
+                o.catchUpCount(),
+                o.missedCount(),
+                o.result(),
+                o.error(),
+                o.detail());
     }
 
     private static OccurrenceOutcome outcome(Verdict verdict, String reason, String error) {

@@ -149,7 +149,7 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<LockState> extendLease(Lease lease, Instant until, Instant now) {
         LockState old = readLock(lease.group());
-        if (!lease.ownerToken().equals(old.leaseOwner()) || !old.leaseHeldAt(now)) {
+        if (!lease.ownerToken().equals(old.leaseOwner()) || !old.leaseHeldAt(now) || old.fence() != lease.fence()) {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withLeaseUntil(old, until));

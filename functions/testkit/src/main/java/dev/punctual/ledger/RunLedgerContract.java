@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -494,5 +495,137 @@ public abstract class RunLedgerContract {
         assertThat(ledger.release(stranger)).isFalse();
         assertThat(ledger.release(lease)).isTrue();
         assertThat(ledger.acquire(group, "tool", clock.peek().plus(LEASE))).isInstanceOf(AcquireResult.Acquired.class);
+    }
+
+    @Test
+    void heartbeat_holderOfTheClaimsFenceExtends_andTheExtendedLeaseKeepsASuccessorOut() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("long"), 0);
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+        Instant later = claim.lease().expiresAt().plus(LEASE);
+
+        Optional<Lease> extended = ledger.extend(claim.lease(), later);
+        clock.advance(LEASE.plusSeconds(1)); // past the first end, before the extended one
+
+        assertThat(extended.map(Lease::expiresAt)).contains(later);
+        assertThat(extended.map(Lease::fence)).contains(claim.fence());
+        assertThat(ledger.lock(key.jobId()).leaseUntil()).isEqualTo(later);
+        assertThat(ledger.claim(scheduled(key(key.jobId(), 1)))).isInstanceOf(Busy.class);
+        assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void heartbeat_afterTheLeaseEndedAndWasTakenOver_isRefused_andTheOldHolderIsFencedOut() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("overrun"), 0);
+        Claim first = claimed(ledger.claim(scheduled(key)));
+        clock.advance(LEASE.plusSeconds(1));
+        Claim second = claimed(ledger.claim(scheduled(key)));
+
+        Optional<Lease> extended = ledger.extend(first.lease(), clock.peek().plus(LEASE));
+
+        assertThat(extended).isEmpty();
+        assertThat(second.fence()).isEqualTo(first.fence() + 1);
+        assertThat(ledger.lock(key.jobId()).leaseOwner())
+                .isEqualTo(second.lease().ownerToken());
+        assertThat(ledger.complete(first, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Fenced.class);
+    }
+
+    @Test
+    void heartbeat_ofAnExpiredLeaseNobodyTook_isRefused() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("late-beat"), 0))));
+        clock.advance(LEASE.plusSeconds(1));
+
+        assertThat(ledger.extend(claim.lease(), clock.peek().plus(LEASE))).isEmpty();
+    }
+
+    @Test
+    void heartbeat_withTheOwnerTokenButAnOlderFence_isRefused() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("fence"), 0))));
+        Lease lease = claim.lease();
+        Lease olderFence =
+                new Lease(lease.group(), lease.ownerToken(), lease.fence() - 1, lease.acquiredAt(), lease.expiresAt());
+
+        assertThat(ledger.extend(olderFence, lease.expiresAt().plus(LEASE))).isEmpty();
+        assertThat(ledger.lock(lease.group()).leaseUntil()).isEqualTo(lease.expiresAt());
+    }
+
+    @Test
+    void heartbeat_thatWouldShortenTheLease_isRefusedNamingTheLeasesEnd() {
+        RunLedger ledger = ledger();
+        Claim claim = claimed(ledger.claim(scheduled(key(job("shorten"), 0))));
+
+        assertThatThrownBy(() -> ledger.extend(claim.lease(), claim.lease().expiresAt()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("until must be after the lease's end");
+    }
+
+    @Test
+    void attemptHistory_anAbandonedAttemptSurvivesTheRetrysSuccess_onTheRunItem() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("killed"), 0);
+        Claim dead = claimed(ledger.claim(scheduled(key)));
+        clock.advance(LEASE.plusSeconds(1)); // the holder died; its lease ran out
+
+        Claim retry = claimed(ledger.claim(scheduled(key)));
+        ledger.complete(retry, new Outcome.Succeeded("ok"));
+
+        RunRecord stored = ledger.run(key).orElseThrow();
+        assertThat(stored.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(stored.attempts()).isEqualTo(2);
+        assertThat(stored.earlier()).singleElement().satisfies(a -> {
+            assertThat(a.attempt()).isEqualTo(1);
+            assertThat(a.status()).isEqualTo(RunStatus.ABANDONED);
+            assertThat(a.fence()).isEqualTo(dead.fence());
+            assertThat(a.ownerToken()).isEqualTo(dead.lease().ownerToken());
+            assertThat(a.startedAt()).isEqualTo(START);
+            assertThat(a.finishedAt()).isEqualTo(START.plus(LEASE).plusSeconds(1));
+            assertThat(a.reason()).startsWith("ABANDONED: lease " + dead.fence());
+        });
+    }
+
+    @Test
+    void attemptHistory_aFencedAttemptAndAFailureAreKeptInOrder_andTheInFlightRecordShowsThemToo() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("fenced-then-failed"), 0);
+        Claim first = claimed(ledger.claim(scheduled(key)));
+        ledger.complete(first, new Outcome.Failed("IllegalStateException: boom"));
+        Claim second = claimed(ledger.claim(scheduled(key)));
+        clock.advance(LEASE.plusSeconds(1));
+        // The next occurrence takes the group after second's lease ran out, and finishes.
+        Claim next = claimed(ledger.claim(scheduled(key(key.jobId(), 1))));
+        assertThat(ledger.complete(second, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Fenced.class);
+        ledger.complete(next, new Outcome.Succeeded(null));
+
+        Claim third = claimed(ledger.claim(scheduled(key)));
+
+        RunRecord inFlight = ledger.run(key).orElseThrow();
+        assertThat(inFlight.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(inFlight.earlier())
+                .extracting(Attempt::attempt, Attempt::status)
+                .containsExactly(Tuple.tuple(1, RunStatus.FAILED), Tuple.tuple(2, RunStatus.FAILED));
+        assertThat(inFlight.earlier().get(0).reason()).isEqualTo("IllegalStateException: boom");
+        assertThat(inFlight.earlier().get(1).reason()).startsWith("FENCED: lease " + second.fence());
+        ledger.complete(third, new Outcome.Succeeded(null));
+        assertThat(ledger.run(key).orElseThrow().earlier()).hasSize(2);
+    }
+
+    @Test
+    void attemptHistory_isBoundedToTheLastFiveAttempts() {
+        RunLedger ledger = ledger();
+        RunKey key = key(job("bounded"), 0);
+        for (int i = 0; i < 7; i++) {
+            Claim c = claimed(ledger.claim(scheduled(key).forced(Trigger.MANUAL)));
+            ledger.complete(c, new Outcome.Failed("failure " + (i + 1)));
+        }
+
+        RunRecord stored = ledger.run(key).orElseThrow();
+
+        assertThat(stored.attempts()).isEqualTo(7);
+        assertThat(stored.earlier()).hasSize(Attempt.KEPT);
+        assertThat(stored.earlier()).extracting(Attempt::attempt).containsExactly(2, 3, 4, 5, 6);
+        assertThat(stored.earlier()).extracting(Attempt::reason).endsWith("failure 6");
     }
 }

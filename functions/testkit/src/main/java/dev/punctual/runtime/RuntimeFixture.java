@@ -153,6 +153,47 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("marathon")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            // Four one-minute steps under one-minute leases: a heartbeat before each.
+                            for (int step = 0; step < 4; step++) {
+                                if (!context.extendLease(Duration.ofMinutes(2))) {
+                                    throw new IllegalStateException("lease lost at step " + step);
+                                }
+                                clock.advance(Duration.ofMinutes(1));
+                            }
+                            ran.add("marathon@" + context.occurrence());
+                            return JobResult.of("deadline", context.deadline().toString());
+                        })
+                        .build(),
+                JobDefinition.builder("stepper")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            int steps = 0;
+                            while (!context.shouldStop()) {
+                                steps++;
+                                clock.advance(Duration.ofSeconds(4));
+                            }
+                            ran.add("stepper@" + context.occurrence());
+                            return JobResult.of(
+                                    "steps", steps, "stopped_at", clock.peek().toString());
+                        })
+                        .build(),
+                JobDefinition.builder("overtaken")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("overtaken@" + context.occurrence());
+                            if (ran.size() > 1) {
+                                return JobResult.empty(); // the successor's run
+                            }
+                            clock.advance(Duration.ofSeconds(90)); // past a one-minute lease, no heartbeat
+                            nested.add(runtime.handle(scheduled("overtaken", context.occurrence()), deadline(), log()));
+                            boolean extended = context.extendLease(Duration.ofMinutes(1));
+                            ran.add("overtaken extended=" + extended + " shouldStop=" + context.shouldStop());
+                            return JobResult.empty();
+                        })
+                        .build(),
                 JobDefinition.builder("reentrant")
                         .schedule("30 * * * *", "UTC")
                         .job(services -> context -> {

@@ -300,6 +300,89 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void longJob_underOneMinuteLeases_extendsBeforeEachStep_andSucceedsAfterFourMinutes() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result =
+                f.runtime.handle(scheduled("marathon", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.reason()).isEqualTo(Reasons.OK);
+        });
+        assertThat(f.clock.peek()).isEqualTo(at.plus(Duration.ofMinutes(4)));
+        assertThat(f.ledger.run(new RunKey("marathon", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        assertThat(f.ledger.lock("marathon").fence()).isEqualTo(1);
+    }
+
+    @Test
+    void jobPollingShouldStop_stopsAtTheInvocationsDeadline_andCompletesInsideItsLease() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result = f.invoke(scheduled("stepper", at));
+
+        // Five minutes left: the job must be done 2 s (Deadline.SAFETY) before the end, at 10:04:58.
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("steps").asInt())
+                    .isEqualTo(75);
+            assertThat(RuntimeFixture.JSON
+                            .readTree(o.detail())
+                            .get("stopped_at")
+                            .asText())
+                    .isEqualTo("2026-11-30T10:05:00Z");
+        });
+    }
+
+    @Test
+    void jobPollingShouldStop_underAOneMinuteLease_stopsBeforeTheLeaseEnds_andIsNotFenced() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result =
+                f.runtime.handle(scheduled("stepper", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        // Lease ends 10:01:00; less the skew tolerance and the completion's safety time: 10:00:56.
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("steps").asInt())
+                    .isEqualTo(14);
+            assertThat(RuntimeFixture.JSON
+                            .readTree(o.detail())
+                            .get("stopped_at")
+                            .asText())
+                    .isEqualTo("2026-11-30T10:00:56Z");
+        });
+    }
+
+    @Test
+    void jobWhoseLeaseWasTakenOver_isRefusedTheHeartbeat_toldToStop_andFenced() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult outer = f.runtime.handle(
+                scheduled("overtaken", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        assertThat(f.nested)
+                .singleElement()
+                .satisfies(inner -> assertThat(inner.occurrences())
+                        .singleElement()
+                        .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS)));
+        assertThat(outer.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reasons.FENCED);
+        });
+        assertThat(f.ran)
+                .containsExactly("overtaken@" + at, "overtaken@" + at, "overtaken extended=false shouldStop=true");
+        assertThat(f.ledger.run(new RunKey("overtaken", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        assertThat(f.lines).anyMatch(l -> l.contains("lease lost before completion"));
+    }
+
+    @Test
     void duplicateDeliveryWhileTheFirstStillRuns_isSkippedAsInProgressElsewhere() {
         Instant at = Instant.parse("2026-11-30T10:30:00Z");
         RuntimeFixture f = dev(at);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobContext;
+import dev.punctual.job.JobLease;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.SuppressedDelivery;
 import dev.punctual.ledger.MaintenanceHold;
@@ -40,7 +41,11 @@ class MissedRunWatchdogTest {
         assertThat(line.get("message").asText()).isEqualTo("occurrence overdue");
         assertThat(line.get("expected").asText()).isEqualTo("2026-12-02T14:00:00Z");
         assertThat(line.get("Overdue").asInt()).isEqualTo(1);
-        assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions/0").toString()).isEqualTo("[\"stage\",\"job\"]");
+        assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
+                .as("stage-wide: the job did not opt in to metrics of its own")
+                .isEqualTo("[[\"stage\"]]");
+        JsonNode heartbeat = new ObjectMapper().readTree(lines.get(lines.size() - 1));
+        assertThat(heartbeat.get("WatchdogRuns").asInt()).isEqualTo(1);
     }
 
     @Test
@@ -59,7 +64,7 @@ class MissedRunWatchdogTest {
         JobResult result = watch(f, day2.plus(Duration.ofHours(2)));
 
         assertThat(result.summary().get("overdue")).isEqualTo(List.of());
-        assertThat(lines).isEmpty();
+        assertThat(lines).noneMatch(l -> l.contains("occurrence overdue"));
     }
 
     @Test
@@ -79,7 +84,7 @@ class MissedRunWatchdogTest {
                 at.atZone(ZoneOffset.UTC),
                 Trigger.SCHEDULED,
                 1,
-                at.plusSeconds(60),
+                JobLease.until(at.plusSeconds(60)),
                 StageFlags.defaultsFor("dev"),
                 new JobContext.JobLog(log, MissedRunWatchdog.ID, at),
                 new SuppressedDelivery("dev", log),

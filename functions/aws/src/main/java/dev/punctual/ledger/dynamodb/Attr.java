@@ -45,6 +45,10 @@ final class Attr {
     static final String RESULT = "result";
     static final String MISSED_UNTIL = "missedUntil";
     static final String MISSED_COUNT = "missedCount";
+    /** A list of maps, oldest first: the attempts the record replaced (ledger.Attempt). */
+    static final String EARLIER = "earlier";
+    /** In an {@link #EARLIER} entry: the attempt's number (the other keys are the run item's names). */
+    static final String ATTEMPT = "attempt";
 
     private Attr() {}
 }

@@ -5,6 +5,7 @@ import static dev.punctual.ledger.dynamodb.Av.instant;
 import static dev.punctual.ledger.dynamodb.Av.num;
 import static dev.punctual.ledger.dynamodb.Av.str;
 
+import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
@@ -14,6 +15,7 @@ import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.Trigger;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -78,7 +80,8 @@ final class Codec {
                 str(item, Attr.RESULT),
                 instant(item, Attr.MISSED_UNTIL),
                 (int) num(item, Attr.MISSED_COUNT),
-                Av.ttlInstant(item)));
+                Av.ttlInstant(item),
+                earlier(item)));
     }
 
     static Map<String, AttributeValue> runItem(RunRecord r, Map<String, AttributeValue> key) {
@@ -106,7 +109,47 @@ final class Codec {
         putIfPresent(item, Attr.RESULT, r.resultSummary() == null ? null : Av.s(r.resultSummary()));
         putIfPresent(item, Attr.MISSED_UNTIL, r.missedUntil() == null ? null : Av.millis(r.missedUntil()));
         putIfPresent(item, Attr.TTL, r.expiresAt() == null ? null : Av.ttl(r.expiresAt()));
+        if (!r.earlier().isEmpty()) {
+            item.put(
+                    Attr.EARLIER,
+                    AttributeValue.fromL(
+                            r.earlier().stream().map(Codec::attemptItem).toList()));
+        }
         return item;
+    }
+
+    private static AttributeValue attemptItem(Attempt a) {
+        Map<String, AttributeValue> m = new HashMap<>();
+        m.put(Attr.ATTEMPT, Av.n(a.attempt()));
+        m.put(Attr.STATUS, Av.s(a.status().name()));
+        m.put(Attr.FENCE, Av.n(a.fence()));
+        putIfPresent(m, Attr.OWNER, a.ownerToken() == null ? null : Av.s(a.ownerToken()));
+        putIfPresent(
+                m, Attr.TRIGGER, a.trigger() == null ? null : Av.s(a.trigger().name()));
+        putIfPresent(m, Attr.STARTED_AT, a.startedAt() == null ? null : Av.millis(a.startedAt()));
+        putIfPresent(m, Attr.FINISHED_AT, a.finishedAt() == null ? null : Av.millis(a.finishedAt()));
+        putIfPresent(m, Attr.REASON, a.reason() == null ? null : Av.s(a.reason()));
+        return AttributeValue.fromM(m);
+    }
+
+    private static List<Attempt> earlier(Map<String, AttributeValue> item) {
+        AttributeValue list = item.get(Attr.EARLIER);
+        if (list == null || !list.hasL()) {
+            return List.of();
+        }
+        return list.l().stream().map(AttributeValue::m).map(Codec::attempt).toList();
+    }
+
+    private static Attempt attempt(Map<String, AttributeValue> m) {
+        return new Attempt(
+                (int) num(m, Attr.ATTEMPT),
+                enumOf(m, Attr.STATUS, RunStatus.class),
+                num(m, Attr.FENCE),
+                str(m, Attr.OWNER),
+                enumOf(m, Attr.TRIGGER, Trigger.class),
+                instant(m, Attr.STARTED_AT),
+                instant(m, Attr.FINISHED_AT),
+                str(m, Attr.REASON));
     }
 
     private static void putIfPresent(Map<String, AttributeValue> item, String name, AttributeValue value) {

@@ -155,8 +155,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         Values v = Values.of()
                 .put(":token", Av.s(lease.ownerToken()))
                 .put(":now", Av.millis(now))
-                .put(":until", Av.millis(until));
-        return updateLock(lease.group(), EXTEND, LEASE_OURS, v);
+                .put(":until", Av.millis(until))
+                .put(":fence", Av.n(lease.fence()));
+        return updateLock(lease.group(), EXTEND, LEASE_OURS_AT_FENCE, v);
     }
 
     @Override

@@ -45,6 +45,12 @@ final class Expressions {
     /** Completion and extension: still our lease (owner token) and not yet ended (our clock). */
     static final String LEASE_OURS = "#leaseOwner = :token AND #leaseUntil > :now";
 
+    /**
+     * Extension: our lease at the fence we were granted. The owner token is fresh for every acquisition,
+     * so it already names one fence; the fence is checked too so the rule reads as it is meant.
+     */
+    static final String LEASE_OURS_AT_FENCE = LEASE_OURS + " AND #leaseFence = :fence";
+
     /** Release: only the owner token gives a lease back; an expired one of ours may be cleared too. */
     static final String LEASE_OWNED = "#leaseOwner = :token";
 
@@ -111,6 +117,7 @@ final class Expressions {
     /** Claim the slot under a shared group's lease, stamping that lease's fence. */
     static final String CLAIM_FRESH = "SET " + SLOT_SET + ", #occFence = :fence";
 
+    /** Heartbeat: only the end moves; owner, fence and start stay. */
     static final String EXTEND = "SET #leaseUntil = :until";
 
     /** Release keeps the fence (it must keep growing) and the last holder (history). */

@@ -1,0 +1,164 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.time.OccurrenceCalculator;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jobs}: the catalog this CLI was built with, without a database or AWS: each job's schedule as
+ * written and as deployed, zone, lock group, pool, flags and its next runs, local and UTC, with how far
+ * away they are.
+ */
+@Command(
+        name = "jobs",
+        mixinStandardHelpOptions = true,
+        description = "Lists the catalog's jobs: schedule as written and as deployed, zone, lock group, pool, flags,"
+                + " next runs (local and UTC, relative); needs no database.")
+final class JobsCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Clock clock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    OutputOptions output;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "Only this job")
+    String job;
+
+    @Option(
+            names = "--next",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Next runs per job (0-100, default ${DEFAULT-VALUE})")
+    int next;
+
+    JobsCommand(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        if (next < 0 || next > 100) {
+            throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
+        }
+        // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
+        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageOptions.EMULATOR_STAGE));
+        List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
+        Instant now = clock.instant();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (JobDefinition definition : jobs) {
+            rows.add(row(definition, now));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output.isJson()) {
+            Map<String, Object> report = new LinkedHashMap<>();
+            report.put("now", now.toString());
+            report.put("jobs", rows);
+            out.println(JSON.writeValueAsString(report));
+        } else {
+            out.println(table(rows));
+        }
+        return 0;
+    }
+
+    private Map<String, Object> row(JobDefinition job, Instant now) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("job", job.id());
+        row.put("schedule", job.schedule().expression().source());
+        row.put("deployed", job.schedule().deployment().expression());
+        row.put("zone", job.schedule().zone().getId());
+        row.put("lock_group", job.lockGroup());
+        row.put("pool", job.pool().name());
+        row.put("flags", flags(job));
+        List<Map<String, String>> runs = new ArrayList<>();
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
+        Instant after = now;
+        for (int i = 0; i < next; i++) {
+            Optional<Instant> n = calculator.next(after);
+            if (n.isEmpty()) {
+                break;
+            }
+            Map<String, String> run = new LinkedHashMap<>();
+            run.put(
+                    "local",
+                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                            n.get().atZone(job.schedule().zone())));
+            run.put("utc", n.get().toString());
+            run.put("in", RelativeTime.from(now, n.get()));
+            runs.add(run);
+            after = n.get();
+        }
+        row.put("next", runs);
+        row.put("description", job.description());
+        return row;
+    }
+
+    private static List<String> flags(JobDefinition job) {
+        List<String> flags = new ArrayList<>();
+        if (job.destructive()) {
+            flags.add("destructive");
+        }
+        if (job.externalDelivery()) {
+            flags.add("delivery");
+        }
+        if (job.perJobMetrics()) {
+            flags.add("metrics");
+        }
+        if (job.safeToVerify()) {
+            flags.add("safe-to-verify");
+        }
+        return flags;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String table(List<Map<String, Object>> rows) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {
+            "JOB", "SCHEDULE", "DEPLOYED", "ZONE", "LOCK GROUP", "POOL", "FLAGS", "NEXT (LOCAL)", "NEXT (UTC)", "IN"
+        });
+        for (Map<String, Object> r : rows) {
+            List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
+            List<String> flags = (List<String>) r.get("flags");
+            int runs = Math.max(1, next.size());
+            for (int i = 0; i < runs; i++) {
+                boolean first = i == 0;
+                Map<String, String> run = i < next.size() ? next.get(i) : Map.of();
+                lines.add(new String[] {
+                    first ? (String) r.get("job") : "",
+                    first ? (String) r.get("schedule") : "",
+                    first ? (String) r.get("deployed") : "",
+                    first ? (String) r.get("zone") : "",
+                    first ? (String) r.get("lock_group") : "",
+                    first ? (String) r.get("pool") : "",
+                    first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",
+                    run.getOrDefault("local", "-"),
+                    run.getOrDefault("utc", "-"),
+                    run.getOrDefault("in", "-")
+                });
+            }
+        }
+        return Table.render(lines);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+/** {@code jobs}: the catalog with next runs, no database, no AWS. */
+class JobsCommandTest {
+
+    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void jobs_json_listsEveryJob_withScheduleAsWrittenAndDeployed_flags_andNextRunsLocalUtcAndRelative()
+            throws Exception {
+        Result result = cli("jobs", "--output", "json", "--next", "2");
+
+        assertThat(result.code()).as(result.err()).isZero();
+        JsonNode jobs = new ObjectMapper().readTree(result.out()).path("jobs");
+        assertThat(jobs.findValuesAsText("job"))
+                .contains("daily-report", "purge-inactive-members", "missed-run-watchdog");
+        JsonNode daily = jobs.get(0);
+        assertThat(daily.path("schedule").asText()).isEqualTo("0 9 * * *");
+        assertThat(daily.path("deployed").asText()).isEqualTo("cron(0 9 * * ? *)");
+        assertThat(daily.path("zone").asText()).isEqualTo("America/New_York");
+        assertThat(daily.at("/next/0/local").asText()).isEqualTo("2026-12-01T09:00:00-05:00");
+        assertThat(daily.at("/next/0/utc").asText()).isEqualTo("2026-12-01T14:00:00Z");
+        assertThat(daily.at("/next/0/in").asText()).isEqualTo("in 23h 59m");
+        assertThat(daily.at("/next/1/in").asText()).isEqualTo("in 1d 23h");
+        JsonNode purge = jobs.findParents("job").stream()
+                .filter(j -> j.path("job").asText().equals("purge-inactive-members"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(purge.path("flags").toString()).contains("destructive");
+        assertThat(purge.path("pool").asText()).isEqualTo("maintenance");
+    }
+
+    @Test
+    void jobs_table_alignsColumns_andOneJobCanBeNamed() {
+        Result result = cli("jobs", "daily-report");
+
+        assertThat(result.code()).isZero();
+        String[] lines = result.out().strip().split("\n");
+        assertThat(lines).hasSize(2);
+        assertThat(lines[0]).startsWith("JOB").contains("SCHEDULE", "DEPLOYED", "NEXT (LOCAL)", "NEXT (UTC)", "IN");
+        assertThat(lines[1].indexOf("cron(0 9 * * ? *)")).isEqualTo(lines[0].indexOf("DEPLOYED"));
+        assertThat(lines[1]).endsWith("in 23h 59m");
+    }
+
+    @Test
+    void jobs_anUnknownJob_exitsTwo_suggestingTheClosest() {
+        Result result = cli("jobs", "daly-report");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("did you mean daily-report?");
+    }
+}
