@@ -1,8 +1,10 @@
 package dev.punctual.cli.verify;
 
+import dev.punctual.cli.AwsAccess;
 import dev.punctual.infra.StageConfig;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageFlags;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +22,13 @@ public final class Preflight {
      * @param catalog the catalog the deployed code runs
      */
     public static List<CheckResult> run(
-            StageAws aws, StageInventory deployed, StageConfig config, StageFlags flags, JobCatalog catalog) {
+            StageAws aws,
+            AwsAccess access,
+            StageInventory deployed,
+            StageConfig config,
+            StageFlags flags,
+            JobCatalog catalog,
+            Clock clock) {
         List<CheckResult> results = new ArrayList<>();
         results.add(guard("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
         results.add(StackStatusCheck.read(deployed).result());
@@ -37,10 +45,9 @@ public final class Preflight {
         results.add(guard("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
         results.add(guard("dead-letters", () -> DeadLetterQueuesCheck.read(aws, deployed)));
         results.add(guard("alarms", () -> AlarmsCheck.read(aws, deployed)));
-        results.add(new DryRunCountsCheck(catalog.jobs().stream()
-                        .filter(j -> j.destructive() || j.externalDelivery())
-                        .count())
-                .result());
+        results.add(guard(
+                "dry-run",
+                () -> new DryRunCountsCheck(JobPreviews.read(aws, access, deployed, flags, catalog, clock))));
         return results;
     }
 

@@ -56,7 +56,7 @@ public record RunOutcome(String job, String outcome, String reason, String occur
     /** e.g. {@code PASS}, {@code SKIP ALREADY_DONE}, {@code INVALID NOT_DUE: ...}. */
     public String describe() {
         String text = outcome
-                + (reason.isEmpty() || reason.equals("SUCCEEDED") ? "" : " " + reason)
+                + (reason.isEmpty() || outcome.equals("PASS") ? "" : " " + reason)
                 + (occurrence.isEmpty() ? "" : " at " + occurrence);
         return detail.isEmpty() || outcome.equals("PASS") ? text : text + " (" + abbreviate(detail) + ")";
     }

@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
  * @param stackId the stack's ARN (its partition, account and region)
  * @param stackStatus e.g. {@code UPDATE_COMPLETE}
  * @param aliases each pool's {@code live} alias ARN, by pool name
+ * @param domainTable the table the example jobs work on (their previews read it)
  * @param queues the stage's queues by name, URL as value (every queue of a stage is a dead-letter queue)
  * @param logGroups the pools' log groups
  */
@@ -28,6 +29,7 @@ public record StageInventory(
         String stackStatus,
         Map<String, String> aliases,
         String ledgerTable,
+        String domainTable,
         String scheduleGroup,
         Map<String, String> queues,
         List<String> logGroups) {
@@ -71,6 +73,7 @@ public record StageInventory(
                 stack.stackStatusAsString(),
                 deployed.poolAliases(),
                 deployed.ledgerTable(),
+                deployed.domainTable(),
                 deployed.scheduleGroup(),
                 queues,
                 deployed.allLogGroups());

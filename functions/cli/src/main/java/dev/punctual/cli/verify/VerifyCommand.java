@@ -91,7 +91,8 @@ public final class VerifyCommand implements Callable<Integer> {
         try (StageAws aws = StageAws.connect(context.aws(), context.aws().region(region))) {
             StageInventory inventory = StageInventory.discover(
                     aws, stage, catalog.pools().stream().map(FunctionPool::name).toList());
-            List<CheckResult> results = new ArrayList<>(Preflight.run(aws, inventory, config, flags, catalog));
+            List<CheckResult> results =
+                    new ArrayList<>(Preflight.run(aws, context.aws(), inventory, config, flags, catalog, clock));
             if (activate) {
                 results.addAll(
                         Activation.run(aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds)));

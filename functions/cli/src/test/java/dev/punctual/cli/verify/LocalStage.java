@@ -158,6 +158,7 @@ final class LocalStage {
             aws.dynamo().updateTable(r -> r.tableName(ledgerTable).deletionProtectionEnabled(true));
         }
         LedgerTable.create(aws.dynamo(), domainTable);
+        seedInactiveMembers(2);
         queue("SchedulerDeadLetters");
         String role = role();
         for (FunctionPool pool : catalog.pools()) {
@@ -206,6 +207,18 @@ final class LocalStage {
             setAlarmState(cfnName(alarm), "OK");
         }
         createStack();
+    }
+
+    /** Members idle for two years: the destructive job's targets, which its dry run counts. */
+    private void seedInactiveMembers(int count) {
+        long idleSince =
+                java.time.Instant.now().minus(java.time.Duration.ofDays(800)).toEpochMilli();
+        for (int i = 0; i < count; i++) {
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new LinkedHashMap<>(
+                    dev.punctual.examples.DemoTable.key(dev.punctual.examples.DemoTable.MEMBERS, "m-idle-" + i));
+            item.put("lastActiveAt", dev.punctual.examples.DemoTable.n(idleSince));
+            aws.dynamo().putItem(r -> r.tableName(domainTable).item(item));
+        }
     }
 
     /** A job's schedule as JobsStack declares it. */

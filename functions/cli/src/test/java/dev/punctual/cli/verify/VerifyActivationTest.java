@@ -80,6 +80,11 @@ class VerifyActivationTest {
 
         System.out.println(run.out());
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(line(run, "dry-run"))
+                .startsWith("PASS")
+                .contains("purge-inactive-members at ")
+                .contains("2 deletion(s)")
+                .doesNotContain("m-idle");
         assertThat(line(run, "manual-run")).startsWith("PASS").contains("daily-report");
         assertThat(line(run, "outcome-logged")).startsWith("PASS").contains(stage.logGroups.get("default"));
         assertThat(line(run, "repeat")).startsWith("PASS").contains("SKIP ALREADY_DONE");
@@ -93,6 +98,7 @@ class VerifyActivationTest {
                 .contains("off: SKIP ALREADY_DONE");
         assertThat(line(run, "log-secrets")).startsWith("PASS");
         assertThat(run.out().lines().toList().getLast()).contains("0 failed").contains("preflight and activation");
+        assertThat(run.out()).doesNotContain("FAIL ");
         // Every run went through the deployed function: the stand-in saw the Invoke calls.
         assertThat(stage.lambda.invocations()).hasSizeGreaterThanOrEqualTo(5);
         assertNoMaintenanceHoldLeft();
