@@ -55,7 +55,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new StatusCommand(context))
                 .addSubcommand(new MaintenanceCommand(context))
                 .addSubcommand(new DemoCommand())
-                .addSubcommand(new dev.punctual.cli.verify.VerifyCommand(context))
+                .addSubcommand(new VerifyCommand(context))
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))

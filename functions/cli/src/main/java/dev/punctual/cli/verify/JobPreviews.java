@@ -1,6 +1,5 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.cli.AwsAccess;
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.Job;
 import dev.punctual.job.JobCatalog;
@@ -21,6 +20,7 @@ import dev.punctual.runtime.LedgerHistory;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import dev.punctual.time.OccurrenceCalculator;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +46,7 @@ public final class JobPreviews {
     /** Each delivering or destructive job's preview (empty when the job cannot tell), or the error it gave. */
     public static Map<String, DryRunCountsCheck.Preview> read(
             StageAws aws,
-            AwsAccess access,
+            Optional<URI> dynamoEndpoint,
             StageInventory stage,
             StageFlags flags,
             JobCatalog definitions,
@@ -55,7 +55,7 @@ public final class JobPreviews {
         env.putAll(new StageResources(stage.ledgerTable(), stage.domainTable(), "punctual-" + stage.stage(), "verify")
                 .toEnvironment());
         env.put("AWS_REGION", aws.region().id());
-        access.dynamoDbEndpoint().ifPresent(endpoint -> env.put(Wiring.ENDPOINT, endpoint.toString()));
+        dynamoEndpoint.ifPresent(endpoint -> env.put(Wiring.ENDPOINT, endpoint.toString()));
         JobCatalog catalog = Catalogs.load(new JobEnvironment(flags, env, clock));
         RunLedger ledger = DynamoDbRunLedger.create(
                 aws.dynamo(),

@@ -1,13 +1,14 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.cli.AwsAccess;
 import dev.punctual.infra.StageConfig;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageFlags;
+import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 
@@ -20,10 +21,11 @@ public final class Preflight {
      * @param config the stage's config (Stages.java)
      * @param flags the flags the stage was deployed with: the config's, with the schedules switch as deployed
      * @param catalog the catalog the deployed code runs
+     * @param dynamoEndpoint an emulator's DynamoDB endpoint (tests), for the jobs' previews
      */
     public static List<CheckResult> run(
             StageAws aws,
-            AwsAccess access,
+            Optional<URI> dynamoEndpoint,
             StageInventory deployed,
             StageConfig config,
             StageFlags flags,
@@ -47,7 +49,7 @@ public final class Preflight {
         results.add(guard("alarms", () -> AlarmsCheck.read(aws, deployed)));
         results.add(guard(
                 "dry-run",
-                () -> new DryRunCountsCheck(JobPreviews.read(aws, access, deployed, flags, catalog, clock))));
+                () -> new DryRunCountsCheck(JobPreviews.read(aws, dynamoEndpoint, deployed, flags, catalog, clock))));
         return results;
     }
 

@@ -1,7 +1,8 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.cli.AwsAccess;
 import java.net.URI;
+import java.util.Map;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -16,8 +17,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /**
- * The AWS clients verify reads a stage with, all on one region and the CLI's credentials
- * ({@link AwsAccess}); in tests each service may have a loopback endpoint, named by the keys below.
+ * The AWS clients verify reads a stage with, all on one region and the CLI's credentials; in tests
+ * each service may have a loopback endpoint, named by the keys below.
  */
 public record StageAws(
         Region region,
@@ -31,30 +32,43 @@ public record StageAws(
         CloudWatchLogsClient logs)
         implements AutoCloseable {
 
-    /** Endpoint keys of {@link AwsAccess#endpoints()} for the services the CLI's own access does not name. */
+    /** Endpoint keys for the services the CLI's own AWS access does not name. */
     public static final String STS = "sts";
 
     public static final String SCHEDULER = "scheduler";
     public static final String SQS = "sqs";
     public static final String CLOUDWATCH = "cloudwatch";
 
-    public static StageAws connect(AwsAccess access, Region region) {
+    /**
+     * The clients the CLI's own access does not build, on the same region and credentials, with the
+     * given client from the CLI for the rest.
+     *
+     * @param endpoints loopback endpoint overrides by service key ({@link #STS}, ...), empty for AWS
+     * @param dynamoKey the key of DynamoDB's endpoint in {@code endpoints}
+     */
+    public static StageAws connect(
+            Region region,
+            AwsCredentialsProvider credentials,
+            Map<String, URI> endpoints,
+            String dynamoKey,
+            CloudFormationClient cloudFormation,
+            LambdaClient lambda,
+            CloudWatchLogsClient logs) {
         return new StageAws(
                 region,
-                build(StsClient.builder(), access, STS, region),
-                access.cloudFormation(region),
-                access.lambda(region),
-                build(SchedulerClient.builder(), access, SCHEDULER, region),
-                build(DynamoDbClient.builder(), access, AwsAccess.DYNAMODB, region),
-                build(SqsClient.builder(), access, SQS, region),
-                build(CloudWatchClient.builder(), access, CLOUDWATCH, region),
-                access.logs(region));
+                build(StsClient.builder(), credentials, endpoints.get(STS), region),
+                cloudFormation,
+                lambda,
+                build(SchedulerClient.builder(), credentials, endpoints.get(SCHEDULER), region),
+                build(DynamoDbClient.builder(), credentials, endpoints.get(dynamoKey), region),
+                build(SqsClient.builder(), credentials, endpoints.get(SQS), region),
+                build(CloudWatchClient.builder(), credentials, endpoints.get(CLOUDWATCH), region),
+                logs);
     }
 
     private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(
-            B builder, AwsAccess access, String service, Region region) {
-        builder.region(region).credentialsProvider(access.credentials()).httpClient(UrlConnectionHttpClient.create());
-        URI endpoint = access.endpoints().get(service);
+            B builder, AwsCredentialsProvider credentials, URI endpoint, Region region) {
+        builder.region(region).credentialsProvider(credentials).httpClient(UrlConnectionHttpClient.create());
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }

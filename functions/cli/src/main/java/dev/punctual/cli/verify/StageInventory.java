@@ -1,19 +1,14 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.cli.DeployedStage;
-import dev.punctual.cli.StageDiscovery;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import software.amazon.awssdk.services.cloudformation.model.Stack;
-import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
  * What verify reads of a deployed stage: the stage discovery's record (the stack's outputs: tables,
  * each pool's alias, the schedule group, the log groups) plus the stack's state and the queues
- * CloudFormation named after the stack.
+ * CloudFormation named after the stack ({@code VerifyCommand} builds it).
  *
  * @param stackId the stack's ARN (its partition, account and region)
  * @param stackStatus e.g. {@code UPDATE_COMPLETE}
@@ -44,39 +39,6 @@ public record StageInventory(
         aliases = new TreeMap<>(aliases);
         queues = new TreeMap<>(queues);
         logGroups = List.copyOf(logGroups);
-    }
-
-    /**
-     * Finds the stage through the stage discovery ({@link StageDiscovery#find}), then reads the stack's
-     * status and lists the queues named after it.
-     *
-     * @param pools the catalog's pools
-     */
-    public static StageInventory discover(StageAws aws, String stage, Collection<String> pools) {
-        DeployedStage deployed =
-                StageDiscovery.find(aws.cloudFormation(), aws.region().id(), stage, pools);
-        Stack stack = aws.cloudFormation()
-                .describeStacks(r -> r.stackName(deployed.stackName()))
-                .stacks()
-                .getFirst();
-        Map<String, String> queues = new TreeMap<>();
-        for (ListQueuesResponse page :
-                aws.sqs().listQueuesPaginator(r -> r.queueNamePrefix(deployed.stackName() + "-"))) {
-            for (String url : page.queueUrls()) {
-                queues.put(url.substring(url.lastIndexOf('/') + 1), url);
-            }
-        }
-        return new StageInventory(
-                stage,
-                deployed.stackName(),
-                stack.stackId(),
-                stack.stackStatusAsString(),
-                deployed.poolAliases(),
-                deployed.ledgerTable(),
-                deployed.domainTable(),
-                deployed.scheduleGroup(),
-                queues,
-                deployed.allLogGroups());
     }
 
     /** Everything CloudFormation names for the stack starts with this (alarms, queues). */

@@ -68,7 +68,15 @@ final class LocalStage {
 
     private LocalStage(LambdaInvokeStandIn lambda) {
         this.lambda = lambda;
-        this.aws = StageAws.connect(access(), REGION);
+        AwsAccess access = access();
+        this.aws = StageAws.connect(
+                REGION,
+                access.credentials(),
+                access.endpoints(),
+                AwsAccess.DYNAMODB,
+                access.cloudFormation(REGION),
+                motoLambda(),
+                access.logs(REGION));
     }
 
     /** moto behind its front (which serves CloudWatch's CBOR protocol), one per JVM. */

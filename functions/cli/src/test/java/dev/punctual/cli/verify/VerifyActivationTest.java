@@ -3,6 +3,7 @@ package dev.punctual.cli.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.cli.PunctualCli;
+import dev.punctual.cli.VerifyCommand;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Retention;

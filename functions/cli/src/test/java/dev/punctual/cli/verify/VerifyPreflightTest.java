@@ -3,6 +3,7 @@ package dev.punctual.cli.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.cli.PunctualCli;
+import dev.punctual.cli.VerifyCommand;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.io.StringWriter;

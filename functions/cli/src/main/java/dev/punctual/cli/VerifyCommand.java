@@ -1,6 +1,11 @@
-package dev.punctual.cli.verify;
+package dev.punctual.cli;
 
-import dev.punctual.cli.CliContext;
+import dev.punctual.cli.verify.Activation;
+import dev.punctual.cli.verify.CheckResult;
+import dev.punctual.cli.verify.Preflight;
+import dev.punctual.cli.verify.StageAws;
+import dev.punctual.cli.verify.StageInventory;
+import dev.punctual.cli.verify.VerifyReport;
 import dev.punctual.infra.StageConfig;
 import dev.punctual.infra.Stages;
 import dev.punctual.job.FunctionPool;
@@ -13,11 +18,17 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudformation.model.Stack;
+import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
  * {@code punctual verify --stage NAME [--activate]}: the source material's pre-install and activation
@@ -32,7 +43,7 @@ import picocli.CommandLine.Option;
 public final class VerifyCommand implements Callable<Integer> {
 
     /** Exit code when a check failed. */
-    public static final int FAILED = 1;
+    public static final int FAILED = PunctualCli.FAILURE;
 
     private final CliContext context;
 
@@ -88,11 +99,20 @@ public final class VerifyCommand implements Callable<Integer> {
         StageFlags flags = deployedFlags(config);
         JobCatalog catalog = Catalogs.load(JobEnvironment.definitionsOnly(flags));
         Clock clock = context.clock();
-        try (StageAws aws = StageAws.connect(context.aws(), context.aws().region(region))) {
-            StageInventory inventory = StageInventory.discover(
+        AwsAccess access = context.aws();
+        Region where = access.region(region);
+        try (StageAws aws = StageAws.connect(
+                where,
+                access.credentials(),
+                access.endpoints(),
+                AwsAccess.DYNAMODB,
+                access.cloudFormation(where),
+                access.lambda(where),
+                access.logs(where))) {
+            StageInventory inventory = inventory(
                     aws, stage, catalog.pools().stream().map(FunctionPool::name).toList());
-            List<CheckResult> results =
-                    new ArrayList<>(Preflight.run(aws, context.aws(), inventory, config, flags, catalog, clock));
+            List<CheckResult> results = new ArrayList<>(
+                    Preflight.run(aws, access.dynamoDbEndpoint(), inventory, config, flags, catalog, clock));
             if (activate) {
                 results.addAll(
                         Activation.run(aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds)));
@@ -102,6 +122,37 @@ public final class VerifyCommand implements Callable<Integer> {
             out.println(output.equals("json") ? report.json() : report.table());
             return report.failed() ? FAILED : 0;
         }
+    }
+
+    /**
+     * The stage discovery's record ({@link StageDiscovery#find}) plus the stack's status and the queues
+     * CloudFormation named after the stack.
+     */
+    static StageInventory inventory(StageAws aws, String stage, Collection<String> pools) {
+        DeployedStage deployed =
+                StageDiscovery.find(aws.cloudFormation(), aws.region().id(), stage, pools);
+        Stack stack = aws.cloudFormation()
+                .describeStacks(r -> r.stackName(deployed.stackName()))
+                .stacks()
+                .getFirst();
+        Map<String, String> queues = new TreeMap<>();
+        for (ListQueuesResponse page :
+                aws.sqs().listQueuesPaginator(r -> r.queueNamePrefix(deployed.stackName() + "-"))) {
+            for (String url : page.queueUrls()) {
+                queues.put(url.substring(url.lastIndexOf('/') + 1), url);
+            }
+        }
+        return new StageInventory(
+                stage,
+                deployed.stackName(),
+                stack.stackId(),
+                stack.stackStatusAsString(),
+                deployed.poolAliases(),
+                deployed.ledgerTable(),
+                deployed.domainTable(),
+                deployed.scheduleGroup(),
+                queues,
+                deployed.allLogGroups());
     }
 
     private StageFlags deployedFlags(StageConfig config) {
