@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.OutcomeLog;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,7 +16,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,23 +78,18 @@ class SavedQueriesTest {
         Instant occurrence = Instant.parse("2026-11-29T14:00:00Z");
         OutcomeLog.write(
                 log,
-                new OccurrenceOutcome(
-                        "dev",
-                        "daily-report",
-                        occurrence,
-                        occurrence.atZone(ZoneId.of("America/New_York")),
-                        "SCHEDULED",
-                        Verdict.PASS,
-                        "OK",
-                        1,
-                        3L,
-                        10,
-                        20,
-                        0,
-                        0,
-                        Map.of(),
-                        null,
-                        null));
+                OccurrenceOutcome.of(
+                                "dev",
+                                "daily-report",
+                                occurrence,
+                                occurrence.atZone(ZoneId.of("America/New_York")),
+                                "SCHEDULED",
+                                Reason.OK)
+                        .attempt(1)
+                        .fence(3L)
+                        .latenessMs(10)
+                        .durationMs(20)
+                        .build());
         Set<String> keys = new HashSet<>();
         new ObjectMapper().readTree(lines.get(0)).fieldNames().forEachRemaining(keys::add);
         return keys;

@@ -1,11 +1,16 @@
 package dev.punctual.handler;
 
+import dev.punctual.runtime.InvalidPayload;
+import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.ResultJson;
+import dev.punctual.stage.StageResources;
 import java.util.Map;
 import org.crac.Context;
 import org.crac.Core;
 import org.crac.Resource;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * SnapStart priming: before the snapshot, exercise Jackson and the SDK's request path so the restored
@@ -39,10 +44,9 @@ final class Priming implements Resource {
     }
 
     void prime() {
-        ResultJson.render(dev.punctual.runtime.InvocationResult.invalid(
-                runtime.services().flags().stage(),
-                new dev.punctual.runtime.InvalidPayload("PRIMING", null, "priming")));
-        String table = System.getenv(dev.punctual.stage.StageResources.LEDGER_TABLE);
+        ResultJson.render(InvocationResult.invalid(
+                runtime.services().flags().stage(), new InvalidPayload("PRIMING", null, "priming")));
+        String table = System.getenv(StageResources.LEDGER_TABLE);
         if (table == null) {
             return;
         }
@@ -50,13 +54,9 @@ final class Priming implements Resource {
             clients.dynamo()
                     .getItem(b -> b.tableName(table)
                             .key(Map.of(
-                                    "pk",
-                                            software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                                    NO_SUCH_PK),
-                                    "sk",
-                                            software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                                    NO_SUCH_PK))));
-        } catch (software.amazon.awssdk.core.exception.SdkException e) {
+                                    "pk", AttributeValue.fromS(NO_SUCH_PK),
+                                    "sk", AttributeValue.fromS(NO_SUCH_PK))));
+        } catch (SdkException e) {
             // Priming is an optimisation; a failed read must not fail the snapshot.
         }
     }

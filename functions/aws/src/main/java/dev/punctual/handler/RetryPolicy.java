@@ -4,7 +4,6 @@ import dev.punctual.PunctualException;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceReport;
-import dev.punctual.runtime.Reasons;
 import java.util.List;
 
 /**
@@ -21,7 +20,7 @@ final class RetryPolicy {
             return;
         }
         List<OccurrenceReport> retryable = result.occurrences().stream()
-                .filter(o -> o.reason().equals(Reasons.JOB_ERROR) || o.reason().equals(Reasons.FENCED))
+                .filter(o -> o.reason().retried())
                 .filter(o -> o.attempt() < catalog.require(o.job()).maxAttempts())
                 .toList();
         if (!retryable.isEmpty()) {
@@ -36,7 +35,8 @@ final class RetryPolicy {
         RetryableRunFailure(List<OccurrenceReport> failed) {
             super("retrying: "
                     + failed.stream()
-                            .map(o -> o.job() + "@" + o.occurrence() + " " + o.reason() + " attempt " + o.attempt())
+                            .map(o -> o.job() + "@" + o.occurrence() + " "
+                                    + o.reason().wire() + " attempt " + o.attempt())
                             .toList());
         }
     }

@@ -2,13 +2,14 @@ package dev.punctual.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.examples.DemoTable;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceReport;
-import dev.punctual.runtime.Reasons;
 import dev.punctual.stage.StageFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,11 +114,11 @@ class EventsFilesTest {
         InvocationResult second =
                 stage.runtime.handle(payload, Deadline.fromRemaining(NOW, Duration.ofMinutes(5)), log);
 
-        assertThat(second.occurrences()).extracting(OccurrenceReport::reason).containsExactly(Reasons.ALREADY_DONE);
+        assertThat(second.occurrences()).extracting(OccurrenceReport::reason).containsExactly(Reason.ALREADY_DONE);
         assertThat(stage.clients
                         .dynamo()
                         .getItem(b -> b.tableName(stage.domainTable)
-                                .key(dev.punctual.examples.DemoTable.key("reports", "2026-11-30"))
+                                .key(DemoTable.key("reports", "2026-11-30"))
                                 .consistentRead(true))
                         .hasItem())
                 .isTrue();

@@ -81,7 +81,7 @@ class RuntimeCostTest {
 
         assertThat(again.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo("ALREADY_DONE"));
+                .satisfies(o -> assertThat(o.reason().wire()).isEqualTo("ALREADY_DONE"));
         assertThat(ledgerRequests).hasSize(1);
     }
 

@@ -9,6 +9,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
 import dev.punctual.runtime.Deadline;
@@ -16,7 +17,6 @@ import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.MissedRunWatchdog;
 import dev.punctual.runtime.OccurrenceReport;
 import dev.punctual.runtime.PunctualRuntime;
-import dev.punctual.runtime.Reasons;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -93,7 +93,7 @@ final class DemoRun {
                     || catchUp
                     || !d.note().isBlank()
                     || (!missed.isBlank() && o.occurrence().equals(d.scheduledTime()));
-            if (o.verdict() == Verdict.PASS && o.reason().equals(Reasons.OK) && !eventful && frequent(d.job())) {
+            if (o.verdict() == Verdict.PASS && o.reason() == Reason.OK && !eventful && frequent(d.job())) {
                 routine++;
                 continue;
             }
@@ -115,7 +115,7 @@ final class DemoRun {
     }
 
     private static String detail(OccurrenceReport o) {
-        if (o.detail() == null || o.reason().equals(Reasons.ALREADY_DONE)) {
+        if (o.detail() == null || o.reason() == Reason.ALREADY_DONE) {
             return "";
         }
         return o.detail().length() > 70 ? o.detail().substring(0, 69) + "…" : o.detail();

@@ -189,12 +189,10 @@ final class Claiming {
     }
 
     private RunRecord abandonedRecord(RunRecord dead, Instant now) {
-        return dead.finished(
+        return dead.ended(
                 RunStatus.ABANDONED,
                 now,
                 "ABANDONED: lease " + dead.fence() + " expired before the run completed",
-                null,
-                null,
                 retention.expiryOf(RunStatus.ABANDONED, now));
     }
 
@@ -239,10 +237,10 @@ final class Claiming {
         if (sameOccurrenceLive) {
             return new ClaimResult.InProgressElsewhere(seen.leaseHolder(), seen.leaseUntil());
         }
-        return (ClaimResult) blockedBy(seen, now);
+        return blockedBy(seen, now);
     }
 
-    static AcquireResult blockedBy(LockState seen, Instant now) {
+    private static ClaimResult blockedBy(LockState seen, Instant now) {
         if (seen.underMaintenanceAt(now)) {
             return new UnderMaintenance(seen.id(), seen.maintenance());
         }

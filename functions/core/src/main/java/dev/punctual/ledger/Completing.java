@@ -78,7 +78,7 @@ final class Completing {
             return claim.previous().get();
         }
         String reason = k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail()));
-        return running.finished(RunStatus.SKIPPED, now, reason, null, null, retention.expiryOf(RunStatus.SKIPPED, now))
+        return running.ended(RunStatus.SKIPPED, now, reason, retention.expiryOf(RunStatus.SKIPPED, now))
                 .withAttempts(0);
     }
 
@@ -86,21 +86,10 @@ final class Completing {
         RunRecord running = RunRecord.running(claim, null);
         return switch (outcome) {
             case Outcome.Succeeded s ->
-                running.finished(
-                        RunStatus.SUCCEEDED,
-                        now,
-                        null,
-                        null,
-                        Summaries.sanitise(s.resultSummary()),
-                        retention.expiryOf(RunStatus.SUCCEEDED, now));
+                running.succeeded(
+                        now, Summaries.sanitise(s.resultSummary()), retention.expiryOf(RunStatus.SUCCEEDED, now));
             case Outcome.Failed f ->
-                running.finished(
-                        RunStatus.FAILED,
-                        now,
-                        null,
-                        Summaries.sanitise(f.errorSummary()),
-                        null,
-                        retention.expiryOf(RunStatus.FAILED, now));
+                running.failed(now, Summaries.sanitise(f.errorSummary()), retention.expiryOf(RunStatus.FAILED, now));
             case Outcome.Skipped k -> givenBack(claim, k, running, now);
         };
     }

@@ -133,25 +133,6 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
-    public AcquireResult acquire(String group, String holder, Instant leaseUntil) {
-        Instant now = now();
-        String token = tokens.get();
-        LeaseGrant grant = new LeaseGrant(
-                Ids.require(group, "group"),
-                token,
-                holder,
-                LeaseKind.JOB,
-                null,
-                leaseUntil.truncatedTo(ChronoUnit.MILLIS),
-                now);
-        Write<LockState> taken = Claiming.takeLease(store, grant);
-        if (taken.applied()) {
-            return new AcquireResult.Acquired(taken.value().leaseFor(token));
-        }
-        return Claiming.blockedBy(taken.value(), now);
-    }
-
-    @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
         Instant now = now();
         if (!until.isAfter(lease.expiresAt())) {
@@ -166,17 +147,6 @@ public final class LedgerEngine implements RunLedger {
                         .filter(s -> lease.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
                         .map(Write.Applied::new));
         return extended.applied() ? Optional.of(extended.value().leaseFor(lease.ownerToken())) : Optional.empty();
-    }
-
-    @Override
-    public boolean release(Lease lease) {
-        Instant now = now();
-        return ReadBack.write(
-                "release lease",
-                () -> store.releaseLease(lease, now),
-                () -> Optional.of(store.readLock(lease.group()))
-                        .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
-                        .map(s -> true));
     }
 
     @Override

@@ -34,18 +34,12 @@ public interface RunLedger {
     /** The stored record of an occurrence, including one in flight on the job's slot. */
     Optional<RunRecord> run(RunKey key);
 
-    /** Take a group's lease without claiming (a caller serialising other work with jobs). */
-    AcquireResult acquire(String group, String holder, Instant leaseUntil);
-
     /**
      * Heartbeat: push a held lease's end out (to a later {@code until}), fenced — only the owner token
      * of the current fence, before the lease has ended on the caller's clock. Empty when the lease is no
      * longer ours.
      */
     Optional<Lease> extend(Lease lease, Instant until);
-
-    /** Give a lease back early; false when it was no longer ours. */
-    boolean release(Lease lease);
 
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 

@@ -95,7 +95,7 @@ public record RunRecord(
     static RunRecord skipped(
             RunKey key, Trigger trigger, int schedulerAttempt, Instant at, String reason, Instant expiresAt) {
         return inFlight(key, RunStatus.SKIPPED, 0, null, 0, trigger, schedulerAttempt, null, expiresAt)
-                .finished(RunStatus.SKIPPED, at, reason, null, null, expiresAt);
+                .ended(RunStatus.SKIPPED, at, reason, expiresAt);
     }
 
     /** A range of occurrences catch-up gave up on: the key is the first, {@code last} the last. */
@@ -117,6 +117,21 @@ public record RunRecord(
                 count,
                 expiresAt,
                 List.of());
+    }
+
+    /** The job's success, with its result summary. */
+    RunRecord succeeded(Instant at, String result, Instant expiry) {
+        return finished(RunStatus.SUCCEEDED, at, null, null, result, expiry);
+    }
+
+    /** The job's failure, with its error summary. */
+    RunRecord failed(Instant at, String error, Instant expiry) {
+        return finished(RunStatus.FAILED, at, null, error, null, expiry);
+    }
+
+    /** Ended without a result of the job's own (abandoned, skipped), for a stated reason. */
+    RunRecord ended(RunStatus newStatus, Instant at, String why, Instant expiry) {
+        return finished(newStatus, at, why, null, null, expiry);
     }
 
     RunRecord finished(RunStatus newStatus, Instant at, String why, String error, String result, Instant expiry) {

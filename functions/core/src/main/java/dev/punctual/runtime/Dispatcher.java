@@ -7,10 +7,10 @@ import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.RunKey;
-import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.OutcomeLog;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
 import dev.punctual.time.OccurrenceCalculator;
@@ -63,7 +63,7 @@ public final class Dispatcher {
         OccurrenceRunner.Request delivered =
                 OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         if (!deadline.allowsAnotherOccurrence(services.clock().instant())) {
-            return single(job, notRun(delivered, Reasons.DEADLINE), log, 0, 0);
+            return single(job, notRun(delivered, Reason.DEADLINE), log, 0, 0);
         }
         Instant started = services.clock().instant();
         OccurrenceRunner.ClaimStep step = runner.claim(delivered, deadline);
@@ -87,7 +87,7 @@ public final class Dispatcher {
             logOutcome(log, job, report, 0, missedCount, Duration.between(s.scheduledTime(), started));
             return result("scheduled", job.id(), List.of(report), run.missed(), 0);
         }
-        runner.giveBack(delivered, claim, SkipReason.DEFERRED, "DEFERRED", "older occurrences first");
+        runner.giveBack(delivered, claim, Reason.DEFERRED, "older occurrences first");
         List<OccurrenceRunner.Request> requests = new ArrayList<>();
         for (Instant occurrence : run.runNow()) {
             boolean isDelivered = occurrence.equals(run.trigger());
@@ -97,8 +97,7 @@ public final class Dispatcher {
                     Trigger.SCHEDULED,
                     isDelivered ? s.attemptNumber() : 1,
                     false,
-                    new RunKey(job.id(), run.trigger()),
-                    () -> {}));
+                    new RunKey(job.id(), run.trigger())));
         }
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
         return result("scheduled", job.id(), reports, run.missed(), 0);
@@ -115,7 +114,7 @@ public final class Dispatcher {
         JobDefinition job = services.catalog().require(s.jobId());
         OccurrenceRunner.Request delivered =
                 OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
-        return single(job, runner.refused(delivered, Reasons.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
+        return single(job, runner.refused(delivered, Reason.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
     }
 
     private InvocationResult single(
@@ -146,7 +145,7 @@ public final class Dispatcher {
             List<OccurrenceReport> planned = occurrences.stream()
                     .map(o -> notRun(
                             OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false),
-                            Reasons.DRY_RUN,
+                            Reason.DRY_RUN,
                             "would run; already-done occurrences are skipped"))
                     .toList();
             return result("replay", job.id(), planned, Optional.empty(), beyond);
@@ -158,15 +157,12 @@ public final class Dispatcher {
         // A refusal (maintenance, a busy group) stops the replay: the rest is reported as not run, with
         // the refusal's reason, and counted, so the operator sees how much is left and why.
         List<OccurrenceRunner.Request> unreported = requests.subList(reports.size(), requests.size());
-        boolean refused = !reports.isEmpty()
-                && OccurrenceRunner.refusesTheJob(
-                        reports.get(reports.size() - 1).reason());
-        long leftForAnotherReplay = beyond + unreported.size() + (refused ? 1 : 0);
-        if (refused) {
-            String refusal = reports.get(reports.size() - 1).reason();
-            unreported.forEach(
-                    request -> reports.add(notRun(request, refusal, "not run: the replay stopped at " + refusal)));
-        }
+        Optional<Reason> refusal = reports.isEmpty()
+                ? Optional.empty()
+                : Optional.of(reports.get(reports.size() - 1).reason()).filter(Reason::refusesTheJob);
+        long leftForAnotherReplay = beyond + unreported.size() + (refusal.isPresent() ? 1 : 0);
+        refusal.ifPresent(stop -> unreported.forEach(
+                request -> reports.add(notRun(request, stop, "not run: the replay stopped at " + stop.wire()))));
         return result("replay", job.id(), reports, Optional.empty(), leftForAnotherReplay);
     }
 
@@ -188,45 +184,40 @@ public final class Dispatcher {
     private List<OccurrenceReport> runInOrder(
             List<OccurrenceRunner.Request> requests, Deadline deadline, StructuredLog log, int catchUp, long missed) {
         List<OccurrenceReport> reports = new ArrayList<>();
-        String stopReason = null;
+        Reason stopReason = null;
         for (OccurrenceRunner.Request request : requests) {
             if (stopReason == null
                     && !deadline.allowsAnotherOccurrence(services.clock().instant())) {
-                stopReason = Reasons.DEADLINE;
+                stopReason = Reason.DEADLINE;
             }
             Instant started = services.clock().instant();
             OccurrenceReport report =
                     stopReason != null ? notRun(request, stopReason) : runner.run(request, deadline, log);
             logOutcome(log, request.job(), report, catchUp, missed, Duration.between(request.occurrence(), started));
             reports.add(report);
-            if (OccurrenceRunner.refusesTheJob(report.reason())) {
+            if (report.reason().refusesTheJob()) {
                 // Recorded once, for the delivered occurrence; the others stay pending for the next trigger.
                 break;
             }
-            if (report.verdict() == Verdict.FAIL && report.reason().equals(Reasons.JOB_ERROR)
-                    || report.reason().equals(Reasons.FENCED)) {
-                stopReason = Reasons.EARLIER_FAILED;
+            if (report.reason().stopsTheBatch()) {
+                stopReason = Reason.EARLIER_FAILED;
             }
         }
         return reports;
     }
 
-    private OccurrenceReport notRun(OccurrenceRunner.Request request, String reason) {
+    private OccurrenceReport notRun(OccurrenceRunner.Request request, Reason reason) {
         return notRun(request, reason, "left for the next trigger");
     }
 
     /** A SKIP that claimed and recorded nothing. */
-    private static OccurrenceReport notRun(OccurrenceRunner.Request request, String reason, String detail) {
-        return new OccurrenceReport(
+    private static OccurrenceReport notRun(OccurrenceRunner.Request request, Reason reason, String detail) {
+        return OccurrenceReport.notRun(
                 request.job().id(),
                 request.occurrence(),
                 request.occurrence().atZone(request.job().schedule().zone()),
                 request.trigger(),
-                Verdict.SKIP,
                 reason,
-                0,
-                null,
-                0,
                 detail);
     }
 
@@ -257,28 +248,30 @@ public final class Dispatcher {
 
     private void logOutcome(
             StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed, Duration lateness) {
-        OutcomeLog.write(
-                log,
-                new OccurrenceOutcome(
+        OccurrenceOutcome outcome = OccurrenceOutcome.of(
                         stage(),
                         job.id(),
                         r.occurrence(),
                         r.local(),
                         r.trigger().name(),
-                        r.verdict(),
-                        r.reason(),
-                        r.attempt(),
-                        r.fence(),
-                        Math.max(0, lateness.toMillis()),
-                        r.durationMs(),
-                        catchUp,
-                        missed,
-                        Map.of(),
-                        r.verdict() == Verdict.FAIL ? r.detail() : null,
-                        r.verdict() == Verdict.SKIP ? r.detail() : null),
-                job.perJobMetrics());
+                        r.reason())
+                .attempt(r.attempt())
+                .fence(r.fence())
+                .latenessMs(Math.max(0, lateness.toMillis()))
+                .durationMs(r.durationMs())
+                .catchUpCount(catchUp)
+                .missedCount(missed)
+                .result(resultOf(r))
+                .error(r.verdict() == Verdict.FAIL ? r.detail() : null)
+                .detail(r.verdict() == Verdict.SKIP ? r.detail() : null)
+                .build();
+        OutcomeLog.write(log, outcome, job.perJobMetrics());
     }
 
+    /**
+     * The job's result summary on a pass, as the run item stores it (redacted and cut to
+     * {@code Summaries.MAX} when the runner made it); the line redacts it again when written.
+     */
     private static Map<String, Object> resultOf(OccurrenceReport r) {
         return r.verdict() == Verdict.PASS && r.detail() != null ? Map.of("summary", r.detail()) : Map.of();
     }

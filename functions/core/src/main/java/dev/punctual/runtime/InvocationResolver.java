@@ -7,7 +7,10 @@ import dev.punctual.time.OccurrenceCalculator;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -142,8 +145,8 @@ final class InvocationResolver {
     }
 
     private static Optional<Instant> otherInstantOfARepeatedLocalTime(JobDefinition job, Instant at) {
-        java.time.ZoneId zone = job.schedule().zone();
-        java.time.LocalDateTime local = java.time.LocalDateTime.ofInstant(at, zone);
+        ZoneId zone = job.schedule().zone();
+        LocalDateTime local = LocalDateTime.ofInstant(at, zone);
         return zone.getRules().getValidOffsets(local).stream()
                 .map(offset -> local.toInstant(offset))
                 .filter(other -> !other.equals(at))
@@ -158,7 +161,7 @@ final class InvocationResolver {
     }
 
     private static String nearest(OccurrenceCalculator calculator, Instant at) {
-        List<String> around = new java.util.ArrayList<>();
+        List<String> around = new ArrayList<>();
         calculator.previous(at).ifPresent(p -> around.add(p.toString()));
         calculator.next(at).ifPresent(n -> around.add(n.toString()));
         return around.isEmpty() ? "none" : String.join(" and ", around);

@@ -1,6 +1,7 @@
 package dev.punctual.runtime;
 
 import dev.punctual.catchup.MissedRange;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import java.util.List;
 import java.util.Optional;
@@ -42,11 +43,11 @@ public record InvocationResult(
      * The refusal (maintenance, a busy lock group, ...) that stopped a replay before its range was done,
      * if one did: the replay did not do what was asked, though nothing failed.
      */
-    public Optional<String> stoppedBy() {
+    public Optional<Reason> stoppedBy() {
         if (!"replay".equals(kind) || occurrences.isEmpty()) {
             return Optional.empty();
         }
-        String last = occurrences.get(occurrences.size() - 1).reason();
-        return OccurrenceRunner.refusesTheJob(last) ? Optional.of(last) : Optional.empty();
+        Reason last = occurrences.get(occurrences.size() - 1).reason();
+        return last.refusesTheJob() ? Optional.of(last) : Optional.empty();
     }
 }

@@ -6,6 +6,7 @@ import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.SuppressedDelivery;
+import dev.punctual.json.Json;
 import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
@@ -18,10 +19,11 @@ import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Summaries;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZonedDateTime;
 import java.util.Map;
 
 /**
@@ -45,8 +47,6 @@ final class OccurrenceRunner {
      * @param refusalKey where a refusal that concerns the whole job (schedules off, destructive, lock busy,
      *     maintenance) is recorded and reported: the delivered occurrence, even while catching up an
      *     older one, so a refused delivery leaves one record and the older occurrences stay pending
-     * @param onClaimed runs once the occurrence is claimed and before the job starts (the dispatcher
-     *     records a missed range there, so nothing is recorded for a delivery that was refused)
      */
     record Request(
             JobDefinition job,
@@ -54,21 +54,11 @@ final class OccurrenceRunner {
             Trigger trigger,
             int schedulerAttempt,
             boolean force,
-            RunKey refusalKey,
-            Runnable onClaimed) {
+            RunKey refusalKey) {
 
         static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
-            return new Request(
-                    job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence), () -> {});
+            return new Request(job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence));
         }
-    }
-
-    /** The reasons that refuse the job as a whole, not one occurrence. */
-    static boolean refusesTheJob(String reason) {
-        return reason.equals(Reasons.MAINTENANCE)
-                || reason.equals(Reasons.LOCK_BUSY)
-                || reason.equals(Reasons.SCHEDULES_DISABLED)
-                || reason.equals(Reasons.DESTRUCTIVE_DISABLED);
     }
 
     /** What trying to claim an occurrence led to: a claim to run, or already a final report. */
@@ -90,48 +80,31 @@ final class OccurrenceRunner {
         JobDefinition job = request.job();
         RunKey key = request.refusalKey();
         if (request.trigger() == Trigger.SCHEDULED && !services.flags().schedulesEnabled()) {
-            return finished(skipRecorded(request, key, SkipReason.DISABLED, Reasons.SCHEDULES_DISABLED, null));
+            return finished(skipRecorded(request, key, Reason.SCHEDULES_DISABLED, null));
         }
         if (job.destructive() && !services.flags().destructiveEnabled()) {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
-            return finished(refused(request, Reasons.DESTRUCTIVE_DISABLED, why));
+            return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
         }
         ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
         return switch (claim) {
             case ClaimResult.Claimed claimed -> new ClaimStep.Held(claimed.claim());
             case ClaimResult.AlreadyDone done ->
-                finished(report(
-                        request,
-                        Verdict.SKIP,
-                        Reasons.ALREADY_DONE,
-                        done.record().attempts(),
-                        null,
-                        null));
+                finished(report(request, Reason.ALREADY_DONE, done.record().attempts(), null, null));
             case ClaimResult.InProgressElsewhere other ->
-                finished(report(
-                        request, Verdict.SKIP, Reasons.IN_PROGRESS_ELSEWHERE, 0, null, "held until " + other.until()));
+                finished(report(request, Reason.IN_PROGRESS_ELSEWHERE, 0, null, "held until " + other.until()));
             case ClaimResult.AttemptsExhausted exhausted ->
                 finished(report(
                         request,
-                        Verdict.FAIL,
-                        Reasons.ATTEMPTS_EXHAUSTED,
+                        Reason.ATTEMPTS_EXHAUSTED,
                         exhausted.last().attempts(),
                         null,
                         exhausted.last().errorSummary()));
             case Busy busy ->
                 finished(skipRecorded(
-                        request,
-                        key,
-                        SkipReason.LOCK_BUSY,
-                        Reasons.LOCK_BUSY,
-                        "group " + busy.group() + " busy until " + busy.until()));
+                        request, key, Reason.LOCK_BUSY, "group " + busy.group() + " busy until " + busy.until()));
             case UnderMaintenance m ->
-                finished(skipRecorded(
-                        request,
-                        key,
-                        SkipReason.MAINTENANCE,
-                        Reasons.MAINTENANCE,
-                        m.hold().reason()));
+                finished(skipRecorded(request, key, Reason.MAINTENANCE, m.hold().reason()));
         };
     }
 
@@ -139,17 +112,17 @@ final class OccurrenceRunner {
      * Refuses the request before any claim, recorded as a REFUSED skip on its refusal key: no lease is
      * taken, no attempt counted and the cursor stays where it is.
      */
-    OccurrenceReport refused(Request request, String code, String detail) {
-        return skipRecorded(request, request.refusalKey(), SkipReason.REFUSED, code, detail);
+    OccurrenceReport refused(Request request, Reason reason, String detail) {
+        return skipRecorded(request, request.refusalKey(), reason, detail);
     }
 
     /**
      * Gives a claim back without running it: recorded as a skip, so the occurrence stays claimable and
      * the lease is released in the same write.
      */
-    OccurrenceReport giveBack(Request request, Claim claim, SkipReason reason, String code, String detail) {
-        services.ledger().complete(claim, new dev.punctual.ledger.Outcome.Skipped(reason, detail));
-        return timed(request, Verdict.SKIP, code, claim, 0, detail);
+    OccurrenceReport giveBack(Request request, Claim claim, Reason reason, String detail) {
+        services.ledger().complete(claim, new Outcome.Skipped(SkipReason.valueOf(reason.recordedAs()), detail));
+        return timed(request, reason, claim, 0, detail);
     }
 
     private static ClaimStep finished(OccurrenceReport report) {
@@ -170,7 +143,6 @@ final class OccurrenceRunner {
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
-        request.onClaimed().run();
         Instant started = services.clock().instant();
         Outcome outcome = runJob(request, claim, deadline, log);
         CompletionResult completion = services.ledger().complete(claim, outcome);
@@ -185,28 +157,21 @@ final class OccurrenceRunner {
                         request.trigger().name(),
                         claim.fence(),
                         durationMs));
-                yield timed(
-                        request,
-                        Verdict.PASS,
-                        Reasons.OK,
-                        claim,
-                        durationMs,
-                        done.record().resultSummary());
+                yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary());
             }
             case CompletionResult.Completed done -> {
-                publish(failed(request, Reasons.JOB_ERROR, done.record().errorSummary()));
+                publish(failed(request, Reason.JOB_ERROR, done.record().errorSummary()));
                 yield timed(
                         request,
-                        Verdict.FAIL,
-                        Reasons.JOB_ERROR,
+                        Reason.JOB_ERROR,
                         claim,
                         durationMs,
                         done.record().errorSummary());
             }
             case CompletionResult.Fenced fenced -> {
                 String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(failed(request, Reasons.FENCED, why));
-                yield timed(request, Verdict.FAIL, Reasons.FENCED, claim, durationMs, why);
+                publish(failed(request, Reason.FENCED, why));
+                yield timed(request, Reason.FENCED, claim, durationMs, why);
             }
         };
     }
@@ -240,50 +205,46 @@ final class OccurrenceRunner {
                 : new SuppressedDelivery(services.flags().stage(), log);
     }
 
-    /** The ledger prefixes the reason's name; add the reason code only where it says more. */
-    private static String recordedDetail(SkipReason reason, String code, String detail) {
-        String prefix = code.equals(reason.name()) ? "" : code;
+    /** The ledger prefixes its skip category; add the reason only where it says more. */
+    private static String recordedDetail(Reason reason, String detail) {
+        String prefix = reason.wire().equals(reason.recordedAs()) ? "" : reason.wire();
         String text = (prefix + " " + (detail == null ? "" : detail)).strip();
         return text.isEmpty() ? null : text;
     }
 
-    private OccurrenceReport skipRecorded(Request request, RunKey key, SkipReason reason, String code, String detail) {
+    private OccurrenceReport skipRecorded(Request request, RunKey key, Reason reason, String detail) {
         services.ledger()
                 .recordSkip(
                         key,
                         request.trigger(),
                         request.schedulerAttempt(),
-                        reason,
-                        recordedDetail(reason, code, detail));
+                        SkipReason.valueOf(reason.recordedAs()),
+                        recordedDetail(reason, detail));
         Request reported = new Request(
                 request.job(),
                 key.scheduledTime(),
                 request.trigger(),
                 request.schedulerAttempt(),
                 request.force(),
-                key,
-                request.onClaimed());
-        return report(reported, Verdict.SKIP, code, 0, null, detail);
+                key);
+        return report(reported, reason, 0, null, detail);
     }
 
-    private OccurrenceReport timed(
-            Request request, Verdict verdict, String reason, Claim claim, long durationMs, String detail) {
-        return report(request, verdict, reason, claim.attempt(), claim.fence(), durationMs, detail);
+    private OccurrenceReport timed(Request request, Reason reason, Claim claim, long durationMs, String detail) {
+        return report(request, reason, claim.attempt(), claim.fence(), durationMs, detail);
     }
 
-    private OccurrenceReport report(
-            Request request, Verdict verdict, String reason, int attempt, Long fence, String detail) {
-        return report(request, verdict, reason, attempt, fence, 0, detail);
+    private OccurrenceReport report(Request request, Reason reason, int attempt, Long fence, String detail) {
+        return report(request, reason, attempt, fence, 0, detail);
     }
 
     private static OccurrenceReport report(
-            Request request, Verdict verdict, String reason, int attempt, Long fence, long durationMs, String detail) {
+            Request request, Reason reason, int attempt, Long fence, long durationMs, String detail) {
         return new OccurrenceReport(
                 request.job().id(),
                 request.occurrence(),
                 local(request),
                 request.trigger(),
-                verdict,
                 reason,
                 attempt,
                 fence,
@@ -291,13 +252,13 @@ final class OccurrenceRunner {
                 detail);
     }
 
-    private LifecycleEvent failed(Request request, String reason, String error) {
+    private LifecycleEvent failed(Request request, Reason reason, String error) {
         return new LifecycleEvent.RunFailed(
                 stage(),
                 request.job().id(),
                 request.occurrence(),
                 request.trigger().name(),
-                reason,
+                reason.wire(),
                 error);
     }
 
@@ -309,7 +270,7 @@ final class OccurrenceRunner {
         return services.flags().stage();
     }
 
-    private static java.time.ZonedDateTime local(Request request) {
+    private static ZonedDateTime local(Request request) {
         return request.occurrence().atZone(request.job().schedule().zone());
     }
 
@@ -317,6 +278,6 @@ final class OccurrenceRunner {
         if (summary.isEmpty()) {
             return null;
         }
-        return dev.punctual.json.Json.write(summary);
+        return Json.write(summary);
     }
 }

@@ -1,11 +1,13 @@
 package dev.punctual.runtime;
 
 import dev.punctual.json.Json;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The handler's (and the CLI's) JSON result, one object, documented in events/README.md. */
@@ -36,7 +38,7 @@ public final class ResultJson {
         out.put("not_run", r.notRun());
         // The refusal that stopped a replay, so a caller reading only the JSON (the CLI, over Lambda
         // Invoke) knows the range is not done though nothing failed.
-        out.put("stopped_by", r.stoppedBy().orElse(null));
+        out.put("stopped_by", r.stoppedBy().map(Reason::wire).orElse(null));
         out.put(
                 "error",
                 r.error()
@@ -55,7 +57,7 @@ public final class ResultJson {
         Map<String, Object> counts = new LinkedHashMap<>();
         for (Verdict v : Verdict.values()) {
             counts.put(
-                    v.name().toLowerCase(java.util.Locale.ROOT),
+                    v.name().toLowerCase(Locale.ROOT),
                     r.occurrences().stream().filter(o -> o.verdict() == v).count());
         }
         return counts;
@@ -68,7 +70,7 @@ public final class ResultJson {
         m.put("local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.local()));
         m.put("trigger", o.trigger().name());
         m.put("outcome", o.verdict().name());
-        m.put("reason", o.reason());
+        m.put("reason", o.reason().wire());
         m.put("attempt", o.attempt());
         m.put("fence", o.fence());
         m.put("duration_ms", o.durationMs());

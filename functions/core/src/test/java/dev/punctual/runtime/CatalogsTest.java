@@ -16,6 +16,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,7 +71,7 @@ class CatalogsTest {
     private URLClassLoader withProviders(Class<?>... providers) throws IOException {
         Path file = services.resolve("META-INF/services/" + CatalogProvider.class.getName());
         Files.createDirectories(file.getParent());
-        Files.write(file, java.util.Arrays.stream(providers).map(Class::getName).toList());
+        Files.write(file, Arrays.stream(providers).map(Class::getName).toList());
         return new URLClassLoader(
                 new URL[] {services.toUri().toURL()}, getClass().getClassLoader());
     }

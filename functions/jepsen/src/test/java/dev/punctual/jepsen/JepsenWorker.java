@@ -23,6 +23,7 @@ import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
@@ -359,8 +360,8 @@ public final class JepsenWorker {
                 && result.occurrences().stream()
                         .anyMatch(o -> o.occurrence().equals(occurrence)
                                 && (o.verdict() == Verdict.PASS
-                                        || o.reason().equals("ALREADY_DONE")
-                                        || o.reason().equals("ATTEMPTS_EXHAUSTED")));
+                                        || o.reason() == Reason.ALREADY_DONE
+                                        || o.reason() == Reason.ATTEMPTS_EXHAUSTED));
         if (!settled) {
             pause(120, 350);
         }

@@ -1,6 +1,5 @@
 package dev.punctual.jepsen;
 
-import dev.punctual.ledger.AcquireResult;
 import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
@@ -202,20 +201,10 @@ final class RecordingLedger implements RunLedger {
         return ledger.run(key);
     }
 
-    /** Not used by the runtime's scheduled path nor by the workers: refused so nothing goes unrecorded. */
-    @Override
-    public AcquireResult acquire(String group, String holder, Instant leaseUntil) {
-        throw new UnsupportedOperationException("the Jepsen workers do not take bare leases");
-    }
-
+    /** The Jepsen jobs never ask for a heartbeat: refused so nothing goes unrecorded. */
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
         throw new UnsupportedOperationException("the Jepsen workers do not extend leases");
-    }
-
-    @Override
-    public boolean release(Lease lease) {
-        throw new UnsupportedOperationException("the Jepsen workers do not release bare leases");
     }
 
     @Override

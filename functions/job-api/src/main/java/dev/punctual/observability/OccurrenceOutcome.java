@@ -7,9 +7,10 @@ import java.util.Objects;
 
 /**
  * What happened to one occurrence of one job in one invocation: the content of the outcome log line.
+ * Build one with {@link #of} and the builder's named setters; what is not set is zero or absent.
  *
  * @param occurrenceLocal the occurrence in the job's zone, as the schedule reads it
- * @param reason a reason code ({@code OK} for a pass)
+ * @param reason why it ended so; it carries the verdict ({@link #verdict()})
  * @param fence the fence number of the lease it ran under, or null when no lease was taken
  * @param latenessMs how long after its scheduled time the occurrence started
  * @param catchUpCount how many earlier occurrences this invocation replayed before or with this one
@@ -25,8 +26,7 @@ public record OccurrenceOutcome(
         Instant occurrence,
         ZonedDateTime occurrenceLocal,
         String trigger,
-        Verdict verdict,
-        String reason,
+        Reason reason,
         int attempt,
         Long fence,
         long latenessMs,
@@ -43,8 +43,133 @@ public record OccurrenceOutcome(
         Objects.requireNonNull(occurrence, "occurrence");
         Objects.requireNonNull(occurrenceLocal, "occurrenceLocal");
         Objects.requireNonNull(trigger, "trigger");
-        Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(reason, "reason");
         result = result == null ? Map.of() : Map.copyOf(result);
+    }
+
+    public Verdict verdict() {
+        return reason.verdict();
+    }
+
+    /** The identifying part of an outcome; the rest through the builder's setters. */
+    public static Builder of(
+            String stage,
+            String job,
+            Instant occurrence,
+            ZonedDateTime occurrenceLocal,
+            String trigger,
+            Reason reason) {
+        return new Builder(stage, job, occurrence, occurrenceLocal, trigger, reason);
+    }
+
+    /** A builder holding this outcome's values, to change some of them. */
+    public Builder toBuilder() {
+        return of(stage, job, occurrence, occurrenceLocal, trigger, reason)
+                .attempt(attempt)
+                .fence(fence)
+                .latenessMs(latenessMs)
+                .durationMs(durationMs)
+                .catchUpCount(catchUpCount)
+                .missedCount(missedCount)
+                .result(result)
+                .error(error)
+                .detail(detail);
+    }
+
+    public static final class Builder {
+        private final String stage;
+        private final String job;
+        private final Instant occurrence;
+        private final ZonedDateTime occurrenceLocal;
+        private final String trigger;
+        private final Reason reason;
+        private int attempt;
+        private Long fence;
+        private long latenessMs;
+        private long durationMs;
+        private int catchUpCount;
+        private long missedCount;
+        private Map<String, Object> result = Map.of();
+        private String error;
+        private String detail;
+
+        private Builder(
+                String stage,
+                String job,
+                Instant occurrence,
+                ZonedDateTime occurrenceLocal,
+                String trigger,
+                Reason reason) {
+            this.stage = stage;
+            this.job = job;
+            this.occurrence = occurrence;
+            this.occurrenceLocal = occurrenceLocal;
+            this.trigger = trigger;
+            this.reason = reason;
+        }
+
+        public Builder attempt(int value) {
+            this.attempt = value;
+            return this;
+        }
+
+        public Builder fence(Long value) {
+            this.fence = value;
+            return this;
+        }
+
+        public Builder latenessMs(long value) {
+            this.latenessMs = value;
+            return this;
+        }
+
+        public Builder durationMs(long value) {
+            this.durationMs = value;
+            return this;
+        }
+
+        public Builder catchUpCount(int value) {
+            this.catchUpCount = value;
+            return this;
+        }
+
+        public Builder missedCount(long value) {
+            this.missedCount = value;
+            return this;
+        }
+
+        public Builder result(Map<String, Object> value) {
+            this.result = value;
+            return this;
+        }
+
+        public Builder error(String value) {
+            this.error = value;
+            return this;
+        }
+
+        public Builder detail(String value) {
+            this.detail = value;
+            return this;
+        }
+
+        public OccurrenceOutcome build() {
+            return new OccurrenceOutcome(
+                    stage,
+                    job,
+                    occurrence,
+                    occurrenceLocal,
+                    trigger,
+                    reason,
+                    attempt,
+                    fence,
+                    latenessMs,
+                    durationMs,
+                    catchUpCount,
+                    missedCount,
+                    result,
+                    error,
+                    detail);
+        }
     }
 }

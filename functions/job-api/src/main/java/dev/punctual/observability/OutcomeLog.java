@@ -54,8 +54,6 @@ public final class OutcomeLog {
     /** The dimension set of {@link #OCCURRENCES}. */
     public static final List<String> STAGE_OUTCOME_REASON = List.of("stage", "outcome", "reason");
 
-    public static final String LOCK_BUSY = "LOCK_BUSY";
-
     private OutcomeLog() {}
 
     /** The line with stage-wide metrics only: the default for every job. */
@@ -70,7 +68,7 @@ public final class OutcomeLog {
         dimensions.put("stage", o.stage());
         dimensions.put("job", o.job());
         dimensions.put("outcome", o.verdict().name());
-        dimensions.put("reason", o.reason());
+        dimensions.put("reason", o.reason().wire());
         log.metricSets(level, MESSAGE, fields(o), dimensions, directives(o, perJobMetrics));
     }
 
@@ -89,7 +87,7 @@ public final class OutcomeLog {
         f.put("occurrence_local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.occurrenceLocal()));
         f.put("trigger", o.trigger());
         f.put("outcome", o.verdict().name());
-        f.put("reason", o.reason());
+        f.put("reason", o.reason().wire());
         f.put("attempt", o.attempt());
         f.put("fence", o.fence());
         f.put("lateness_ms", o.latenessMs());
@@ -111,6 +109,6 @@ public final class OutcomeLog {
                 Metric.millis("LatenessMs", o.latenessMs()),
                 Metric.count("CatchUp", o.catchUpCount()),
                 Metric.count("Missed", o.missedCount()),
-                Metric.count("LockBusy", LOCK_BUSY.equals(o.reason()) ? 1 : 0));
+                Metric.count("LockBusy", o.reason() == Reason.LOCK_BUSY ? 1 : 0));
     }
 }

@@ -30,7 +30,7 @@ class OutcomeLogTest {
 
     @Test
     void write_lockBusySkip_givesOneLineWithEveryListedFieldAndCountsLockBusy() throws Exception {
-        OutcomeLog.write(log, outcome(Verdict.SKIP, "LOCK_BUSY", null));
+        OutcomeLog.write(log, outcome(Reason.LOCK_BUSY, null));
 
         JsonNode line = JSON.readTree(lines.get(0));
         List<String> keys = new ArrayList<>();
@@ -51,7 +51,7 @@ class OutcomeLogTest {
 
     @Test
     void write_jobThatOptedIn_alsoPublishesItsOwnMetricsUnderStageAndJob() throws Exception {
-        OutcomeLog.write(log, outcome(Verdict.PASS, "OK", null), true);
+        OutcomeLog.write(log, outcome(Reason.OK, null), true);
 
         JsonNode line = JSON.readTree(lines.get(0));
         assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
@@ -64,8 +64,8 @@ class OutcomeLogTest {
         Set<String> oneJob = new TreeSet<>();
         Set<String> manyJobs = new TreeSet<>();
         for (int i = 0; i < 50; i++) {
-            for (Verdict verdict : Verdict.values()) {
-                OccurrenceOutcome o = withJob(outcome(verdict, verdict == Verdict.PASS ? "OK" : "X", null), "job-" + i);
+            for (Reason reason : List.of(Reason.OK, Reason.LOCK_BUSY, Reason.JOB_ERROR)) {
+                OccurrenceOutcome o = withJob(outcome(reason, null), "job-" + i);
                 lines.clear();
                 OutcomeLog.write(log, o);
                 Set<String> metrics = EmfMetrics.of(JSON.readTree(lines.get(0)));
@@ -84,7 +84,7 @@ class OutcomeLogTest {
 
     @Test
     void write_failureWithSecretsInResultAndError_isAnErrorLineWithoutTheSecrets() {
-        OutcomeLog.write(log, outcome(Verdict.FAIL, "JOB_ERROR", "SQL login failed: password=tiger-tiger"));
+        OutcomeLog.write(log, outcome(Reason.JOB_ERROR, "SQL login failed: password=tiger-tiger"));
 
         assertThat(lines.get(0))
                 .contains("\"level\":\"ERROR\"", "\"Fail\":1")
@@ -93,26 +93,13 @@ class OutcomeLogTest {
 
     @Test
     void write_skipWithADetail_carriesTheDetailRedacted_andNoError() throws Exception {
-        OccurrenceOutcome skip = outcome(Verdict.SKIP, "MAINTENANCE", null);
+        OccurrenceOutcome skip = outcome(Reason.MAINTENANCE, null);
         OutcomeLog.write(
                 log,
-                new OccurrenceOutcome(
-                        skip.stage(),
-                        skip.job(),
-                        skip.occurrence(),
-                        skip.occurrenceLocal(),
-                        skip.trigger(),
-                        skip.verdict(),
-                        skip.reason(),
-                        skip.attempt(),
-                        skip.fence(),
-                        skip.latenessMs(),
-                        skip.durationMs(),
-                        skip.catchUpCount(),
-                        skip.missedCount(),
-                        skip.result(),
-                        null,
-                        "restoring from backup, password=tiger-tiger"));
+                skip.toBuilder()
+                        .error(null)
+                        .detail("restoring from backup, password=tiger-tiger")
+                        .build());
 
         JsonNode line = JSON.readTree(lines.get(0));
         assertThat(line.get("detail").asText())
@@ -122,42 +109,28 @@ class OutcomeLogTest {
     }
 
     private static OccurrenceOutcome withJob(OccurrenceOutcome o, String job) {
-        return new OccurrenceOutcome(
-                o.stage(),
-                job,
-                o.occurrence(),
-                o.occurrenceLocal(),
-                o.trigger(),
-                o.verdict(),
-                o.reason(),
-                o.attempt(),
-                o.fence(),
-                o.latenessMs(),
-                o.durationMs(),
-                o.catchUpCount(),
-                o.missedCount(),
-                o.result(),
-                o.error(),
-                o.detail());
+        return OccurrenceOutcome.of(o.stage(), job, o.occurrence(), o.occurrenceLocal(), o.trigger(), o.reason())
+                .attempt(o.attempt())
+                .fence(o.fence())
+                .latenessMs(o.latenessMs())
+                .result(o.result())
+                .error(o.error())
+                .build();
     }
 
-    private static OccurrenceOutcome outcome(Verdict verdict, String reason, String error) {
-        return new OccurrenceOutcome(
-                "dev",
-                "daily-report",
-                OCCURRENCE,
-                OCCURRENCE.atZone(ZoneId.of("America/New_York")),
-                "SCHEDULED",
-                verdict,
-                reason,
-                1,
-                7L,
-                420,
-                0,
-                0,
-                0,
-                Map.of("rows", 3, "stripeApiKey", "sk_live_123"),
-                error,
-                null);
+    private static OccurrenceOutcome outcome(Reason reason, String error) {
+        return OccurrenceOutcome.of(
+                        "dev",
+                        "daily-report",
+                        OCCURRENCE,
+                        OCCURRENCE.atZone(ZoneId.of("America/New_York")),
+                        "SCHEDULED",
+                        reason)
+                .attempt(1)
+                .fence(7L)
+                .latenessMs(420)
+                .result(Map.of("rows", 3, "stripeApiKey", "sk_live_123"))
+                .error(error)
+                .build();
     }
 }

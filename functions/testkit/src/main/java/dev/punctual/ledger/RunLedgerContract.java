@@ -480,24 +480,6 @@ public abstract class RunLedgerContract {
     }
 
     @Test
-    void extendAndRelease_workOnlyForTheCurrentOwnerToken() {
-        RunLedger ledger = ledger();
-        String group = job("g");
-        Lease lease = ((AcquireResult.Acquired)
-                        ledger.acquire(group, "tool", clock.peek().plus(LEASE)))
-                .lease();
-        Lease stranger = new Lease(group, "someone-else", lease.fence(), lease.acquiredAt(), lease.expiresAt());
-
-        Optional<Lease> extended = ledger.extend(lease, lease.expiresAt().plus(LEASE));
-
-        assertThat(extended.map(Lease::expiresAt)).contains(lease.expiresAt().plus(LEASE));
-        assertThat(ledger.extend(stranger, lease.expiresAt().plus(LEASE))).isEmpty();
-        assertThat(ledger.release(stranger)).isFalse();
-        assertThat(ledger.release(lease)).isTrue();
-        assertThat(ledger.acquire(group, "tool", clock.peek().plus(LEASE))).isInstanceOf(AcquireResult.Acquired.class);
-    }
-
-    @Test
     void heartbeat_holderOfTheClaimsFenceExtends_andTheExtendedLeaseKeepsASuccessorOut() {
         RunLedger ledger = ledger();
         RunKey key = key(job("long"), 0);
@@ -538,6 +520,16 @@ public abstract class RunLedgerContract {
         clock.advance(LEASE.plusSeconds(1));
 
         assertThat(ledger.extend(claim.lease(), clock.peek().plus(LEASE))).isEmpty();
+    }
+
+    @Test
+    void heartbeat_withAnotherOwnerToken_isRefused() {
+        RunLedger ledger = ledger();
+        Lease lease = claimed(ledger.claim(scheduled(key(job("stranger"), 0)))).lease();
+        Lease stranger = new Lease(lease.group(), "someone-else", lease.fence(), lease.acquiredAt(), lease.expiresAt());
+
+        assertThat(ledger.extend(stranger, lease.expiresAt().plus(LEASE))).isEmpty();
+        assertThat(ledger.lock(lease.group()).leaseUntil()).isEqualTo(lease.expiresAt());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.PunctualException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -255,7 +256,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
 
     /** A lease that blocks a claim must still be within its deadline: none outlives its expiry. */
     private void assertLeaseStillValid(ClaimResult blocked) {
-        java.time.Instant until = switch (blocked) {
+        Instant until = switch (blocked) {
             case Busy busy -> busy.until();
             case ClaimResult.InProgressElsewhere elsewhere -> elsewhere.until();
             default -> throw new AssertionError("unexpected " + blocked);

@@ -122,9 +122,7 @@ public final class JobTestRuntime {
     }
 
     private static String outcome(OccurrenceReport report) {
-        return report.reason() == null || report.reason().isEmpty()
-                ? report.verdict().name()
-                : report.verdict().name() + " " + report.reason();
+        return report.verdict().name() + " " + report.reason().wire();
     }
 
     private static String scheduledPayload(String job, Instant at) {

@@ -7,6 +7,8 @@ import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
@@ -155,7 +157,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.OK));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.OK));
     }
 
     /**
@@ -200,7 +202,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.NOT_AN_OCCURRENCE));
         assertThat(f.ledger.run(new RunKey("report", oldest))).isPresent();
     }
 
@@ -212,7 +214,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.occurrence()).isEqualTo(REPORT_AT);
-            assertThat(o.trigger()).isEqualTo(dev.punctual.ledger.Trigger.MANUAL);
+            assertThat(o.trigger()).isEqualTo(Trigger.MANUAL);
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
         });
     }
@@ -228,7 +230,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(again.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ALREADY_DONE));
         assertThat(forced.occurrences())
                 .singleElement()
                 .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
@@ -245,7 +247,7 @@ public abstract class PayloadAndManualContract {
         assertThat(result.occurrences())
                 .extracting(o -> o.occurrence().toString())
                 .containsExactly("2026-11-28T14:00:00Z", "2026-11-29T14:00:00Z", "2026-11-30T14:00:00Z");
-        assertThat(result.occurrences()).allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reasons.DRY_RUN));
+        assertThat(result.occurrences()).allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reason.DRY_RUN));
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.cursor("report")).isEmpty();
     }
@@ -265,7 +267,7 @@ public abstract class PayloadAndManualContract {
         assertThat(first.notRun()).isEqualTo(1);
         assertThat(second.occurrences())
                 .extracting(OccurrenceReport::reason)
-                .containsExactly(Reasons.ALREADY_DONE, Reasons.ALREADY_DONE);
+                .containsExactly(Reason.ALREADY_DONE, Reason.ALREADY_DONE);
         assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z", "report@2026-11-29T14:00:00Z");
     }
 
@@ -284,11 +286,11 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.occurrences())
                 .hasSize(10)
-                .allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE));
+                .allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reason.MAINTENANCE));
         assertThat(result.notRun())
                 .as("the refused occurrence and the nine after it")
                 .isEqualTo(10);
-        assertThat(result.stoppedBy()).contains(Reasons.MAINTENANCE);
+        assertThat(result.stoppedBy()).contains(Reason.MAINTENANCE);
         assertThat(f.ran).isEmpty();
     }
 

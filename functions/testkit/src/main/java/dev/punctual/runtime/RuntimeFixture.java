@@ -19,6 +19,7 @@ import dev.punctual.ledger.RunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -240,7 +241,7 @@ final class RuntimeFixture {
                 if ("occurrence outcome".equals(node.path("message").asText())) {
                     out.add(node);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new AssertionError("log line is not JSON: " + line, e);
             }
         }

@@ -14,13 +14,16 @@ import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 public abstract class ScheduledInvocationContract {
@@ -56,7 +59,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            assertThat(o.reason()).isEqualTo(Reasons.OK);
+            assertThat(o.reason()).isEqualTo(Reason.OK);
             assertThat(o.fence()).isNotNull();
         });
         assertThat(f.ran).containsExactly("report@" + REPORT_AT);
@@ -79,7 +82,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(duplicate.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
-            assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE);
+            assertThat(o.reason()).isEqualTo(Reason.ALREADY_DONE);
         });
         assertThat(f.ran).hasSize(1);
     }
@@ -126,7 +129,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
-            assertThat(o.reason()).isEqualTo(Reasons.DESTRUCTIVE_DISABLED);
+            assertThat(o.reason()).isEqualTo(Reason.DESTRUCTIVE_DISABLED);
         });
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.run(new RunKey("purge", sunday)))
@@ -155,7 +158,7 @@ public abstract class ScheduledInvocationContract {
         InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
-            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+            assertThat(o.reason()).isEqualTo(Reason.MAINTENANCE);
             assertThat(o.detail()).isEqualTo("loading synthetic data");
         });
         assertThat(f.ran).isEmpty();
@@ -166,13 +169,15 @@ public abstract class ScheduledInvocationContract {
     void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at);
-        f.ledger.acquire("reservations", "someone-else", at.plus(Duration.ofMinutes(5)));
+        // Another job of the group holds it past the lock wait.
+        f.ledger.claim(ClaimRequest.scheduled(new RunKey("expire", at), 1, 3, at.plus(Duration.ofMinutes(5)))
+                .inGroup("reservations"));
 
         InvocationResult result = f.invoke(scheduled("refund", at));
 
         assertThat(result.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.LOCK_BUSY));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.LOCK_BUSY));
         assertThat(f.clock.peek())
                 .isAfterOrEqualTo(at.plus(StageFlags.DEFAULT_LOCK_WAIT).minusMillis(250));
         assertThat(f.ran).isEmpty();
@@ -192,7 +197,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences())
                 .extracting(OccurrenceReport::reason)
-                .containsExactly(Reasons.JOB_ERROR, Reasons.EARLIER_FAILED);
+                .containsExactly(Reason.JOB_ERROR, Reason.EARLIER_FAILED);
         assertThat(f.ran).containsExactly("exploder@" + first);
         assertThat(String.join("\n", f.lines)).doesNotContain("hunter2-secret").contains("IllegalStateException");
         assertThat(f.ledger.run(new RunKey("exploder", first))).hasValueSatisfying(r -> {
@@ -210,7 +215,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(f.invoke(scheduled("report", REPORT_AT)).occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.SCHEDULES_DISABLED));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.SCHEDULES_DISABLED));
         assertThat(f.ran).isEmpty();
     }
 
@@ -254,7 +259,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.DEADLINE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.DEADLINE));
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
     }
@@ -276,7 +281,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.occurrence()).isEqualTo(trigger);
-            assertThat(o.reason()).isEqualTo(Reasons.MAINTENANCE);
+            assertThat(o.reason()).isEqualTo(Reason.MAINTENANCE);
         });
         assertThat(result.missed()).isEmpty();
         assertThat(f.ledger.cursor("expire")).contains(first);
@@ -292,7 +297,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
-            assertThat(o.reason()).isEqualTo(Reasons.FENCED);
+            assertThat(o.reason()).isEqualTo(Reason.FENCED);
         });
         assertThat(f.ledger.run(new RunKey("overrun", at)))
                 .hasValueSatisfying(r -> assertThat(r.status()).isNotEqualTo(RunStatus.SUCCEEDED));
@@ -309,7 +314,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            assertThat(o.reason()).isEqualTo(Reasons.OK);
+            assertThat(o.reason()).isEqualTo(Reason.OK);
         });
         assertThat(f.clock.peek()).isEqualTo(at.plus(Duration.ofMinutes(4)));
         assertThat(f.ledger.run(new RunKey("marathon", at)))
@@ -373,7 +378,7 @@ public abstract class ScheduledInvocationContract {
                         .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS)));
         assertThat(outer.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
-            assertThat(o.reason()).isEqualTo(Reasons.FENCED);
+            assertThat(o.reason()).isEqualTo(Reason.FENCED);
         });
         assertThat(f.ran)
                 .containsExactly("overtaken@" + at, "overtaken@" + at, "overtaken extended=false shouldStop=true");
@@ -393,7 +398,7 @@ public abstract class ScheduledInvocationContract {
                 .singleElement()
                 .satisfies(inner -> assertThat(inner.occurrences())
                         .singleElement()
-                        .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.IN_PROGRESS_ELSEWHERE)));
+                        .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.IN_PROGRESS_ELSEWHERE)));
         assertThat(outer.occurrences())
                 .singleElement()
                 .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
@@ -406,16 +411,16 @@ public abstract class ScheduledInvocationContract {
         RuntimeFixture f = dev(at.plusSeconds(60));
         String manual = "{\"kind\":\"run\",\"job\":\"exploder\",\"at\":\"" + at + "\"";
 
-        List<String> reasons = new java.util.ArrayList<>();
+        List<Reason> reasons = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             reasons.add(f.invoke(manual + "}").occurrences().get(0).reason());
         }
-        String forced =
+        Reason forced =
                 f.invoke(manual + ",\"force\":true}").occurrences().get(0).reason();
 
         assertThat(reasons)
-                .containsExactly(Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.JOB_ERROR, Reasons.ATTEMPTS_EXHAUSTED);
-        assertThat(forced).isEqualTo(Reasons.JOB_ERROR);
+                .containsExactly(Reason.JOB_ERROR, Reason.JOB_ERROR, Reason.JOB_ERROR, Reason.ATTEMPTS_EXHAUSTED);
+        assertThat(forced).isEqualTo(Reason.JOB_ERROR);
         assertThat(f.ran).hasSize(4);
     }
 
@@ -439,10 +444,10 @@ public abstract class ScheduledInvocationContract {
         assertThat(f.ran).containsExactly("nightly-berlin@" + saturday, "nightly-berlin@" + sundayEarlier);
         assertThat(later.occurrences())
                 .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(sundayEarlier, Reasons.OK));
+                .containsExactly(Tuple.tuple(sundayEarlier, Reason.OK));
         assertThat(earlier.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.ALREADY_DONE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ALREADY_DONE));
         assertThat(f.ledger.run(new RunKey("nightly-berlin", sundayLater))).isEmpty();
         assertThat(f.ledger.cursor("nightly-berlin")).contains(sundayEarlier);
     }
@@ -462,10 +467,10 @@ public abstract class ScheduledInvocationContract {
         assertThat(next.occurrences())
                 .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(30)), Reasons.OK),
-                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(45)), Reasons.OK),
-                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(60)), Reasons.ALREADY_DONE),
-                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(75)), Reasons.OK));
+                        Tuple.tuple(first.plus(Duration.ofMinutes(30)), Reason.OK),
+                        Tuple.tuple(first.plus(Duration.ofMinutes(45)), Reason.OK),
+                        Tuple.tuple(first.plus(Duration.ofMinutes(60)), Reason.ALREADY_DONE),
+                        Tuple.tuple(first.plus(Duration.ofMinutes(75)), Reason.OK));
         // Beyond the policy's three replays, 00:15 is recorded as missed: accounted for, never silently lost.
         assertThat(next.missed()).hasValueSatisfying(m -> {
             assertThat(m.first()).isEqualTo(first.plus(Duration.ofMinutes(15)));
@@ -508,7 +513,7 @@ public abstract class ScheduledInvocationContract {
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.occurrence()).isEqualTo(oldOccurrence);
             assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
-            assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(o.reason()).isEqualTo(Reason.NOT_AN_OCCURRENCE);
             assertThat(o.attempt()).isZero();
         });
         assertThat(f.ran).containsExactly("report@" + yesterday);
@@ -516,11 +521,11 @@ public abstract class ScheduledInvocationContract {
         assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
             assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
             assertThat(r.attempts()).isZero();
-            assertThat(r.reason()).contains(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(r.reason()).contains(Reason.NOT_AN_OCCURRENCE.wire());
         });
         assertThat(f.outcomeLines()).last().satisfies(line -> {
             assertThat(line.get("outcome").asText()).isEqualTo("SKIP");
-            assertThat(line.get("reason").asText()).isEqualTo(Reasons.NOT_AN_OCCURRENCE);
+            assertThat(line.get("reason").asText()).isEqualTo(Reason.NOT_AN_OCCURRENCE.wire());
             assertThat(line.get("trigger").asText()).isEqualTo("SCHEDULED");
             assertThat(line.get("detail").asText())
                     .contains(
@@ -537,7 +542,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(duplicate.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.NOT_AN_OCCURRENCE));
         assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
             assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
             assertThat(r.attempts()).isZero();
@@ -572,7 +577,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(retry.occurrences())
                 .singleElement()
-                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.NOT_AN_OCCURRENCE));
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.run(new RunKey("report", oldOccurrence))).hasValueSatisfying(r -> {
             assertThat(r.status()).isEqualTo(RunStatus.FAILED);
@@ -592,7 +597,7 @@ public abstract class ScheduledInvocationContract {
             assertThat(f.invoke(scheduled("expire", first.plus(Duration.ofMinutes(minute))))
                             .occurrences())
                     .singleElement()
-                    .satisfies(o -> assertThat(o.reason()).isEqualTo(Reasons.NOT_AN_OCCURRENCE));
+                    .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.NOT_AN_OCCURRENCE));
         }
         Instant trigger = first.plus(Duration.ofMinutes(30));
         moveClockTo(f, trigger);
@@ -602,8 +607,7 @@ public abstract class ScheduledInvocationContract {
         assertThat(result.occurrences())
                 .extracting(OccurrenceReport::occurrence, OccurrenceReport::reason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(first.plus(Duration.ofMinutes(15)), Reasons.OK),
-                        org.assertj.core.groups.Tuple.tuple(trigger, Reasons.OK));
+                        Tuple.tuple(first.plus(Duration.ofMinutes(15)), Reason.OK), Tuple.tuple(trigger, Reason.OK));
         assertThat(result.missed()).isEmpty();
         assertThat(f.ledger.cursor("expire")).contains(trigger);
         assertThat(f.ran)
@@ -623,7 +627,7 @@ public abstract class ScheduledInvocationContract {
         InvocationResult retry = f.invoke(scheduled("exploder", at));
 
         assertThat(retry.occurrences()).singleElement().satisfies(o -> {
-            assertThat(o.reason()).isEqualTo(Reasons.JOB_ERROR);
+            assertThat(o.reason()).isEqualTo(Reason.JOB_ERROR);
             assertThat(o.attempt()).isEqualTo(2);
         });
         assertThat(f.ledger.run(new RunKey("exploder", at))).hasValueSatisfying(r -> {

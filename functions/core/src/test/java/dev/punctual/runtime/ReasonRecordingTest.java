@@ -1,0 +1,24 @@
+package dev.punctual.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.ledger.SkipReason;
+import dev.punctual.observability.Reason;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReasonRecordingTest {
+
+    /** The runtime records a skip under the ledger's category its reason names; each must exist. */
+    @Test
+    void everyRecordedReason_namesOneOfTheLedgersSkipCategories_andEveryCategoryIsUsed() {
+        List<SkipReason> used = Arrays.stream(Reason.values())
+                .filter(r -> r.recordedAs() != null)
+                .map(r -> SkipReason.valueOf(r.recordedAs()))
+                .distinct()
+                .toList();
+
+        assertThat(used).containsExactlyInAnyOrder(SkipReason.values());
+    }
+}

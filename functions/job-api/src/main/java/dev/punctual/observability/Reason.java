@@ -1,0 +1,98 @@
+package dev.punctual.observability;
+
+/**
+ * Why an occurrence ended as it did: the one vocabulary of outcome lines, handler results, lifecycle
+ * events and the runtime's decisions. Each reason carries its verdict and what follows from it, so no
+ * caller keys a decision on a string. The wire value ({@link #wire()}, in JSON and log lines, which
+ * docs/queries.md, docs/runbook.md and events/ rely on) is the constant's name and never changes.
+ */
+public enum Reason {
+    /** The job ran and its fenced completion committed. */
+    OK(Verdict.PASS, null, Flag.NONE),
+    /** A duplicate delivery of an occurrence that already succeeded. */
+    ALREADY_DONE(Verdict.SKIP, null, Flag.NONE),
+    /** Another live invocation is running this very occurrence. */
+    IN_PROGRESS_ELSEWHERE(Verdict.SKIP, null, Flag.NONE),
+    /** The lock group stayed busy for the stage's lock wait; catch-up takes the occurrence later. */
+    LOCK_BUSY(Verdict.SKIP, "LOCK_BUSY", Flag.REFUSES_THE_JOB),
+    /** Maintenance holds the lock group. */
+    MAINTENANCE(Verdict.SKIP, "MAINTENANCE", Flag.REFUSES_THE_JOB),
+    /** A destructive job in a stage that does not allow them. */
+    DESTRUCTIVE_DISABLED(Verdict.SKIP, "REFUSED", Flag.REFUSES_THE_JOB),
+    /** A scheduled delivery arrived while the stage's schedules are switched off. */
+    SCHEDULES_DISABLED(Verdict.SKIP, "DISABLED", Flag.REFUSES_THE_JOB),
+    /**
+     * A scheduler's delivery of a time that is not an occurrence of the job's current schedule, usually
+     * the replaced expression's delivery arriving after a deploy changed the schedule. Recorded on that
+     * time's run item, never run; no attempt, the cursor stays.
+     */
+    NOT_AN_OCCURRENCE(Verdict.SKIP, "REFUSED", Flag.NONE),
+    /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
+    DEFERRED(Verdict.SKIP, "DEFERRED", Flag.NONE),
+    /** Not recorded: too little time left in this invocation; the next trigger catches up. */
+    DEADLINE(Verdict.SKIP, null, Flag.NONE),
+    /** Not recorded: an earlier occurrence of this invocation failed; order is kept for its retry. */
+    EARLIER_FAILED(Verdict.SKIP, null, Flag.NONE),
+    /** Not recorded: a replay's dry run; nothing was claimed or written. */
+    DRY_RUN(Verdict.SKIP, null, Flag.NONE),
+    /** The job threw; the error summary is on the run item and the line. */
+    JOB_ERROR(Verdict.FAIL, null, Flag.RETRIED),
+    /** The lease was no longer ours at completion; whatever the job did is not reported a success. */
+    FENCED(Verdict.FAIL, null, Flag.RETRIED),
+    /** The occurrence failed as often as the job allows; only a forced manual run retries it. */
+    ATTEMPTS_EXHAUSTED(Verdict.FAIL, null, Flag.NONE);
+
+    /** What a reason makes the runtime do besides reporting it. */
+    private enum Flag {
+        NONE,
+        /**
+         * The failure is retried (Lambda's retry of a scheduled delivery, while attempts are left) and,
+         * so occurrences keep their order, stops the later occurrences of the same invocation.
+         */
+        RETRIED,
+        /** Refuses the job as a whole, not one occurrence: stops a catch-up or replay batch there. */
+        REFUSES_THE_JOB
+    }
+
+    private final Verdict verdict;
+    private final String recordedAs;
+    private final Flag flag;
+
+    Reason(Verdict verdict, String recordedAs, Flag flag) {
+        this.verdict = verdict;
+        this.recordedAs = recordedAs;
+        this.flag = flag;
+    }
+
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    /** The value in JSON results, outcome lines and events. */
+    public String wire() {
+        return name();
+    }
+
+    /**
+     * Whether the reason is written to the ledger as a skip of the occurrence, and under which of the
+     * ledger's skip categories (a name of {@code dev.punctual.ledger.SkipReason}); null when it is not.
+     */
+    public String recordedAs() {
+        return recordedAs;
+    }
+
+    /** A scheduled occurrence failing for this reason is retried while it has attempts left. */
+    public boolean retried() {
+        return flag == Flag.RETRIED;
+    }
+
+    /** The later occurrences of the same invocation are not run after this one (EARLIER_FAILED). */
+    public boolean stopsTheBatch() {
+        return flag == Flag.RETRIED;
+    }
+
+    /** Refuses the job as a whole: recorded once, on the delivered occurrence, and the batch stops there. */
+    public boolean refusesTheJob() {
+        return flag == Flag.REFUSES_THE_JOB;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.punctual.observability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReasonTest {
+
+    /**
+     * The wire value and verdict of every reason, written out: outcome lines, JSON results and events
+     * carry these strings, and docs/queries.md, the runbook, saved queries and events/ match on them. A
+     * renamed constant must fail here, not in an operator's query.
+     */
+    @Test
+    void everyReason_keepsItsWireStringAndVerdict() {
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("OK", "PASS");
+        expected.put("ALREADY_DONE", "SKIP");
+        expected.put("IN_PROGRESS_ELSEWHERE", "SKIP");
+        expected.put("LOCK_BUSY", "SKIP");
+        expected.put("MAINTENANCE", "SKIP");
+        expected.put("DESTRUCTIVE_DISABLED", "SKIP");
+        expected.put("SCHEDULES_DISABLED", "SKIP");
+        expected.put("NOT_AN_OCCURRENCE", "SKIP");
+        expected.put("DEFERRED", "SKIP");
+        expected.put("DEADLINE", "SKIP");
+        expected.put("EARLIER_FAILED", "SKIP");
+        expected.put("DRY_RUN", "SKIP");
+        expected.put("JOB_ERROR", "FAIL");
+        expected.put("FENCED", "FAIL");
+        expected.put("ATTEMPTS_EXHAUSTED", "FAIL");
+
+        Map<String, String> actual = new LinkedHashMap<>();
+        Arrays.stream(Reason.values())
+                .forEach(r -> actual.put(r.wire(), r.verdict().name()));
+
+        assertThat(actual).containsExactlyEntriesOf(expected);
+    }
+
+    @Test
+    void onlyAFailureOfTheJobOrItsLease_isRetried_andStopsTheBatch() {
+        assertThat(Arrays.stream(Reason.values()).filter(Reason::retried))
+                .containsExactly(Reason.JOB_ERROR, Reason.FENCED);
+        assertThat(Arrays.stream(Reason.values()).filter(Reason::stopsTheBatch))
+                .containsExactly(Reason.JOB_ERROR, Reason.FENCED);
+    }
+
+    @Test
+    void refusalsOfTheWholeJob_areStageSwitchesAndTheGroupBeingHeld_andAreAllRecorded() {
+        assertThat(Arrays.stream(Reason.values()).filter(Reason::refusesTheJob))
+                .containsExactly(
+                        Reason.LOCK_BUSY, Reason.MAINTENANCE, Reason.DESTRUCTIVE_DISABLED, Reason.SCHEDULES_DISABLED);
+        assertThat(Arrays.stream(Reason.values()).filter(Reason::refusesTheJob))
+                .allSatisfy(r -> assertThat(r.recordedAs()).isNotNull());
+    }
+
+    @Test
+    void reasonsRecordedInTheLedger_areExactlyTheSkipsThatWriteARunItem() {
+        Map<Reason, String> recorded = new LinkedHashMap<>();
+        Arrays.stream(Reason.values())
+                .filter(r -> r.recordedAs() != null)
+                .forEach(r -> recorded.put(r, r.recordedAs()));
+
+        assertThat(recorded)
+                .containsExactly(
+                        Map.entry(Reason.LOCK_BUSY, "LOCK_BUSY"),
+                        Map.entry(Reason.MAINTENANCE, "MAINTENANCE"),
+                        Map.entry(Reason.DESTRUCTIVE_DISABLED, "REFUSED"),
+                        Map.entry(Reason.SCHEDULES_DISABLED, "DISABLED"),
+                        Map.entry(Reason.NOT_AN_OCCURRENCE, "REFUSED"),
+                        Map.entry(Reason.DEFERRED, "DEFERRED"));
+        assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
+    }
+}
