@@ -1,6 +1,6 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.runtime.Reasons;
+import dev.punctual.observability.Reason;
 import java.util.List;
 
 /**
@@ -20,8 +20,8 @@ public record DestructiveRefusedCheck(String stage, boolean destructiveEnabled, 
 
     @Override
     public CheckResult result() {
-        String checked = "destructive jobs are refused (SKIP " + Reasons.DESTRUCTIVE_DISABLED + ") where the stage"
-                + " refuses them";
+        String checked = "destructive jobs are refused (SKIP " + Reason.DESTRUCTIVE_DISABLED.wire()
+                + ") where the stage" + " refuses them";
         if (destructiveEnabled) {
             return CheckResult.pass(
                     name(), checked, "stage " + stage + " allows destructive jobs (its config); verify runs none");
@@ -30,7 +30,7 @@ public record DestructiveRefusedCheck(String stage, boolean destructiveEnabled, 
             return CheckResult.pass(name(), checked, "no destructive job in the catalog");
         }
         List<RunOutcome> ran = runs.stream()
-                .filter(r -> !r.is("SKIP", Reasons.DESTRUCTIVE_DISABLED))
+                .filter(r -> !r.is("SKIP", Reason.DESTRUCTIVE_DISABLED.wire()))
                 .toList();
         String seen = String.join(
                 "; ", runs.stream().map(r -> r.job() + " " + r.describe()).toList());

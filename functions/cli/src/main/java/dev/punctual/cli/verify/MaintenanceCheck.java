@@ -1,6 +1,6 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.runtime.Reasons;
+import dev.punctual.observability.Reason;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,7 +29,7 @@ public record MaintenanceCheck(
 
     @Override
     public CheckResult result() {
-        String checked = "maintenance on makes a run SKIP " + Reasons.MAINTENANCE + " and off restores it";
+        String checked = "maintenance on makes a run SKIP " + Reason.MAINTENANCE.wire() + " and off restores it";
         if (!heldByOthers.isEmpty()) {
             return CheckResult.fail(
                     name(),
@@ -53,8 +53,9 @@ public record MaintenanceCheck(
         }
         String seen = "on: " + during.map(RunOutcome::describe).orElse("not run") + "; off: "
                 + after.map(RunOutcome::describe).orElse("not run");
-        boolean skipped = during.filter(r -> r.is("SKIP", Reasons.MAINTENANCE)).isPresent();
-        boolean restored = after.filter(r -> !r.reason().equals(Reasons.MAINTENANCE)
+        boolean skipped =
+                during.filter(r -> r.is("SKIP", Reason.MAINTENANCE.wire())).isPresent();
+        boolean restored = after.filter(r -> !r.reason().equals(Reason.MAINTENANCE.wire())
                         && !r.outcome().equals("ERROR")
                         && !r.outcome().equals("INVALID"))
                 .isPresent();

@@ -1,6 +1,6 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.runtime.Reasons;
+import dev.punctual.observability.Reason;
 
 /** A second run of the same occurrence is recorded as already done: the ledger's idempotency holds. */
 public record RepeatRunCheck(RunOutcome repeat) implements Check {
@@ -12,8 +12,8 @@ public record RepeatRunCheck(RunOutcome repeat) implements Check {
 
     @Override
     public CheckResult result() {
-        String checked = "a repeat of " + repeat.job() + "'s occurrence is SKIP " + Reasons.ALREADY_DONE;
-        if (repeat.is("SKIP", Reasons.ALREADY_DONE)) {
+        String checked = "a repeat of " + repeat.job() + "'s occurrence is SKIP " + Reason.ALREADY_DONE.wire();
+        if (repeat.is("SKIP", Reason.ALREADY_DONE.wire())) {
             return CheckResult.pass(name(), checked, repeat.describe());
         }
         return CheckResult.fail(
