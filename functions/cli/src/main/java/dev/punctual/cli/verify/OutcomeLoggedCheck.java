@@ -24,12 +24,13 @@ public record OutcomeLoggedCheck(RunOutcome run, Optional<StageLogs.Line> line, 
             return CheckResult.pass(
                     name(),
                     checked,
-                    "found in " + line.get().group() + " at " + line.get().timestamp() + " (within " + waited + ")");
+                    "found in " + line.get().group() + " at " + line.get().timestamp() + " (verify waits up to "
+                            + waited.toSeconds() + " s)");
         }
         return CheckResult.fail(
                 name(),
                 checked,
-                "not found within " + waited,
+                "not found within " + waited.toSeconds() + " s",
                 "check the function's log group receives its lines (its role may write to it) and run the saved"
                         + " query punctual/<stage>/job-timeline; verify again with a longer --log-wait if logs are slow");
     }

@@ -40,7 +40,7 @@ class ActivationChecksTest {
                 .result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(r.seen()).isEqualTo("not found within PT1M");
+        assertThat(r.seen()).isEqualTo("not found within 60 s");
     }
 
     @Test

@@ -114,6 +114,7 @@ class VerifyActivationTest {
 
         Run run = verify("--activate", "--log-wait", "20");
 
+        System.out.println(run.out());
         assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
         assertThat(line(run, "log-secrets"))
                 .startsWith("FAIL")

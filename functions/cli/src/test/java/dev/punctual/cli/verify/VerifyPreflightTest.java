@@ -118,6 +118,7 @@ class VerifyPreflightTest {
 
         Run run = verify(stage);
 
+        System.out.println(run.out());
         assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
         assertThat(line(run, "flags"))
                 .startsWith("FAIL")
@@ -135,6 +136,7 @@ class VerifyPreflightTest {
 
         Run run = verify(stage);
 
+        System.out.println(run.out());
         assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
         assertThat(line(run, "dead-letters"))
                 .startsWith("FAIL")
