@@ -300,12 +300,9 @@ public final class Dispatcher {
         OutcomeLog.write(log, outcome, job.perJobMetrics());
     }
 
-    /**
-     * The job's result summary on a pass, as the run item stores it (redacted and cut to
-     * {@code Summaries.MAX} when the runner made it); the line redacts it again when written.
-     */
+    /** The job's result summary, as an object, on a pass only (a done occurrence is a skip: nothing ran). */
     private static Map<String, Object> resultOf(OccurrenceReport r) {
-        return r.verdict() == Verdict.PASS && r.detail() != null ? Map.of("summary", r.detail()) : Map.of();
+        return r.verdict() == Verdict.PASS ? r.result() : Map.of();
     }
 
     private InvocationResult result(

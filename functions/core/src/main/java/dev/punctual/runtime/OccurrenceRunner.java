@@ -172,8 +172,8 @@ final class OccurrenceRunner {
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         Instant started = services.clock().instant();
-        Outcome outcome = runJob(request, claim, deadline, log);
-        CompletionResult completion = services.ledger().complete(claim, outcome);
+        Ran ran = runJob(request, claim, deadline, log);
+        CompletionResult completion = services.ledger().complete(claim, ran.outcome());
         long durationMs = Duration.between(started, services.clock().instant()).toMillis();
         return switch (completion) {
             case CompletionResult.Completed done
@@ -187,7 +187,8 @@ final class OccurrenceRunner {
                                 request.trigger().name(),
                                 claim.fence(),
                                 durationMs));
-                yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary());
+                yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary())
+                        .withResult(ran.result());
             }
             case CompletionResult.Completed done -> {
                 publish(
@@ -208,7 +209,10 @@ final class OccurrenceRunner {
         };
     }
 
-    private Outcome runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+    /** The job's outcome for the ledger, and on a pass its result summary for the outcome line. */
+    private record Ran(Outcome outcome, Map<String, Object> result) {}
+
+    private Ran runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         JobDefinition job = request.job();
         JobContext context = new JobContext(
                 job.id(),
@@ -223,11 +227,12 @@ final class OccurrenceRunner {
                 services.clock());
         try {
             JobResult result = job.factory().apply(services.jobServices()).run(context);
-            return new Outcome.Succeeded(log.redactor().text(summary(result.summary())));
+            Map<String, Object> summary = ResultSummary.of(log.redactor(), result.summary());
+            return new Ran(new Outcome.Succeeded(log.redactor().text(stored(summary))), summary);
         } catch (Exception | LinkageError | StackOverflowError e) {
             // A job's own error, including a missing class or runaway recursion, is the occurrence's
             // failure, recorded like any other; only the JVM's own distress (out of memory) propagates.
-            return new Outcome.Failed(log.redactor().text(Summaries.ofError(e)));
+            return new Ran(new Outcome.Failed(log.redactor().text(Summaries.ofError(e))), Map.of());
         }
     }
 
@@ -281,7 +286,8 @@ final class OccurrenceRunner {
                 attempt,
                 fence,
                 durationMs,
-                detail);
+                detail,
+                Map.of());
     }
 
     /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
@@ -312,7 +318,8 @@ final class OccurrenceRunner {
         return request.occurrence().atZone(request.job().schedule().zone());
     }
 
-    private static String summary(Map<String, Object> summary) {
+    /** The run item keeps the same object, rendered; none when the job reported nothing. */
+    private static String stored(Map<String, Object> summary) {
         if (summary.isEmpty()) {
             return null;
         }

@@ -216,6 +216,24 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("verbose")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("verbose@" + context.occurrence());
+                            // A secret under a secret's name, then more than the outcome line keeps.
+                            return JobResult.of(
+                                    "api_token",
+                                    "tok-123456",
+                                    "batches",
+                                    List.of(1, 2),
+                                    "notes",
+                                    "n".repeat(1500),
+                                    "remarks",
+                                    "r".repeat(1500),
+                                    "rows",
+                                    7);
+                        })
+                        .build(),
                 JobDefinition.builder("remind")
                         .schedule("0 18 * * *", "Asia/Seoul")
                         .externalDelivery()
