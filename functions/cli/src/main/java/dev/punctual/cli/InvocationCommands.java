@@ -220,6 +220,11 @@ final class InvocationCommands {
         boolean force;
 
         @Option(
+                names = "--dry-run",
+                description = "Claim, write and send nothing; show what the job would do (its preview counts)")
+        boolean dryRun;
+
+        @Option(
                 names = "--allow-destructive",
                 description = "Let a destructive job run for this one command, whatever the stage allows"
                         + " (the one-off verification of docs/runbook.md)")
@@ -250,6 +255,9 @@ final class InvocationCommands {
                         InstantArgument.parse(spec.commandLine(), "--at", at).toString());
             }
             p.put("force", force);
+            if (dryRun) {
+                p.put("dryRun", true);
+            }
             return json(p);
         }
     }

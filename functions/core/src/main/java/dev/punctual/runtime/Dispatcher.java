@@ -127,12 +127,14 @@ public final class Dispatcher {
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(m.jobId());
         Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
-        List<OccurrenceReport> reports = runInOrder(
-                List.of(OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force())),
-                deadline,
-                log,
-                0,
-                0);
+        OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force());
+        if (m.dryRun()) {
+            OccurrenceReport report = !m.force() && succeeded(job, occurrence)
+                    ? notRun(request, Reason.ALREADY_DONE, "done before; a forced run would run it again")
+                    : runner.preview(request, deadline, log);
+            return result("run", job.id(), List.of(report), Optional.empty(), 0);
+        }
+        List<OccurrenceReport> reports = runInOrder(List.of(request), deadline, log, 0, 0);
         return result("run", job.id(), reports, Optional.empty(), 0);
     }
 
@@ -148,10 +150,14 @@ public final class Dispatcher {
                 .toList();
         if (r.dryRun()) {
             List<OccurrenceReport> planned = new ArrayList<>(done);
-            range.toRun().stream()
-                    .map(o -> notRun(
-                            OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false), Reason.DRY_RUN, "would run"))
-                    .forEach(planned::add);
+            for (Instant o : range.toRun()) {
+                OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false);
+                // Each preview reads the job's data; past the deadline the rest are listed uncounted.
+                planned.add(
+                        deadline.allowsAnotherOccurrence(services.clock().instant())
+                                ? runner.preview(request, deadline, log)
+                                : notRun(request, Reason.DRY_RUN, "would run; not previewed: out of time"));
+            }
             return result("replay", job.id(), inTimeOrder(planned), Optional.empty(), range.beyond());
         }
         List<OccurrenceRunner.Request> requests = range.toRun().stream()
@@ -183,17 +189,21 @@ public final class Dispatcher {
         List<Instant> done = new ArrayList<>();
         Optional<Instant> next = calculator.isOccurrence(r.from()) ? Optional.of(r.from()) : calculator.next(r.from());
         while (next.isPresent() && next.get().isBefore(r.to()) && toRun.size() < r.max()) {
-            boolean succeeded = services.ledger()
-                    .run(new RunKey(job.id(), next.get()))
-                    .filter(record -> record.status() == RunStatus.SUCCEEDED)
-                    .isPresent();
-            (succeeded ? done : toRun).add(next.get());
+            (succeeded(job, next.get()) ? done : toRun).add(next.get());
             next = calculator.next(next.get());
         }
         long beyond = next.filter(n -> n.isBefore(r.to()))
                 .map(n -> 1 + calculator.count(n, r.to()))
                 .orElse(0L);
         return new ReplayRange(toRun, done, beyond);
+    }
+
+    /** One ledger read: whether the occurrence's run item says it succeeded. */
+    private boolean succeeded(JobDefinition job, Instant occurrence) {
+        return services.ledger()
+                .run(new RunKey(job.id(), occurrence))
+                .filter(record -> record.status() == RunStatus.SUCCEEDED)
+                .isPresent();
     }
 
     private static List<OccurrenceReport> inTimeOrder(List<OccurrenceReport> reports) {

@@ -4,6 +4,8 @@ import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.Delivery;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobLease;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.SuppressedDelivery;
 import dev.punctual.json.Json;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs one occurrence of one job: stage guards, claim (waiting a bounded time for a busy lock group),
@@ -236,6 +239,37 @@ final class OccurrenceRunner {
         }
     }
 
+    /**
+     * A dry run of the request: the job's preview of what it would do, with nothing claimed, written or
+     * sent (the delivery port is the suppressed one whatever the stage allows). A preview that fails is
+     * reported in the detail, not as the occurrence's failure: nothing ran.
+     */
+    OccurrenceReport preview(Request request, Deadline deadline, StructuredLog log) {
+        JobDefinition job = request.job();
+        JobContext context = new JobContext(
+                job.id(),
+                request.occurrence(),
+                local(request),
+                request.trigger(),
+                0,
+                JobLease.until(deadline.workUntil()),
+                services.flags(),
+                new JobContext.JobLog(log, job.id(), request.occurrence()),
+                new SuppressedDelivery(services.flags().stage(), log),
+                services.clock());
+        try {
+            Optional<JobPreview> preview =
+                    job.factory().apply(services.jobServices()).preview(context);
+            String detail = preview.map(p -> "would run: " + p.changes() + " changes, " + p.deliveries()
+                            + " deliveries, " + p.deletions() + " deletions")
+                    .orElse("would run; the job cannot count what it would do");
+            return report(request, Reason.DRY_RUN, 0, null, detail).withPreview(preview);
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            String why = log.redactor().line(Summaries.ofError(e));
+            return report(request, Reason.DRY_RUN, 0, null, "would run; its preview failed: " + why);
+        }
+    }
+
     private Delivery delivery(StructuredLog log) {
         return services.flags().externalDeliveryEnabled()
                 ? services.delivery()
@@ -287,7 +321,8 @@ final class OccurrenceRunner {
                 fence,
                 durationMs,
                 detail,
-                Map.of());
+                Map.of(),
+                Optional.empty());
     }
 
     /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
