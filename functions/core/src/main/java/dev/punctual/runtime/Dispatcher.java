@@ -10,7 +10,6 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
-import dev.punctual.observability.OutcomeLog;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
@@ -26,17 +25,31 @@ import java.util.Optional;
 /**
  * Carries out one valid invocation: plans the occurrences (catch-up for scheduled deliveries, the range
  * for a replay, one occurrence for a manual run), runs them oldest first until one fails or time runs
- * short, and writes one outcome line per occurrence. Payload validation happens before, in
- * {@link PayloadParser}; a refused payload never reaches here.
+ * short, and tells its {@link OccurrenceListener}s of each occurrence (the outcome line, the events).
+ * Payload validation happens before, in {@link PayloadParser}; a refused payload never reaches here.
  */
 public final class Dispatcher {
 
     private final RuntimeServices services;
     private final OccurrenceRunner runner;
+    private final List<OccurrenceListener> listeners;
 
+    /** With the listeners every runtime has: the lifecycle events, then the outcome line and its metrics. */
     public Dispatcher(RuntimeServices services) {
+        this(services, new OccurrenceRunner(services), List.of(new RunEvents(services.events()), new OutcomeLine()));
+    }
+
+    private Dispatcher(RuntimeServices services, OccurrenceRunner runner, List<OccurrenceListener> listeners) {
         this.services = services;
-        this.runner = new OccurrenceRunner(services);
+        this.runner = runner;
+        this.listeners = listeners;
+    }
+
+    /** This dispatcher, also telling {@code extra} of each occurrence, after the standing listeners. */
+    Dispatcher with(OccurrenceListener extra) {
+        List<OccurrenceListener> all = new ArrayList<>(listeners);
+        all.add(extra);
+        return new Dispatcher(services, runner, List.copyOf(all));
     }
 
     public InvocationResult dispatch(Invocation invocation, Deadline deadline, StructuredLog log) {
@@ -307,7 +320,7 @@ public final class Dispatcher {
                 .error(r.verdict() == Verdict.FAIL ? r.detail() : null)
                 .detail(r.verdict() == Verdict.SKIP ? r.detail() : null)
                 .build();
-        OutcomeLog.write(log, outcome, job.perJobMetrics());
+        listeners.forEach(listener -> listener.ended(job, outcome, log));
     }
 
     /** The job's result summary, as an object, on a pass only (a done occurrence is a skip: nothing ran). */

@@ -1,6 +1,5 @@
 package dev.punctual.runtime;
 
-import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.Delivery;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
@@ -180,35 +179,23 @@ final class OccurrenceRunner {
         long durationMs = Duration.between(started, services.clock().instant()).toMillis();
         return switch (completion) {
             case CompletionResult.Completed done
-            when done.record().status() == RunStatus.SUCCEEDED -> {
-                publish(
-                        log,
-                        new LifecycleEvent.RunSucceeded(
-                                stage(),
-                                request.job().id(),
-                                request.occurrence(),
-                                request.trigger().name(),
-                                claim.fence(),
-                                durationMs));
-                yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary())
+            when done.record().status() == RunStatus.SUCCEEDED ->
+                timed(request, Reason.OK, claim, durationMs, done.record().resultSummary())
                         .withResult(ran.result());
-            }
-            case CompletionResult.Completed done -> {
-                publish(
-                        log,
-                        failed(request, claim, Reason.JOB_ERROR, done.record().errorSummary()));
-                yield timed(
+            case CompletionResult.Completed done ->
+                timed(
                         request,
                         Reason.JOB_ERROR,
                         claim,
                         durationMs,
                         done.record().errorSummary());
-            }
-            case CompletionResult.Fenced fenced -> {
-                String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(log, failed(request, claim, Reason.FENCED, why));
-                yield timed(request, Reason.FENCED, claim, durationMs, why);
-            }
+            case CompletionResult.Fenced fenced ->
+                timed(
+                        request,
+                        Reason.FENCED,
+                        claim,
+                        durationMs,
+                        "lease lost before completion (fence " + claim.fence() + ")");
         };
     }
 
@@ -323,30 +310,6 @@ final class OccurrenceRunner {
                 detail,
                 Map.of(),
                 Optional.empty());
-    }
-
-    /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
-    private LifecycleEvent failed(Request request, Claim claim, Reason reason, String error) {
-        int max = request.job().maxAttempts();
-        return new LifecycleEvent.RunFailed(
-                stage(),
-                request.job().id(),
-                local(request),
-                request.trigger().name(),
-                reason.wire(),
-                error,
-                claim.attempt(),
-                max,
-                request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
-    }
-
-    /** On the invocation's log, so a failure to publish carries its request id. */
-    private void publish(StructuredLog log, LifecycleEvent event) {
-        services.events().publish(event, log);
-    }
-
-    private String stage() {
-        return services.flags().stage();
     }
 
     private static ZonedDateTime local(Request request) {

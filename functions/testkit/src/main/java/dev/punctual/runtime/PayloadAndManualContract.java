@@ -17,6 +17,7 @@ import dev.punctual.stage.StageFlags;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -380,6 +381,26 @@ public abstract class PayloadAndManualContract {
                 .extracting(OccurrenceReport::reason)
                 .containsExactly(Reason.ALREADY_DONE, Reason.DRY_RUN, Reason.DRY_RUN);
         assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z");
+    }
+
+    @Test
+    void replay_tellsAnInvocationsListener_ofEachOccurrenceAfterItsOutcomeLine_andADryRunTellsNone() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+        List<String> told = new ArrayList<>();
+        OccurrenceListener progress = (job, outcome, log) -> told.add(job.id() + " " + outcome.occurrence() + " "
+                + outcome.reason().wire() + " after line " + f.outcomeLines().size());
+        String range = "\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\",\"to\":\"2026-12-01T00:00:00Z\"";
+
+        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"max\":2}", f.deadline(), f.log(), progress);
+        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"dryRun\":true}", f.deadline(), f.log(), progress);
+        f.invoke("{\"kind\":\"replay\"," + range + "}");
+
+        assertThat(told)
+                .containsExactly(
+                        "report 2026-11-28T14:00:00Z OK after line 1", "report 2026-11-29T14:00:00Z OK after line 2");
+        assertThat(f.outcomeLines())
+                .as("the last replay, without the listener, still writes its line; the listener is not told")
+                .hasSize(3);
     }
 
     @Test
