@@ -49,6 +49,11 @@ final class StageOutputsConstruct extends Construct {
                     "The log group of pool " + pool,
                     construct.logGroup().getLogGroupName());
         });
+        OperatorPolicy operator = new OperatorPolicy(this, "Operator", stage);
+        output(
+                StageOutputs.OPERATOR_POLICY,
+                "Attach to an operator's role or group to run the CLI against this stage (docs/runbook.md)",
+                operator.policy().getManagedPolicyArn());
         for (SavedQueries.SavedQuery query : SavedQueries.ALL) {
             output(
                     StageOutputs.savedQuery(query.name()),

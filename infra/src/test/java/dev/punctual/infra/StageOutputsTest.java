@@ -27,7 +27,8 @@ class StageOutputsTest {
                 StageOutputs.LEDGER_TABLE,
                 StageOutputs.DOMAIN_TABLE,
                 StageOutputs.SCHEDULE_GROUP,
-                StageOutputs.ALARM_TOPIC));
+                StageOutputs.ALARM_TOPIC,
+                StageOutputs.OPERATOR_POLICY));
         for (FunctionPool pool : Synth.CATALOG.pools()) {
             expected.add(StageOutputs.poolAlias(pool.name()));
             expected.add(StageOutputs.logGroup(pool.name()));
@@ -49,6 +50,25 @@ class StageOutputsTest {
         assertThat(OUTPUTS.get(StageOutputs.logGroup("maintenance")).get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(DEV.pools().get("maintenance").logGroup())));
+    }
+
+    @Test
+    void theOperatorPolicy_invokesOnlyTheAliases_readsTheLedger_writesOnlyLockItems_andRunsQueries() {
+        Map<String, Map<String, Object>> policies = Template.fromStack(DEV).findResources("AWS::IAM::ManagedPolicy");
+        assertThat(policies).hasSize(1);
+        String document = policies.values().iterator().next().toString();
+
+        assertThat(document)
+                .contains("lambda:InvokeFunction", "dynamodb:GetItem", "dynamodb:Query", "logs:StartQuery")
+                .contains("dynamodb:LeadingKeys", OperatorPolicy.LOCK_ITEMS, "cloudformation:DescribeStacks")
+                .doesNotContain(
+                        "dynamodb:DeleteItem",
+                        "dynamodb:PutItem",
+                        "dynamodb:TransactWriteItems",
+                        "lambda:*",
+                        "dynamodb:*");
+        assertThat(OUTPUTS.get(StageOutputs.OPERATOR_POLICY).get("Value"))
+                .isEqualTo(Templates.ref(policies.keySet().iterator().next()));
     }
 
     @Test

@@ -53,6 +53,9 @@ final class InvocationCommands {
         @Mixin
         StageOptions stage;
 
+        @Mixin
+        OutputOptions output;
+
         @Option(
                 names = "--verbose",
                 description = "Also print the structured log lines on stderr (from the function: its log tail)")
@@ -113,8 +116,14 @@ final class InvocationCommands {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
                         session.runtime.handle(payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
-                return ResultOutput.print(ResultJson.render(result), stage.readableTable(), out, err);
+                String json = finish(ResultJson.render(result), session.catalog, err);
+                return ResultOutput.print(json, !output.isJson(), spec.qualifiedName(), out, err);
             }
+        }
+
+        /** The result as printed; a replay adds where to continue. */
+        String finish(String json, dev.punctual.job.JobCatalog catalog, PrintWriter err) {
+            return json;
         }
 
         int remotely(String payload, PrintWriter out, PrintWriter err) {
@@ -136,7 +145,7 @@ final class InvocationCommands {
                         + error.path("errorMessage").asText("")
                         + " (what it recorded is in the ledger: punctual status; its log: punctual logs)");
             }
-            return ResultOutput.print(answer.body(), stage.readableTable(), out, err);
+            return ResultOutput.print(answer.body(), !output.isJson(), spec.qualifiedName(), out, err);
         }
 
         String json(Map<String, Object> fields) {
@@ -278,6 +287,13 @@ final class InvocationCommands {
             return Optional.of(job);
         }
 
+        @Override
+        String finish(String json, dev.punctual.job.JobCatalog catalog, PrintWriter err) {
+            return catalog.find(job)
+                    .map(definition -> ReplayContinuation.withNextFrom(json, definition, err))
+                    .orElse(json);
+        }
+
         /**
          * In the stage's function, split into as many invocations as its time budget needs: each runs
          * what its deadline allows and reports the rest as {@code DEADLINE}; the next starts there.
@@ -299,7 +315,9 @@ final class InvocationCommands {
                 if (outcome.failure().isPresent()) {
                     return printAnswer(outcome.failure().get(), out, err);
                 }
-                return ResultOutput.print(outcome.json(), stage.readableTable(), out, err);
+                String json = ReplayContinuation.withNextFrom(
+                        outcome.json(), remote.definition().orElseThrow(), err);
+                return ResultOutput.print(json, !output.isJson(), spec.qualifiedName(), out, err);
             }
         }
 

@@ -43,6 +43,9 @@ final class MaintenanceCommand implements Callable<Integer> {
     @Mixin
     StageOptions stage;
 
+    @Mixin
+    OutputOptions output;
+
     @Parameters(index = "0", paramLabel = "on|off", description = "on or off")
     String state;
 
@@ -89,7 +92,9 @@ final class MaintenanceCommand implements Callable<Integer> {
     private int on() throws JsonProcessingException {
         if (reason == null || reason.isBlank() || duration == null) {
             throw new CommandLine.ParameterException(
-                    spec.commandLine(), "maintenance on needs --reason TEXT and --for DURATION");
+                    spec.commandLine(),
+                    "--reason, --for: required with on; accepted: --reason TEXT --for DURATION, e.g."
+                            + " --reason 'loading data' --for 2h");
         }
         Duration holdFor = DurationArgument.parse(spec.commandLine(), "--for", duration);
         Duration maxWait = DurationArgument.parse(spec.commandLine(), "--wait", wait);
@@ -101,11 +106,8 @@ final class MaintenanceCommand implements Callable<Integer> {
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<String> held = holds(session, hold -> true);
             if (!held.isEmpty() && !force) {
-                spec.commandLine()
-                        .getErr()
-                        .println("punctual maintenance: on: maintenance is already on: " + held
-                                + "; accepted: maintenance off first, or --force to replace the hold");
-                return PunctualCli.INVALID_INPUT;
+                throw new OperatorInputException("on: maintenance is already on: " + held
+                        + "; accepted: maintenance off first, or --force to replace the hold");
             }
             MaintenanceReport report = session.runtime
                     .services()
@@ -133,7 +135,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                                     "until",
                                     b.until().toString()))
                             .toList());
-            spec.commandLine().getOut().println(JSON.writeValueAsString(out));
+            spec.commandLine().getOut().println(output.isJson() ? JSON.writeValueAsString(out) : readableOn(out));
             if (!report.complete()) {
                 spec.commandLine()
                         .getErr()
@@ -153,23 +155,36 @@ final class MaintenanceCommand implements Callable<Integer> {
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));
             if (!others.isEmpty() && !force) {
-                spec.commandLine()
-                        .getErr()
-                        .println("punctual maintenance: off: the hold was set by someone else: " + others
-                                + "; accepted: --by <who set it>, or --force to lift it anyway");
-                return PunctualCli.INVALID_INPUT;
+                throw new OperatorInputException("off: the hold was set by someone else: " + others
+                        + "; accepted: --by <who set it>, or --force to lift it anyway");
             }
             // Without --force the lift itself is conditional on the setter, not only the check above.
             List<String> lifted = session.runtime
                     .services()
                     .ledger()
                     .maintenanceOff(session.catalog.lockGroups(), force ? Optional.empty() : Optional.of(who));
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("maintenance", "off");
+            out.put("stage", stage.stageName());
+            out.put("groups_lifted", lifted);
             spec.commandLine()
                     .getOut()
-                    .println(JSON.writeValueAsString(
-                            Map.of("maintenance", "off", "stage", stage.stageName(), "groups_lifted", lifted)));
+                    .println(
+                            output.isJson()
+                                    ? JSON.writeValueAsString(out)
+                                    : "maintenance off in stage " + stage.stageName() + "; groups lifted: "
+                                            + (lifted.isEmpty() ? "none" : String.join(", ", lifted)));
             return 0;
         }
+    }
+
+    /** {@code maintenance on} for people: the hold, until when (and how long from now), the groups. */
+    @SuppressWarnings("unchecked")
+    private String readableOn(Map<String, Object> out) {
+        java.time.Instant until = java.time.Instant.parse((String) out.get("until"));
+        return "maintenance " + out.get("maintenance") + " in stage " + out.get("stage") + " until " + until + " ("
+                + RelativeTime.from(clock.instant(), until) + "), set by " + out.get("set_by") + ": "
+                + out.get("reason") + "\ngroups held: " + String.join(", ", (List<String>) out.get("groups_taken"));
     }
 
     /** The groups under maintenance whose hold matches, each with who set it, why and until when. */

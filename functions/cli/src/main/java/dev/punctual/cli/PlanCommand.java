@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -66,8 +67,8 @@ final class PlanCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Extent extent;
 
-    @Option(names = "--json", description = "One JSON object on stdout")
-    boolean json;
+    @Mixin
+    OutputOptions output;
 
     static final class Extent {
         @Option(names = "--to", paramLabel = "INSTANT", description = "End, exclusive")
@@ -89,7 +90,7 @@ final class PlanCommand implements Callable<Integer> {
         Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
         List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
         PlanReport report = new PlanReport(parsed, start, entries);
-        spec.commandLine().getOut().print(json ? report.json() : report.text());
+        spec.commandLine().getOut().print(output.isJson() ? report.json() : report.text());
         return 0;
     }
 

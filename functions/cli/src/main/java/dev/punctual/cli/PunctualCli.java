@@ -54,11 +54,27 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new JobsCommand(clock))
                 .addSubcommand(new StatusCommand(context))
                 .addSubcommand(new MaintenanceCommand(context))
+                .addSubcommand(new LogsCommand(context))
                 .addSubcommand(new DemoCommand())
+                .addSubcommand(new EmulatorCommand())
+                .addSubcommand(new picocli.AutoComplete.GenerateCompletion())
+                .addSubcommand(new VerifyCommand(context))
                 .setOut(out)
                 .setErr(err)
-                .setParameterExceptionHandler((e, arguments) -> refuse(err, e.getCommandLine(), e.getMessage()))
-                .setExecutionExceptionHandler((e, command, parseResult) -> fail(err, command, e));
+                // The last of a repeated option wins (a script's default, then the person's choice).
+                .setOverwrittenOptionsAllowed(true);
+        boolean json = ErrorReport.wantsJson(args);
+        commandLine
+                .getSubcommands()
+                .get("generate-completion")
+                .getCommandSpec()
+                .usageMessage()
+                .hidden(false)
+                .description("Prints a bash/zsh completion script: source <(bin/punctual generate-completion)");
+        commandLine
+                .setParameterExceptionHandler(
+                        (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e), json))
+                .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json));
         try {
             return commandLine.execute(args);
         } finally {
@@ -67,19 +83,34 @@ public final class PunctualCli implements Runnable {
         }
     }
 
-    private static int refuse(PrintWriter err, CommandLine command, String message) {
-        err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(message));
+    /**
+     * Refused input, in one format: {@code punctual <command>: <field>: <problem>; accepted: ...} on stderr,
+     * exit 2; in JSON mode also the same as one JSON error object on stdout.
+     */
+    private static int refuse(PrintWriter out, PrintWriter err, CommandLine command, String message, boolean json) {
+        String line = oneLine(message);
+        err.println(command.getCommandSpec().qualifiedName() + ": " + line);
+        if (json) {
+            out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), line, INVALID_INPUT));
+        }
         return INVALID_INPUT;
     }
 
-    private static int fail(PrintWriter err, CommandLine command, Exception e) {
+    private static int fail(PrintWriter out, PrintWriter err, CommandLine command, Exception e, boolean json) {
         if (e instanceof ScheduleExpressionException
                 || e instanceof dev.punctual.stage.StageConfigException
                 || e instanceof OperatorInputException) {
-            return refuse(err, command, e.getMessage());
+            return refuse(out, err, command, e.getMessage(), json);
         }
-        String said = e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e);
-        err.println(command.getCommandSpec().qualifiedName() + ": failed: " + oneLine(said));
+        String endpoint = command.getParseResult() == null
+                ? null
+                : command.getParseResult().matchedOptionValue("--endpoint", null);
+        String said = "failed: "
+                + oneLine(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e, endpoint));
+        err.println(command.getCommandSpec().qualifiedName() + ": " + said);
+        if (json) {
+            out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), said, FAILURE));
+        }
         return FAILURE;
     }
 
@@ -88,15 +119,22 @@ public final class PunctualCli implements Runnable {
      * to try, instead of the SDK's class name and its 700-character chain of providers.
      */
     static String infrastructure(Exception e) {
+        return infrastructure(e, null);
+    }
+
+    /** @param endpoint the {@code --endpoint} given, if any: named when it cannot be reached */
+    static String infrastructure(Exception e, String endpoint) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("Unable to load credentials")) {
             return "no AWS credentials found (environment, profile, SSO, container or instance role);"
                     + " hint: set AWS_PROFILE or run aws sso login, or pass --endpoint URL for a local emulator";
         }
         if (message.contains("Unable to execute HTTP request")) {
-            return "could not reach the DynamoDB endpoint (" + message.replaceAll(".*request: ", "")
-                    + "); hint: check --endpoint (is the emulator running? punctual's tests start it themselves)"
-                    + " or the network to AWS";
+            String cause = message.replaceAll(".*request: ", "");
+            return endpoint != null
+                    ? "could not reach the endpoint " + endpoint + " (" + cause
+                            + "); hint: is the emulator running there? punctual emulator starts one and prints its URL"
+                    : "could not reach AWS (" + cause + "); hint: check the network and --region / AWS_REGION";
         }
         return e.getClass().getSimpleName() + ": " + message;
     }

@@ -26,6 +26,9 @@ final class RemoteReplay {
     /** The reason the runtime gives an occurrence it had no time left to start. */
     static final String DEADLINE = "DEADLINE";
 
+    /** An occurrence the replay found done: reported, not counted in {@code --max}. */
+    static final String ALREADY_DONE = "ALREADY_DONE";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -60,32 +63,37 @@ final class RemoteReplay {
     }
 
     Outcome run(Instant from, Instant to) {
-        long total = Math.min(max, occurrencesIn(from, to));
+        // Occurrences already done are reported but not counted in --max (the runtime's rule too).
+        long total = occurrencesIn(from, to);
         List<JsonNode> done = new ArrayList<>();
+        long ran = 0;
         Instant next = from;
         int invocations = 0;
         while (true) {
             invocations++;
             RemoteInvocation.Answer answer =
-                    invocation.invoke(pool, payload(next, to, Math.max(1, max - done.size())), verbose);
-            if (verbose) {
-                answer.logTail().forEach(err::println);
-            }
+                    invocation.invoke(pool, payload(next, to, (int) Math.max(1, max - ran)), verbose);
             if (answer.functionError().isPresent()) {
                 return new Outcome("", Optional.of(answer));
+            }
+            if (verbose) {
+                answer.logTail().forEach(err::println);
             }
             JsonNode result = ResultOutput.parse(answer.body());
             if ("INVALID".equals(result.path("status").asText())) {
                 return new Outcome(answer.body(), Optional.empty());
             }
-            List<JsonNode> ran = new ArrayList<>();
+            List<JsonNode> reported = new ArrayList<>();
             List<JsonNode> outOfTime = new ArrayList<>();
             for (JsonNode o : result.path("occurrences")) {
-                (DEADLINE.equals(o.path("reason").asText()) ? outOfTime : ran).add(o);
+                (DEADLINE.equals(o.path("reason").asText()) ? outOfTime : reported).add(o);
             }
-            done.addAll(ran);
+            done.addAll(reported);
+            ran += reported.stream()
+                    .filter(o -> !ALREADY_DONE.equals(o.path("reason").asText()))
+                    .count();
             err.println("replay " + job.id() + ": " + done.size() + "/" + total + " (invocation " + invocations + ")");
-            boolean more = !outOfTime.isEmpty() && !ran.isEmpty() && done.size() < max && !dryRun;
+            boolean more = !outOfTime.isEmpty() && !reported.isEmpty() && ran < max && !dryRun;
             if (!more) {
                 done.addAll(outOfTime);
                 return new Outcome(merged(result, done), Optional.empty());

@@ -35,13 +35,19 @@ final class ResultOutput {
         }
     }
 
-    static int print(String json, boolean table, PrintWriter out, PrintWriter err) {
+    /**
+     * @param command the command's name as the user typed it ({@code punctual run}), for the error line
+     */
+    static int print(String json, boolean table, String command, PrintWriter out, PrintWriter err) {
         JsonNode result = parse(json);
         if ("INVALID".equals(result.path("status").asText())) {
             JsonNode e = result.path("error");
-            err.println("invalid: " + e.path("code").asText()
-                    + (text(e, "field") == null ? "" : " (" + text(e, "field") + ")") + ": "
-                    + e.path("message").asText());
+            // One format for every refusal: command, field, problem (the handler's code and message).
+            err.println(command + ": " + (text(e, "field") == null ? "payload" : text(e, "field")) + ": "
+                    + e.path("code").asText() + ": " + e.path("message").asText());
+            if (!table) {
+                out.println(json.strip());
+            }
             return PunctualCli.INVALID_INPUT;
         }
         out.println(table ? table(result) : json.strip());

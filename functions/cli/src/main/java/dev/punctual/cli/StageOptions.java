@@ -25,21 +25,12 @@ final class StageOptions {
             description = "A DynamoDB-compatible endpoint, e.g. http://127.0.0.1:4566; default: AWS")
     String endpoint;
 
-    /** What a bare {@code --table} stands for; never a valid table name (too short for DynamoDB). */
-    static final String READABLE = "-";
-
-    /**
-     * The issue's two uses of {@code --table} coexist: {@code --table NAME} names the ledger table and a
-     * bare {@code --table} asks for readable output; both may be given at once.
-     */
     @Option(
-            names = "--table",
-            arity = "0..1",
-            fallbackValue = READABLE,
+            names = "--ledger-table",
             paramLabel = "NAME",
-            description = "With NAME: the ledger table (default punctual-<stage>-ledger). Alone: print a readable"
-                    + " table instead of JSON. May be given twice")
-    java.util.List<String> table = new java.util.ArrayList<>();
+            description = "The ledger table; default: the one the stage's stack names (on an emulator:"
+                    + " punctual-<stage>-ledger)")
+    String ledgerTable;
 
     @Option(
             names = "--domain-table",
@@ -76,11 +67,7 @@ final class StageOptions {
 
     /** The ledger table named on the command line, if one was. */
     java.util.Optional<String> ledgerTableOption() {
-        return table.stream().filter(t -> !t.equals(READABLE)).reduce((a, b) -> b);
-    }
-
-    boolean readableTable() {
-        return table.contains(READABLE);
+        return java.util.Optional.ofNullable(ledgerTable).filter(t -> !t.isBlank());
     }
 
     /** On an emulator: the named ledger table, else {@code punctual-<stage>-ledger}. */

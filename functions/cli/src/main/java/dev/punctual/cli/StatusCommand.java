@@ -48,8 +48,8 @@ final class StatusCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "One job (default: all)")
     String job;
 
-    @Option(names = "--json", description = "One JSON object on stdout")
-    boolean json;
+    @Mixin
+    OutputOptions output;
 
     @Option(
             names = "--next",
@@ -81,17 +81,13 @@ final class StatusCommand implements Callable<Integer> {
             report.put("stage", stage.stageName());
             report.put("now", now.toString());
             report.put("jobs", rows);
-            out.println(json ? JSON.writeValueAsString(report) : table(rows));
+            out.println(output.isJson() ? JSON.writeValueAsString(report) : table(rows, now));
             return 0;
         }
     }
 
     private JobDefinition known(OperatorSession session) {
-        return session.catalog
-                .find(job)
-                .orElseThrow(() -> new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "JOB: '" + job + "' is not in the catalog; known: " + session.catalog.ids()));
+        return Remote.known(session.catalog, job);
     }
 
     private Map<String, Object> row(JobDefinition job, RunLedger ledger, Instant now) {
@@ -132,11 +128,14 @@ final class StatusCommand implements Callable<Integer> {
             if (n.isEmpty()) {
                 break;
             }
-            list.add(Map.of(
-                    "utc", n.get().toString(),
+            Map<String, String> run = new LinkedHashMap<>();
+            run.put(
                     "local",
-                            DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                                    n.get().atZone(job.schedule().zone()))));
+                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                            n.get().atZone(job.schedule().zone())));
+            run.put("utc", n.get().toString());
+            run.put("in", RelativeTime.from(now, n.get()));
+            list.add(run);
             after = n.get();
         }
         return list;
@@ -204,24 +203,46 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private static String table(List<Map<String, Object>> rows) {
-        StringBuilder s = new StringBuilder(String.format(
-                "%-24s %-14s %-24s %-10s %10s  %-27s %s%n",
-                "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "MAINTENANCE"));
+    private static String table(List<Map<String, Object>> rows, Instant now) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {
+            "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "IN", "MAINTENANCE", "LEASE"
+        });
         for (Map<String, Object> r : rows) {
             Map<String, Object> last = (Map<String, Object>) r.get("last");
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
             Map<String, Object> hold = (Map<String, Object>) r.get("maintenance");
-            s.append(String.format(
-                    "%-24s %-14s %-24s %-10s %10s  %-27s %s%n",
-                    r.get("job"),
-                    r.get("lock_group"),
-                    r.get("cursor") == null ? "-" : r.get("cursor"),
-                    last == null ? "-" : last.get("status"),
-                    readable(Duration.ofMillis((Long) r.get("lag_ms"))),
-                    next.isEmpty() ? "-" : next.get(0).get("local"),
-                    hold == null ? "-" : hold.get("reason")));
+            Map<String, Object> lease = (Map<String, Object>) r.get("lease");
+            int runs = Math.max(1, next.size());
+            for (int i = 0; i < runs; i++) {
+                boolean first = i == 0;
+                Map<String, String> run = i < next.size() ? next.get(i) : Map.of();
+                lines.add(new String[] {
+                    first ? (String) r.get("job") : "",
+                    first ? (String) r.get("lock_group") : "",
+                    first ? orDash(r.get("cursor")) : "",
+                    first ? (last == null ? "-" : last.get("status") + lastWhen(last, now)) : "",
+                    first ? readable(Duration.ofMillis((Long) r.get("lag_ms"))) : "",
+                    run.getOrDefault("local", "-"),
+                    run.getOrDefault("in", "-"),
+                    first ? (hold == null ? "-" : hold.get("reason") + " (until " + hold.get("until") + ")") : "",
+                    first
+                            ? (lease == null
+                                    ? "-"
+                                    : lease.get("kind") + " by " + lease.get("holder") + " until " + lease.get("until"))
+                            : ""
+                });
+            }
         }
-        return s.toString().stripTrailing();
+        return Table.render(lines);
+    }
+
+    private static String lastWhen(Map<String, Object> last, Instant now) {
+        Object finished = last.get("finished_at");
+        return finished == null ? "" : " (" + RelativeTime.from(now, Instant.parse((String) finished)) + ")";
+    }
+
+    private static String orDash(Object value) {
+        return value == null ? "-" : value.toString();
     }
 }

@@ -56,7 +56,12 @@ final class DemoRun {
                 "Timeline %s .. %s, stage %s (routine passes of the quarter-hourly jobs are folded)%n%n",
                 DemoScenario.START, DemoScenario.END, runtime.services().flags().stage());
         out.printf(ROW, "DELIVERED (UTC)", "JOB", "OCCURRENCE (LOCAL)", "TRIGGER", "OUTCOME", "REASON", "NOTE");
+        java.util.Deque<Narration.Line> story = new java.util.ArrayDeque<>(Narration.of(catalog));
         for (DemoScenario.Step step : DemoScenario.steps(catalog)) {
+            while (!story.isEmpty() && !story.peek().at().isAfter(step.at())) {
+                flushRoutine();
+                out.printf("%n-- %s%n", story.poll().text());
+            }
             clock.set(step.at());
             switch (step) {
                 case DemoScenario.Delivery d -> deliver(d);
@@ -73,16 +78,21 @@ final class DemoRun {
         InvocationResult result =
                 runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);
         result.missed().ifPresent(m -> missedByJob.merge(d.job(), m.count(), Long::sum));
+        java.time.ZoneId zone =
+                runtime.services().catalog().require(d.job()).schedule().zone();
         String missed = result.missed()
-                .map(m -> "missed " + m.count() + " (" + m.first() + " .. " + m.last() + ")")
-                .orElse("");
+                .map(m -> Narration.catchUp(result.occurrences().size(), m, zone))
+                .orElse(
+                        result.occurrences().size() > 1
+                                ? "catch-up: " + result.occurrences().size() + " run, none missed"
+                                : "");
         for (OccurrenceReport o : result.occurrences()) {
             boolean catchUp = !o.occurrence().equals(d.scheduledTime());
             String note = String.join(
                     "; ",
                     List.of(
                                     d.note(),
-                                    catchUp ? "catch-up" : "",
+                                    catchUp ? "caught up late" : "",
                                     o.occurrence().equals(d.scheduledTime()) ? missed : "",
                                     detail(o))
                             .stream()
@@ -118,7 +128,8 @@ final class DemoRun {
         if (o.detail() == null || o.reason() == Reason.ALREADY_DONE) {
             return "";
         }
-        return o.detail().length() > 70 ? o.detail().substring(0, 69) + "…" : o.detail();
+        String detail = Narration.stableJson(o.detail());
+        return detail.length() > 70 ? detail.substring(0, 69) + "…" : detail;
     }
 
     private void maintenance(DemoScenario.Maintenance m, JobCatalog catalog) {
@@ -131,14 +142,14 @@ final class DemoRun {
                     Duration.ofSeconds(5),
                     Duration.ofMillis(250)));
             out.printf(
-                    "%-20s maintenance ON until %s: holds %s%n",
+                    "%-20s maintenance ON until %s: every lock group held (%d), so jobs skip%n",
                     m.at().toString().substring(0, 19),
                     DemoScenario.MAINTENANCE_TO,
-                    report.taken().size() + " lock groups");
+                    report.taken().size());
         } else {
             List<String> lifted = ledger.maintenanceOff(catalog.lockGroups());
             out.printf(
-                    "%-20s maintenance OFF: released %d lock groups%n",
+                    "%-20s maintenance OFF: %d lock groups released; the next deliveries catch up%n",
                     m.at().toString().substring(0, 19), lifted.size());
         }
     }

@@ -39,7 +39,7 @@ class InfrastructureMessagesTest {
 
         assertThat(code).isEqualTo(PunctualCli.FAILURE);
         assertThat(err.toString())
-                .contains("could not reach the DynamoDB endpoint", "--endpoint")
+                .contains("could not reach the endpoint http://127.0.0.1:1 (", "punctual emulator")
                 .doesNotContain("SdkClientException")
                 .doesNotContain("\n\n");
     }

@@ -34,14 +34,17 @@ class OperatorCommandsTest {
     void freshStage() {
         stage = List.of(
                 "--endpoint", DynamoDbHarness.backend().endpoint().toString(),
-                "--table", TestTables.uniqueName(getClass(), "ledger"),
+                "--ledger-table", TestTables.uniqueName(getClass(), "ledger"),
                 "--domain-table", TestTables.uniqueName(getClass(), "domain"),
-                "--stage", "dev");
+                "--stage", "dev",
+                "--output", "json");
     }
 
+    /** The command, then the stage's options, then the test's own (so they override, e.g. --output table). */
     private Result cli(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
+        List<String> all = new ArrayList<>(List.of(args[0]));
         all.addAll(stage);
+        all.addAll(List.of(args).subList(1, args.length));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, all.toArray(String[]::new));
@@ -62,8 +65,8 @@ class OperatorCommandsTest {
     void run_again_skipsAsAlreadyDone_andForceRunsIt_withReadableTableOnRequest() {
         cli("run", "daily-report");
 
-        Result again = cli("run", "daily-report", "--table");
-        Result forced = cli("run", "daily-report", "--force", "--table");
+        Result again = cli("run", "daily-report", "--output", "table");
+        Result forced = cli("run", "daily-report", "--force", "--output", "table");
 
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).contains("OCCURRENCE (UTC)", "SKIP", "ALREADY_DONE");
@@ -71,12 +74,85 @@ class OperatorCommandsTest {
     }
 
     @Test
-    void run_unknownJob_exitsTwo_withOneLineOnStderr_andNothingOnStdout() {
+    void run_unknownJob_exitsTwo_withOneLineOnStderr_andTheInvalidResultOnlyInJsonMode() throws Exception {
         Result result = cli("run", "no-such-job");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.out()).isEmpty();
-        assertThat(result.err().strip()).doesNotContain("\n").contains("UNKNOWN_JOB", "no-such-job");
+        assertThat(result.err().strip())
+                .doesNotContain("\n")
+                .startsWith("punctual run: job: UNKNOWN_JOB: ")
+                .contains("no-such-job");
+        assertThat(result.json().at("/status").asText())
+                .as("JSON mode: the result on stdout")
+                .isEqualTo("INVALID");
+        assertThat(cli("run", "no-such-job", "--output", "table").out()).isEmpty();
+    }
+
+    @Test
+    void replay_withMax_countsOccurrencesToRun_namesTheNextFrom_andAgainGetsFurther() throws Exception {
+        String[] replay = {
+            "replay",
+            "expire-reservations",
+            "--from",
+            "2026-11-30T00:00:00Z",
+            "--to",
+            "2026-11-30T01:00:00Z",
+            "--max",
+            "2"
+        };
+
+        Result first = cli(replay);
+        Result second = cli(replay);
+        Result dry = cli(
+                "replay",
+                "expire-reservations",
+                "--from",
+                "2026-11-30T00:00:00Z",
+                "--to",
+                "2026-11-30T01:00:00Z",
+                "--dry-run");
+
+        assertThat(first.json().at("/counts/pass").asInt()).isEqualTo(2);
+        assertThat(first.json().at("/next_from").asText()).isEqualTo("2026-11-30T00:30:00Z");
+        assertThat(first.err())
+                .contains("not finished, 2 occurrence(s) left; continue with --from 2026-11-30T00:30:00Z");
+        assertThat(second.json().at("/occurrences").findValuesAsText("reason"))
+                .containsExactly("ALREADY_DONE", "ALREADY_DONE", "OK", "OK");
+        assertThat(second.json().at("/next_from").isNull()).isTrue();
+        assertThat(dry.json().at("/occurrences").findValuesAsText("reason"))
+                .as("a dry run reads the ledger: done ones are marked done")
+                .containsOnly("ALREADY_DONE")
+                .hasSize(4);
+    }
+
+    @Test
+    void aMistypedCommand_exitsTwo_naming_theCommands_andTheClosest() {
+        Result result = cli("stauts");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual: command: 'stauts' is not a command; accepted: ")
+                .contains("run, replay", "did you mean status?");
+    }
+
+    @Test
+    void aBadOutputFormat_exitsTwo_namingTheFormatsAccepted() {
+        Result result = cli("status", "--output", "yaml");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err().strip())
+                .isEqualTo("punctual status: --output: 'yaml' is not accepted; accepted: table, json");
+    }
+
+    @Test
+    void completion_isAShellScriptForEveryCommand() {
+        StringWriter out = new StringWriter();
+
+        int code = PunctualCli.execute(
+                new PrintWriter(out), new PrintWriter(new StringWriter()), NOW, "generate-completion");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("complete -F", "replay", "maintenance", "--ledger-table");
     }
 
     @Test
@@ -215,12 +291,16 @@ class OperatorCommandsTest {
     }
 
     @Test
-    void maintenance_onWithoutReason_exitsTwo() {
+    void maintenance_onWithoutReason_exitsTwo_withTheErrorAsJsonOnStdoutInJsonMode() throws Exception {
         Result result = cli("maintenance", "on", "--for", "1h");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.err()).contains("--reason");
-        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).startsWith("punctual maintenance: --reason, --for: required with on; accepted: ");
+        assertThat(result.json().at("/error/field").asText()).isEqualTo("--reason, --for");
+        assertThat(result.json().at("/error/accepted").asText()).startsWith("--reason TEXT --for DURATION");
+        assertThat(result.json().at("/error/exit_code").asInt()).isEqualTo(2);
+        assertThat(cli("maintenance", "on", "--for", "1h", "--output", "table").out())
+                .isEmpty();
     }
 
     @Test
@@ -236,11 +316,11 @@ class OperatorCommandsTest {
     }
 
     @Test
-    void run_atAnOccurrenceNotYetDue_exitsTwo() {
+    void run_atAnOccurrenceNotYetDue_exitsTwo() throws Exception {
         Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.err()).contains("NOT_DUE");
-        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).startsWith("punctual run: at: NOT_DUE: ");
+        assertThat(result.json().at("/error/code").asText()).isEqualTo("NOT_DUE");
     }
 }

@@ -7,6 +7,7 @@ import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.OutcomeLog;
@@ -138,19 +139,22 @@ public final class Dispatcher {
     private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(r.jobId());
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        List<Instant> occurrences = firstOccurrences(calculator, r.from(), r.to(), r.max());
-        long beyond =
-                occurrences.size() < r.max() ? 0 : calculator.count(occurrences.get(occurrences.size() - 1), r.to());
+        ReplayRange range = replayRange(job, calculator, r);
+        List<OccurrenceReport> done = range.done().stream()
+                .map(o -> notRun(
+                        OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false),
+                        Reason.ALREADY_DONE,
+                        "done before; not counted in max"))
+                .toList();
         if (r.dryRun()) {
-            List<OccurrenceReport> planned = occurrences.stream()
+            List<OccurrenceReport> planned = new ArrayList<>(done);
+            range.toRun().stream()
                     .map(o -> notRun(
-                            OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false),
-                            Reason.DRY_RUN,
-                            "would run; already-done occurrences are skipped"))
-                    .toList();
-            return result("replay", job.id(), planned, Optional.empty(), beyond);
+                            OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false), Reason.DRY_RUN, "would run"))
+                    .forEach(planned::add);
+            return result("replay", job.id(), inTimeOrder(planned), Optional.empty(), range.beyond());
         }
-        List<OccurrenceRunner.Request> requests = occurrences.stream()
+        List<OccurrenceRunner.Request> requests = range.toRun().stream()
                 .map(o -> OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false))
                 .toList();
         List<OccurrenceReport> reports = new ArrayList<>(runInOrder(requests, deadline, log, 0, 0));
@@ -160,21 +164,42 @@ public final class Dispatcher {
         Optional<Reason> refusal = reports.isEmpty()
                 ? Optional.empty()
                 : Optional.of(reports.get(reports.size() - 1).reason()).filter(Reason::refusesTheJob);
-        long leftForAnotherReplay = beyond + unreported.size() + (refusal.isPresent() ? 1 : 0);
+        long leftForAnotherReplay = range.beyond() + unreported.size() + (refusal.isPresent() ? 1 : 0);
         refusal.ifPresent(stop -> unreported.forEach(
                 request -> reports.add(notRun(request, stop, "not run: the replay stopped at " + stop.wire()))));
-        return result("replay", job.id(), reports, Optional.empty(), leftForAnotherReplay);
+        reports.addAll(done);
+        return result("replay", job.id(), inTimeOrder(reports), Optional.empty(), leftForAnotherReplay);
     }
 
-    /** Up to {@code max} occurrences in {@code [from, to)}, oldest first, without listing the rest. */
-    private static List<Instant> firstOccurrences(OccurrenceCalculator calculator, Instant from, Instant to, int max) {
-        List<Instant> out = new ArrayList<>();
-        Optional<Instant> next = calculator.isOccurrence(from) ? Optional.of(from) : calculator.next(from);
-        while (next.isPresent() && next.get().isBefore(to) && out.size() < max) {
-            out.add(next.get());
+    /**
+     * The replay's occurrences in {@code [from, to)}, oldest first: up to {@code max} not yet done (one
+     * ledger read each), the done ones met on the way (not counted in {@code max}, so replaying the same
+     * range again gets further), and how many lie beyond, unread.
+     */
+    private record ReplayRange(List<Instant> toRun, List<Instant> done, long beyond) {}
+
+    private ReplayRange replayRange(JobDefinition job, OccurrenceCalculator calculator, Invocation.Replay r) {
+        List<Instant> toRun = new ArrayList<>();
+        List<Instant> done = new ArrayList<>();
+        Optional<Instant> next = calculator.isOccurrence(r.from()) ? Optional.of(r.from()) : calculator.next(r.from());
+        while (next.isPresent() && next.get().isBefore(r.to()) && toRun.size() < r.max()) {
+            boolean succeeded = services.ledger()
+                    .run(new RunKey(job.id(), next.get()))
+                    .filter(record -> record.status() == RunStatus.SUCCEEDED)
+                    .isPresent();
+            (succeeded ? done : toRun).add(next.get());
             next = calculator.next(next.get());
         }
-        return out;
+        long beyond = next.filter(n -> n.isBefore(r.to()))
+                .map(n -> 1 + calculator.count(n, r.to()))
+                .orElse(0L);
+        return new ReplayRange(toRun, done, beyond);
+    }
+
+    private static List<OccurrenceReport> inTimeOrder(List<OccurrenceReport> reports) {
+        return reports.stream()
+                .sorted(java.util.Comparator.comparing(OccurrenceReport::occurrence))
+                .toList();
     }
 
     /**

@@ -35,6 +35,12 @@ final class OccurrenceRunner {
 
     private static final Duration LOCK_POLL = Duration.ofMillis(250);
 
+    /**
+     * How often a scheduled delivery asks again while another job of its group holds the group past
+     * the stage's lock wait: a rejected conditional write each time, so a long wait stays cheap.
+     */
+    static final Duration SIBLING_POLL = Duration.ofSeconds(2);
+
     private final RuntimeServices services;
 
     OccurrenceRunner(RuntimeServices services) {
@@ -129,7 +135,12 @@ final class OccurrenceRunner {
         return new ClaimStep.Finished(report);
     }
 
-    /** The ledger waits for a busy group itself, a bounded time on the injected clock and sleeper. */
+    /**
+     * The ledger waits for a busy group itself, a bounded time on the injected clock and sleeper. A
+     * scheduled delivery that finds another job of its group still running after the stage's lock wait
+     * (two jobs of one group due in the same minute) keeps waiting, within its own invocation, so both
+     * run in that minute instead of the second being left to its next delivery's catch-up.
+     */
     private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
         ClaimRequest claim = new ClaimRequest(
                 key,
@@ -139,7 +150,24 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseFor(services.clock().instant()));
-        return services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
+        ClaimResult result =
+                services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
+        if (result instanceof Busy busy && waitsForASibling(request, busy)) {
+            Instant now = services.clock().instant();
+            Duration left = Duration.between(now, deadline.workUntil().minus(Deadline.MINIMUM_PER_OCCURRENCE));
+            if (left.isPositive()) {
+                result = services.ledger().claimWaiting(claim, left, SIBLING_POLL);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Only the scheduler's deliveries wait on, and only for another job of the group (an operator gets
+     * LOCK_BUSY at once; an earlier run of the same job is left to catch-up as before).
+     */
+    private static boolean waitsForASibling(Request request, Busy busy) {
+        return request.trigger() == Trigger.SCHEDULED && !request.job().id().equals(busy.holder());
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {

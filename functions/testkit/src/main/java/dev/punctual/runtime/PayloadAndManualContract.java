@@ -253,7 +253,7 @@ public abstract class PayloadAndManualContract {
     }
 
     @Test
-    void replay_runsTheRangeOldestFirst_andRepeatingItSkipsWhatIsDone() {
+    void replay_runsTheRangeOldestFirst_andRepeatingIt_skipsWhatIsDone_andGetsFurther() {
         RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
         String replay = "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
                 + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":2}";
@@ -266,9 +266,28 @@ public abstract class PayloadAndManualContract {
                 .containsExactly(Verdict.PASS, Verdict.PASS);
         assertThat(first.notRun()).isEqualTo(1);
         assertThat(second.occurrences())
+                .as("max counts occurrences to run, not those already done")
                 .extracting(OccurrenceReport::reason)
-                .containsExactly(Reason.ALREADY_DONE, Reason.ALREADY_DONE);
-        assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z", "report@2026-11-29T14:00:00Z");
+                .containsExactly(Reason.ALREADY_DONE, Reason.ALREADY_DONE, Reason.OK);
+        assertThat(second.notRun()).isZero();
+        assertThat(f.ran)
+                .containsExactly(
+                        "report@2026-11-28T14:00:00Z", "report@2026-11-29T14:00:00Z", "report@2026-11-30T14:00:00Z");
+    }
+
+    @Test
+    void replay_dryRun_afterARun_marksTheDoneOccurrencesDone_andOnlyTheOthersAsWouldRun() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+        f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":1}");
+
+        InvocationResult dry = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+
+        assertThat(dry.occurrences())
+                .extracting(OccurrenceReport::reason)
+                .containsExactly(Reason.ALREADY_DONE, Reason.DRY_RUN, Reason.DRY_RUN);
+        assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z");
     }
 
     @Test

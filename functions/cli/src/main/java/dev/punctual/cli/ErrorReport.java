@@ -1,0 +1,112 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+
+/**
+ * The CLI's one error format, {@code <field>: <problem>; accepted: <what would be>}, for picocli's own
+ * parse errors too, and its JSON form for {@code --output json}:
+ * {@code {"error": {"command", "field", "problem", "accepted", "exit_code"}}}.
+ */
+final class ErrorReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** picocli: "Invalid value for option '--output': expected one of [table, json] (case-sensitive) but was 'x'". */
+    private static final Pattern ENUM = Pattern.compile(
+            "Invalid value for (?:option|positional parameter at index \\d+) '?([^']+?)'?: expected one of \\[(.*)]"
+                    + " \\(case-sensitive\\) but was '(.*)'");
+
+    /** picocli: "Invalid value for option '--max': 'abc' is not an int". */
+    private static final Pattern VALUE =
+            Pattern.compile("Invalid value for (?:option|positional parameter at index \\d+) '?([^']+?)'?: (.*)");
+
+    private ErrorReport() {}
+
+    /** Whether the command line asks for JSON ({@code --output json}, {@code -o json}, {@code --json}). */
+    static boolean wantsJson(String... args) {
+        boolean json = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--json") || a.equals("--output=json") || a.equals("-ojson")) {
+                json = true;
+            } else if ((a.equals("--output") || a.equals("-o")) && i + 1 < args.length) {
+                json = args[i + 1].equals("json");
+            } else if (a.startsWith("--output=")) {
+                json = false;
+            }
+        }
+        return json;
+    }
+
+    /** A parse error in the CLI's format, with "did you mean" for a mistyped command or option. */
+    static String said(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            List<String> typed = unmatched.getUnmatched();
+            String first = typed.isEmpty() ? "" : typed.get(0);
+            List<String> suggestions = unmatched.getSuggestions();
+            String hint = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)";
+            CommandLine command = e.getCommandLine();
+            if (!first.startsWith("-") && !command.getSubcommands().isEmpty()) {
+                return "command: '" + first + "' is not a command; accepted: " + String.join(", ", visible(command))
+                        + hint;
+            }
+            return first + ": not an option of this command; accepted: see "
+                    + command.getCommandSpec().qualifiedName() + " --help" + hint;
+        }
+        if (e instanceof CommandLine.MissingParameterException missing) {
+            List<String> names = missing.getMissing().stream()
+                    .map(arg -> arg.isOption() ? ((CommandLine.Model.OptionSpec) arg).longestName() : arg.paramLabel())
+                    .toList();
+            return String.join(", ", names) + ": required; accepted: see "
+                    + e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
+        }
+        String message = String.valueOf(e.getMessage()).strip();
+        Matcher choice = ENUM.matcher(message);
+        if (choice.matches()) {
+            return choice.group(1) + ": '" + choice.group(3) + "' is not accepted; accepted: " + choice.group(2);
+        }
+        Matcher value = VALUE.matcher(message);
+        if (value.matches()) {
+            return value.group(1) + ": " + value.group(2);
+        }
+        return message;
+    }
+
+    private static List<String> visible(CommandLine command) {
+        return command.getSubcommands().entrySet().stream()
+                .filter(c -> !c.getValue().getCommandSpec().usageMessage().hidden())
+                .map(java.util.Map.Entry::getKey)
+                .toList();
+    }
+
+    /** The error line as a JSON object: field, problem and accepted split where the line has them. */
+    static String json(String command, String line, int exitCode) {
+        ObjectNode error = JSON.createObjectNode();
+        error.put("command", command);
+        String field = null;
+        String problem = line;
+        String accepted = null;
+        int accept = problem.indexOf("; accepted: ");
+        if (accept >= 0) {
+            accepted = problem.substring(accept + "; accepted: ".length());
+            problem = problem.substring(0, accept);
+        }
+        int colon = problem.indexOf(": ");
+        if (colon > 0 && !problem.startsWith("failed")) {
+            field = problem.substring(0, colon);
+            problem = problem.substring(colon + 2);
+        }
+        error.put("field", field);
+        error.put("problem", problem);
+        error.put("accepted", accepted);
+        error.put("exit_code", exitCode);
+        ObjectNode root = JSON.createObjectNode();
+        root.set("error", error);
+        return root.toString();
+    }
+}

@@ -1,0 +1,50 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.time.OccurrenceCalculator;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Where an unfinished replay goes on: the first occurrence it did not get to (out of time, stopped by a
+ * refusal) or, when {@code --max} ended it, the occurrence after the last one reported. Added to the
+ * result as {@code next_from} and said on stderr, so "replay again" is one copy and paste.
+ */
+final class ReplayContinuation {
+
+    private ReplayContinuation() {}
+
+    static String withNextFrom(String json, JobDefinition job, PrintWriter err) {
+        JsonNode result = ResultOutput.parse(json);
+        if (!"OK".equals(result.path("status").asText())) {
+            return json;
+        }
+        Optional<Instant> next = nextFrom(result, job);
+        ObjectNode out = (ObjectNode) result;
+        out.put("next_from", next.map(Instant::toString).orElse(null));
+        next.ifPresent(n -> err.println("replay " + job.id() + ": not finished, "
+                + result.path("not_run").asLong() + " occurrence(s) left; continue with --from " + n));
+        return out.toString();
+    }
+
+    static Optional<Instant> nextFrom(JsonNode result, JobDefinition job) {
+        if (result.path("not_run").asLong() == 0) {
+            return Optional.empty();
+        }
+        String stoppedBy = ResultOutput.text(result, "stopped_by");
+        Instant last = null;
+        for (JsonNode o : result.path("occurrences")) {
+            String reason = o.path("reason").asText();
+            if (RemoteReplay.DEADLINE.equals(reason) || reason.equals(stoppedBy)) {
+                return Optional.of(Instant.parse(o.path("occurrence").asText()));
+            }
+            last = Instant.parse(o.path("occurrence").asText());
+        }
+        return last == null
+                ? Optional.empty()
+                : OccurrenceCalculator.of(job.schedule()).next(last);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.punctual.demo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.punctual.catchup.MissedRange;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The demo's words for people new to Punctual: what happens in the window, said when it happens. */
+final class Narration {
+
+    /** A sentence to print once the simulated clock reaches {@code at}. */
+    record Line(Instant at, String text) {}
+
+    private static final DateTimeFormatter LOCAL_TIME = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter UTC_TIME = DateTimeFormatter.ofPattern("HH:mm'Z'");
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
+    private static final ObjectMapper SORTED =
+            new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
+    private Narration() {}
+
+    /** Every line of the window, in time order: the clock changes of the jobs' zones, the outage, maintenance. */
+    static List<Line> of(JobCatalog catalog) {
+        List<Line> lines = new ArrayList<>();
+        Set<ZoneId> zones = new LinkedHashSet<>();
+        catalog.jobs().forEach(j -> zones.add(j.schedule().zone()));
+        for (ZoneId zone : zones) {
+            ZoneOffsetTransition t = zone.getRules().nextTransition(DemoScenario.START);
+            if (t != null && t.getInstant().isBefore(DemoScenario.END)) {
+                lines.add(new Line(t.getInstant(), clockChange(zone, t, catalog)));
+            }
+        }
+        lines.add(new Line(
+                DemoScenario.OUTAGE_FROM,
+                "outage from " + UTC_TIME.format(DemoScenario.OUTAGE_FROM.atZone(ZoneId.of("UTC"))) + " to "
+                        + UTC_TIME.format(DemoScenario.OUTAGE_TO.atZone(ZoneId.of("UTC")))
+                        + ": the scheduler's deliveries to expire-reservations and refund-keys are lost (say, a"
+                        + " broken deploy); nothing runs them, and the watchdog notices"));
+        lines.add(new Line(
+                DemoScenario.OUTAGE_TO,
+                "outage over: each job's next delivery catches up the newest occurrences it may and records"
+                        + " the older ones as missed, in one range"));
+        lines.add(new Line(
+                DemoScenario.MAINTENANCE_FROM.minusSeconds(31),
+                "an operator turns maintenance on for an hour (loading synthetic data): every job skips until"
+                        + " it is off"));
+        lines.add(new Line(
+                DemoScenario.DUPLICATED.plusSeconds(39),
+                "the same delivery arrives again (Lambda may deliver an event twice): it is skipped as already"
+                        + " done, the report is not sent twice"));
+        lines.sort(Comparator.comparing(Line::at));
+        return lines;
+    }
+
+    /** "clocks go forward in New York at 02:00 local: 1 job runs at the same local time, one hour earlier in UTC". */
+    static String clockChange(ZoneId zone, ZoneOffsetTransition t, JobCatalog catalog) {
+        String city = zone.getId().substring(zone.getId().lastIndexOf('/') + 1).replace('_', ' ');
+        String direction = t.isGap() ? "forward" : "back";
+        List<String> jobs = catalog.jobs().stream()
+                .filter(j -> j.schedule().zone().equals(zone))
+                .map(JobDefinition::id)
+                .toList();
+        long hours = Math.abs(t.getDuration().toHours());
+        return "clocks go " + direction + " in " + city + " at " + LOCAL_TIME.format(t.getDateTimeBefore())
+                + " local: " + String.join(", ", jobs) + " keep" + (jobs.size() == 1 ? "s" : "")
+                + " its local time, " + hours + "h " + (t.isGap() ? "earlier" : "later") + " in UTC"
+                + (t.isGap() ? "; a local time skipped by the change does not run that day" : "");
+    }
+
+    /** "catch-up: 2 run, 11 recorded as missed (09:00 .. 11:30 local)": the missed range in the job's zone. */
+    static String catchUp(long ran, MissedRange missed, ZoneId zone) {
+        return "catch-up: " + ran + " run, " + missed.count() + " recorded as missed (" + missedRange(missed, zone)
+                + ")";
+    }
+
+    static String missedRange(MissedRange missed, ZoneId zone) {
+        ZonedDateTime first = missed.first().atZone(zone);
+        ZonedDateTime last = missed.last().atZone(zone);
+        return LOCAL.format(first) + " .. " + LOCAL.format(last);
+    }
+
+    /** A job's JSON summary with its keys in order, so the demo prints the same text on every run. */
+    static String stableJson(String json) {
+        try {
+            JsonNode node = SORTED.readTree(json);
+            Object tree = SORTED.treeToValue(node, Object.class);
+            return SORTED.writeValueAsString(tree);
+        } catch (IOException | IllegalArgumentException e) {
+            return json;
+        }
+    }
+}

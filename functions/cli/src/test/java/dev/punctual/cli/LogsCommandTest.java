@@ -1,0 +1,135 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code logs} against a deployed stage: the saved queries as docs/queries.md shows them (the same text
+ * the CDK app deploys, SavedQueriesTest), the outcome lines the real handler wrote in the stage's
+ * functions, and the Logs API spoken over loopback ({@link LogsInsightsStandIn}).
+ */
+class LogsCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
+
+    private static DeployedStageFixture stage;
+    private static LogsInsightsStandIn logs;
+
+    private record Result(int code, String out, String err) {
+        JsonNode json() throws IOException {
+            return JSON.readTree(out);
+        }
+    }
+
+    @BeforeAll
+    static void deployAndRun() throws IOException {
+        stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1));
+        logs = LogsInsightsStandIn.start();
+        cli("run", "daily-report", "--stage", stage.stage());
+        cli("run", "purge-inactive-members", "--stage", stage.stage());
+        stage.aliases()
+                .forEach((pool, alias) -> logs.putLines(
+                        "/aws/lambda/punctual-" + stage.stage() + "-" + pool,
+                        stage.lambda().logLines(alias)));
+        documentedQueries()
+                .forEach((name, text) -> logs.saveQuery("punctual/" + stage.stage() + "/" + name, text, List.of()));
+    }
+
+    @AfterAll
+    static void stop() {
+        logs.close();
+        stage.close();
+    }
+
+    private static Result cli(String... args) {
+        Map<String, java.net.URI> endpoints = new HashMap<>(stage.aws().endpoints());
+        endpoints.put(AwsAccess.LOGS, logs.endpoint());
+        AwsAccess aws = new AwsAccess(stage.aws().env(), stage.aws().credentials(), endpoints);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                new CliContext(NOW, aws, java.io.InputStream.nullInputStream()),
+                args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    /** Every query of docs/queries.md: a {@code ### name} heading and the code block under it. */
+    static Map<String, String> documentedQueries() throws IOException {
+        String doc = Files.readString(Path.of("..", "..", "docs", "queries.md"));
+        Matcher m = Pattern.compile("### (\\S+)\\n(?:[^`\\n].*\\n|\\n)*?```\\n([\\s\\S]*?)\\n```")
+                .matcher(doc);
+        Map<String, String> queries = new LinkedHashMap<>();
+        while (m.find()) {
+            queries.put(m.group(1), m.group(2));
+        }
+        return queries;
+    }
+
+    @Test
+    void logs_forAJob_runsTheSavedTimeline_narrowedToIt_overTheStagesLogGroups_sinceTheGivenTime() throws IOException {
+        Result result = cli("logs", "daily-report", "--since", "2h", "--stage", stage.stage(), "-o", "json");
+
+        assertThat(result.code()).as(result.err()).isZero();
+        JsonNode rows = result.json().path("rows");
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).path("occurrence").asText()).isEqualTo("2026-11-30T14:00:00Z");
+        assertThat(rows.get(0).path("outcome").asText()).isEqualTo("PASS");
+        assertThat(rows.get(0).path("trigger").asText()).isEqualTo("MANUAL");
+        LogsInsightsStandIn.Started query = logs.started().get(logs.started().size() - 1);
+        assertThat(query.queryString())
+                .startsWith(documentedQueries()
+                        .get("job-timeline")
+                        .lines()
+                        .findFirst()
+                        .orElseThrow())
+                .contains("| filter job = \"daily-report\"")
+                .doesNotContain("and job = ");
+        assertThat(query.logGroupNames())
+                .containsExactlyInAnyOrder(
+                        "/aws/lambda/punctual-" + stage.stage() + "-default",
+                        "/aws/lambda/punctual-" + stage.stage() + "-maintenance");
+        assertThat(query.endTime() - query.startTime()).isEqualTo(7200);
+    }
+
+    @Test
+    void logs_byOutcome_acrossJobs_printsATableWithTheQuerysFieldNames() {
+        Result result = cli("logs", "--outcome", "SKIP", "--stage", stage.stage());
+
+        assertThat(result.code()).as(result.err()).isZero();
+        String[] lines = result.out().strip().split("\n");
+        assertThat(lines[0]).contains("OCCURRENCE", "OUTCOME", "REASON", "DURATION_MS");
+        assertThat(lines).hasSize(2);
+        assertThat(lines[1]).contains("SKIP", "DESTRUCTIVE_DISABLED");
+    }
+
+    @Test
+    void logs_anUnknownQuery_exitsTwo_namingTheSavedOnes() {
+        Result result = cli("logs", "--query", "failure", "--stage", stage.stage());
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("--query: 'failure' is not a saved query", "did you mean failures?");
+    }
+}
