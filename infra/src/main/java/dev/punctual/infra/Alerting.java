@@ -54,8 +54,10 @@ public final class Alerting extends Construct {
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
         key.addToResourcePolicy(PolicyStatement.Builder.create()
-                .sid("CloudWatchAlarmsMayEncryptForTheTopic")
-                .principals(List.of(new ServicePrincipal("cloudwatch.amazonaws.com")))
+                .sid("CloudWatchAlarmsAndLifecycleAlertsMayEncryptForTheTopic")
+                // EventBridge delivers the lifecycle rule's notices (LifecycleAlerts) to the same topic.
+                .principals(List.of(
+                        new ServicePrincipal("cloudwatch.amazonaws.com"), new ServicePrincipal("events.amazonaws.com")))
                 .actions(List.of("kms:Decrypt", "kms:GenerateDataKey*"))
                 .resources(List.of("*")) // in a key policy, "*" is this key
                 .conditions(Map.of(

@@ -241,7 +241,9 @@ public final class StageStack extends Stack {
             jobsByPool.put(name, catalog.inPool(name));
         });
         new ConsoleTestEvents(this, "ConsoleTestEvents", functions, jobsByPool);
-        alerting.dashboard(deadLetters, logGroups);
+        new LifecycleAlerts(this, "LifecycleAlerts", config.stage(), bus, alerting.topic());
+        new ContributorInsights(this, "ContributorInsights", config.stage(), logGroups)
+                .addTo(alerting.dashboard(deadLetters, logGroups));
     }
 
     private static String poolName(FunctionPoolConstruct pool) {

@@ -66,6 +66,63 @@ class AlertingTest {
     }
 
     @Test
+    void overdueAlarm_watchesTheWatchdogsStageWideOverdueMetric() {
+        dev.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of(
+                        "MetricName",
+                        "Overdue",
+                        "Dimensions",
+                        List.of(Map.of("Name", "stage", "Value", "dev")),
+                        "ComparisonOperator",
+                        "GreaterThanOrEqualToThreshold",
+                        "AlarmActions",
+                        List.of(Map.of("Ref", Match.stringLikeRegexp("AlertingTopic.*")))));
+    }
+
+    @Test
+    void watchdogSilentAlarm_firesAfterTwoHoursWithoutAHeartbeat_missingDataBreaching() {
+        dev.hasResourceProperties(
+                "AWS::CloudWatch::Alarm",
+                Map.of(
+                        "MetricName",
+                        "WatchdogRuns",
+                        "Period",
+                        3600,
+                        "EvaluationPeriods",
+                        2,
+                        "DatapointsToAlarm",
+                        2,
+                        "ComparisonOperator",
+                        "LessThanThreshold",
+                        "TreatMissingData",
+                        "breaching",
+                        "ActionsEnabled",
+                        true));
+    }
+
+    @Test
+    void stageAlarms_areAFixedSet_noneNamesAJob() {
+        Map<String, Map<String, Object>> alarms = dev.findResources("AWS::CloudWatch::Alarm");
+
+        assertThat(alarms).hasSize(4 + 1 + Synth.CATALOG.pools().size());
+        assertThat(alarms.values().toString()).doesNotContain("Name=job");
+    }
+
+    @Test
+    void contributorInsights_rankJobsByFailuresLatenessAndMisses_onTheDashboard() {
+        Map<String, Map<String, Object>> rules = Templates.properties(dev, "AWS::CloudWatch::InsightRule");
+
+        assertThat(rules.values())
+                .extracting(r -> r.get("RuleName"))
+                .containsExactlyInAnyOrder(
+                        "punctual-dev-top-failing-jobs", "punctual-dev-top-late-jobs", "punctual-dev-top-missed-jobs");
+        assertThat(rules.values().toString()).contains("$.job", "LogFormat", "occurrence outcome", "FAIL");
+        assertThat(dev.findResources("AWS::CloudWatch::Dashboard").toString())
+                .contains("INSIGHT_RULE_METRIC('punctual-dev-top-failing-jobs'");
+    }
+
+    @Test
     void topic_isEncryptedAndRefusesPlainHttp() {
         assertThat(dev.findResources("AWS::SNS::Topic").toString())
                 .contains("KmsMasterKeyId=")

@@ -67,6 +67,19 @@ class ConsoleTestEventsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void poolOfTwoThousandJobs_getsExamplesForTheFirstFiftyOnly_soTheTemplateStaysSmall() throws Exception {
+        Map<String, Object> content = (Map<String, Object>)
+                Json.read(ConsoleTestEvents.content(ScaleTest.generated(2_000).jobs()));
+        Map<String, Object> examples =
+                (Map<String, Object>) ((Map<String, Object>) content.get("components")).get("examples");
+
+        assertThat(examples)
+                .hasSize(2 * ConsoleTestEvents.MAX_JOBS_WITH_EXAMPLES + 1)
+                .containsKey("run-job-049");
+    }
+
+    @Test
     void registry_isEnsuredByOneCallThatToleratesAnExistingOne_andIsNeverDeleted() {
         assertThat(template.findResources("Custom::AWS").toString())
                 .contains("\"action\":\"createRegistry\"", ConsoleTestEvents.REGISTRY);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.App;
 import software.amazon.awscdk.assertions.Template;
 
 /**
@@ -18,6 +19,12 @@ class JobSchedulesTest {
 
     private static final JobCatalog CATALOG = Synth.CATALOG;
 
+    /**
+     * The examples with every job opted in to per-job metrics, so that each has a missed-run alarm to
+     * check (decision 0009: without the opt-in a job has none).
+     */
+    private static final JobCatalog OPTED_IN = optedIn(CATALOG);
+
     private static StageStack dev;
     private static Template devTemplate;
     private static Map<String, Templates.Located> devSchedules;
@@ -26,10 +33,11 @@ class JobSchedulesTest {
 
     @BeforeAll
     static void synth() {
-        dev = Synth.stage("dev");
+        dev = Synth.stage(Stages.named("dev"), OPTED_IN);
         devTemplate = Template.fromStack(dev);
         devSchedules = Templates.jobSchedules(dev);
-        off = Synth.fromContext(Map.of("stage", "dev", "schedules", "off"));
+        App offApp = Synth.app(Map.of("stage", "dev", "schedules", "off"));
+        off = PunctualApp.build(offApp, PunctualApp.configFromContext(offApp), OPTED_IN, Synth.code());
         offSchedules = Templates.jobSchedules(off);
     }
 
@@ -281,6 +289,26 @@ class JobSchedulesTest {
     }
 
     /** Missed-run alarms by job id (their construct id is MissedRun-<job>). */
+    private static JobCatalog optedIn(JobCatalog catalog) {
+        JobCatalog all = new JobCatalog(catalog.jobs().stream()
+                .map(j -> new JobDefinition(
+                        j.id(),
+                        j.schedule(),
+                        j.lockGroup(),
+                        j.catchUp(),
+                        j.maxAttempts(),
+                        j.retention(),
+                        j.pool(),
+                        j.destructive(),
+                        j.externalDelivery(),
+                        true,
+                        j.safeToVerify(),
+                        j.description(),
+                        j.factory()))
+                .toList());
+        return catalog.delivery().map(all::withDelivery).orElse(all);
+    }
+
     private static Map<String, Map<String, Object>> missedRunAlarms(StageStack stage) {
         Map<String, Map<String, Object>> alarms = new java.util.LinkedHashMap<>();
         for (JobsStack jobs : stage.jobStacks()) {

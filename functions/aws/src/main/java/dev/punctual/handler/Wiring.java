@@ -16,6 +16,7 @@ import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.LedgerHistory;
+import dev.punctual.runtime.LifecycleOverdueReports;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
 import dev.punctual.stage.StageConfigException;
@@ -100,7 +101,8 @@ public final class Wiring {
                 events,
                 clock,
                 Sleeper.real(),
-                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                new JobServices(
+                        clock, catalog, new LedgerHistory(ledger), new LifecycleOverdueReports(events, flags.stage())),
                 catalog.delivery().orElse(Wiring::noDeliveryPort)));
     }
 

@@ -45,7 +45,15 @@ class EventBridgeLifecyclePublisherTest {
 
             new EventBridgeLifecyclePublisher(client, bus, log)
                     .publish(new LifecycleEvent.RunFailed(
-                            "dev", "daily-report", OCCURRENCE, "SCHEDULED", "JOB_ERROR", "login password=hunter2"));
+                            "dev",
+                            "daily-report",
+                            OCCURRENCE.atZone(java.time.ZoneId.of("America/New_York")),
+                            "SCHEDULED",
+                            "JOB_ERROR",
+                            "login password=hunter2",
+                            3,
+                            3,
+                            true));
 
             assertThat(lines).isEmpty();
             assertThat(sent).singleElement().satisfies(entry -> {
@@ -65,7 +73,12 @@ class EventBridgeLifecyclePublisherTest {
         try (EventBridgeClient client = client(URI.create("http://127.0.0.1:1"))) {
             new EventBridgeLifecyclePublisher(client, "punctual-dev", log)
                     .publish(new LifecycleEvent.OccurrencesMissed(
-                            "dev", "expire-reservations", OCCURRENCE, OCCURRENCE.plusSeconds(3600), 5));
+                            "dev",
+                            "expire-reservations",
+                            OCCURRENCE,
+                            OCCURRENCE.plusSeconds(3600),
+                            5,
+                            java.time.ZoneOffset.UTC));
 
             assertThat(lines)
                     .singleElement()
@@ -74,6 +87,22 @@ class EventBridgeLifecyclePublisherTest {
                                     "\"level\":\"WARN\"",
                                     "lifecycle event not published",
                                     "Punctual Occurrences Missed"));
+        }
+    }
+
+    @Test
+    void publish_onBehalfOfAnInvocation_warnsOnItsLog_withItsRequestId() {
+        try (EventBridgeClient client = client(URI.create("http://127.0.0.1:1"))) {
+            new EventBridgeLifecyclePublisher(client, "punctual-dev", log)
+                    .publish(
+                            new LifecycleEvent.OccurrenceOverdue(
+                                    "dev", "report", OCCURRENCE.atZone(java.time.ZoneOffset.UTC), "NOT_DELIVERED"),
+                            log.forInvocation("req-42", false));
+
+            assertThat(lines)
+                    .singleElement()
+                    .satisfies(line -> assertThat(line)
+                            .contains("\"function_request_id\":\"req-42\"", "lifecycle event not published"));
         }
     }
 

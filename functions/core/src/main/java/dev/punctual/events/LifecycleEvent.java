@@ -1,22 +1,37 @@
 package dev.punctual.events;
 
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * What Punctual tells other systems about runs, on an EventBridge bus with source {@value #SOURCE}.
  * The detail of each kind is documented in docs/events.md; consumers match on {@link #detailType()}.
+ *
+ * <p>Every detail carries {@code needs_attention}: true for the three situations someone must act on
+ * (a run failed after its last attempt, occurrences given up as missed, an occurrence that was due and
+ * never delivered). The stage's alert rule matches exactly those, and their details share the keys its
+ * notice reads: {@code stage}, {@code job}, {@code occurrence} (UTC), {@code occurrence_local} (the
+ * job's zone), {@code reason} and {@code attempts}.
  */
 public sealed interface LifecycleEvent {
 
     String SOURCE = "punctual";
+
+    /** The detail key the stage's alert rule matches on. */
+    String NEEDS_ATTENTION = "needs_attention";
 
     String stage();
 
     String job();
 
     String detailType();
+
+    /** Whether the stage's alert rule notifies people of this event. */
+    boolean needsAttention();
 
     /** The event's detail, in a stable key order. */
     Map<String, Object> detail();
@@ -30,18 +45,37 @@ public sealed interface LifecycleEvent {
         }
 
         @Override
+        public boolean needsAttention() {
+            return false;
+        }
+
+        @Override
         public Map<String, Object> detail() {
             Map<String, Object> d = base(this);
             d.put("occurrence", occurrence.toString());
             d.put("trigger", trigger);
             d.put("fence", fence);
             d.put("duration_ms", durationMs);
+            d.put(NEEDS_ATTENTION, false);
             return d;
         }
     }
 
-    /** An occurrence failed; {@code reason} is a reason code, {@code error} a redacted summary. */
-    record RunFailed(String stage, String job, Instant occurrence, String trigger, String reason, String error)
+    /**
+     * An occurrence failed; {@code reason} is a reason code, {@code error} a redacted summary. It needs
+     * attention only when {@code lastAttempt}: no retry of this delivery will come (a scheduled run at
+     * its job's {@code maxAttempts}, or any manual or replayed run).
+     */
+    record RunFailed(
+            String stage,
+            String job,
+            ZonedDateTime occurrence,
+            String trigger,
+            String reason,
+            String error,
+            int attempt,
+            int maxAttempts,
+            boolean lastAttempt)
             implements LifecycleEvent {
         @Override
         public String detailType() {
@@ -49,30 +83,81 @@ public sealed interface LifecycleEvent {
         }
 
         @Override
+        public boolean needsAttention() {
+            return lastAttempt;
+        }
+
+        @Override
         public Map<String, Object> detail() {
             Map<String, Object> d = base(this);
-            d.put("occurrence", occurrence.toString());
+            putOccurrence(d, occurrence);
             d.put("trigger", trigger);
             d.put("reason", reason);
+            d.put("attempts", attempt + " of " + maxAttempts);
+            d.put("attempt", attempt);
+            d.put("max_attempts", maxAttempts);
+            d.put("last_attempt", lastAttempt);
             d.put("error", error);
+            d.put(NEEDS_ATTENTION, needsAttention());
             return d;
         }
     }
 
-    /** Occurrences fell outside the catch-up bounds and were recorded as missed, as one range. */
-    record OccurrencesMissed(String stage, String job, Instant first, Instant last, long count)
+    /**
+     * Occurrences fell outside the catch-up bounds and were recorded as missed, as one range; the
+     * notice's occurrence is the first of the range.
+     */
+    record OccurrencesMissed(String stage, String job, Instant first, Instant last, long count, ZoneId zone)
             implements LifecycleEvent {
+        public static final String REASON = "MISSED";
+
         @Override
         public String detailType() {
             return "Punctual Occurrences Missed";
         }
 
         @Override
+        public boolean needsAttention() {
+            return true;
+        }
+
+        @Override
         public Map<String, Object> detail() {
             Map<String, Object> d = base(this);
+            putOccurrence(d, first.atZone(zone));
+            d.put("reason", REASON);
+            d.put("attempts", "none");
             d.put("first", first.toString());
             d.put("last", last.toString());
             d.put("count", count);
+            d.put(NEEDS_ATTENTION, true);
+            return d;
+        }
+    }
+
+    /**
+     * The missed-run watchdog found an occurrence that was due (after the job's schedule went live) and
+     * has no run item at all: the scheduler never delivered it. Reported once per occurrence.
+     */
+    record OccurrenceOverdue(String stage, String job, ZonedDateTime occurrence, String reason)
+            implements LifecycleEvent {
+        @Override
+        public String detailType() {
+            return "Punctual Occurrence Overdue";
+        }
+
+        @Override
+        public boolean needsAttention() {
+            return true;
+        }
+
+        @Override
+        public Map<String, Object> detail() {
+            Map<String, Object> d = base(this);
+            putOccurrence(d, occurrence);
+            d.put("reason", reason);
+            d.put("attempts", "none");
+            d.put(NEEDS_ATTENTION, true);
             return d;
         }
     }
@@ -82,5 +167,12 @@ public sealed interface LifecycleEvent {
         d.put("stage", event.stage());
         d.put("job", event.job());
         return d;
+    }
+
+    private static void putOccurrence(Map<String, Object> d, ZonedDateTime occurrence) {
+        d.put("occurrence", occurrence.toInstant().toString());
+        d.put(
+                "occurrence_local",
+                DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(occurrence) + " " + occurrence.getZone());
     }
 }

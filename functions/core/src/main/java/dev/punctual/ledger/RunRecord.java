@@ -135,63 +135,44 @@ public record RunRecord(
     }
 
     RunRecord finished(RunStatus newStatus, Instant at, String why, String error, String result, Instant expiry) {
-        return new RunRecord(
-                key,
-                newStatus,
-                attempts,
-                ownerToken,
-                fence,
-                trigger,
-                schedulerAttempt,
-                startedAt,
-                at,
-                why,
-                error,
-                result,
-                missedUntil,
-                missedCount,
-                expiry,
-                earlier);
+        return copy(newStatus, attempts, at, why, error, result, expiry, earlier);
     }
 
     /** The same record with another attempt count (a claim given back is no attempt). */
     RunRecord withAttempts(int count) {
-        return new RunRecord(
-                key,
-                status,
-                count,
-                ownerToken,
-                fence,
-                trigger,
-                schedulerAttempt,
-                startedAt,
-                finishedAt,
-                reason,
-                errorSummary,
-                resultSummary,
-                missedUntil,
-                missedCount,
-                expiresAt,
-                earlier);
+        return copy(status, count, finishedAt, reason, errorSummary, resultSummary, expiresAt, earlier);
     }
 
     RunRecord withEarlier(List<Attempt> attempts) {
+        return copy(status, this.attempts, finishedAt, reason, errorSummary, resultSummary, expiresAt, attempts);
+    }
+
+    /** This record with the parts a run's life changes; who ran it, when it started and any range stay. */
+    private RunRecord copy(
+            RunStatus newStatus,
+            int newAttempts,
+            Instant newFinishedAt,
+            String newReason,
+            String newError,
+            String newResult,
+            Instant newExpiresAt,
+            List<Attempt> newEarlier) {
         return new RunRecord(
                 key,
-                status,
-                this.attempts,
+                newStatus,
+                newAttempts,
                 ownerToken,
                 fence,
                 trigger,
                 schedulerAttempt,
                 startedAt,
-                finishedAt,
-                reason,
-                errorSummary,
-                resultSummary,
+                newFinishedAt,
+                newReason,
+                newError,
+                newResult,
                 missedUntil,
                 missedCount,
-                expiresAt,
-                attempts);
+                newExpiresAt,
+                newEarlier);
     }
 }

@@ -257,8 +257,15 @@ public final class Dispatcher {
         fields.put("missed_count", missed.count());
         log.warn("occurrences missed", fields);
         services.events()
-                .publish(new LifecycleEvent.OccurrencesMissed(
-                        stage(), job.id(), missed.first(), missed.last(), missed.count()));
+                .publish(
+                        new LifecycleEvent.OccurrencesMissed(
+                                stage(),
+                                job.id(),
+                                missed.first(),
+                                missed.last(),
+                                missed.count(),
+                                job.schedule().zone()),
+                        log);
     }
 
     private void logOutcome(StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed) {

@@ -18,4 +18,9 @@ public record LedgerHistory(RunLedger ledger) implements RunHistory {
     public boolean recorded(String job, Instant occurrence) {
         return ledger.run(new RunKey(job, occurrence)).isPresent();
     }
+
+    @Override
+    public Optional<String> resultSummary(String job, Instant occurrence) {
+        return ledger.run(new RunKey(job, occurrence)).map(r -> r.resultSummary());
+    }
 }

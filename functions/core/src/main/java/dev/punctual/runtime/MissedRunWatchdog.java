@@ -6,11 +6,14 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.job.OverdueReports;
 import dev.punctual.job.RunHistory;
+import dev.punctual.json.Json;
 import dev.punctual.observability.EmbeddedMetrics;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.time.OccurrenceCalculator;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,17 +21,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.zip.CRC32;
 
 /**
- * A system job that notices schedules which stopped firing. For every other job of the catalog it
- * takes the latest occurrence the calculator says was due at least {@link #GRACE} ago and checks the
- * ledger: if that occurrence has no run item of any kind (not even a skip) and the job's cursor has
- * not passed it, the scheduler did not deliver it, and the watchdog emits the EMF metric
- * {@code Overdue} for the job. CloudWatch cannot watch a weekly job for silence (its evaluation range
- * ends at 7 days); this hourly job can, and its own silence is watched by an ordinary alarm.
+ * A system job that notices schedules which stopped firing, or never started. For every other job of
+ * the catalog it takes the latest occurrence the calculator says was due at least {@link #GRACE} ago;
+ * if the ledger has no run item of any kind for it (not even a skip) and the job's cursor has not
+ * passed it, the scheduler did not deliver it. The watchdog then reports it once: an {@code Overdue}
+ * EMF metric (stage-wide), a WARN line naming the job, and a lifecycle event the stage's alert rule
+ * sends to its topic.
  *
- * <p>A job that has never run (no cursor and no run item) is left alone: the watchdog cannot tell a
- * missed first occurrence from a job deployed after it.
+ * <p>A job that has never run is watched from the time its schedule went live. The watchdog notes in
+ * its own result, which the ledger keeps on its run item, a revision of the catalog (the jobs and their
+ * schedules) and since when it has watched that revision; an occurrence of a never-run job counts only
+ * if it was due {@link #DEPLOY_MARGIN} after that, so a job deployed a minute ago is not reported, and
+ * one whose first occurrence was never delivered is. Its result also notes up to which due time it
+ * checked, so the next run reports only occurrences that fell due since: each one once
+ * (docs/decisions/0010-watchdog-watches-from-go-live.md).
  *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
@@ -38,6 +47,15 @@ public final class MissedRunWatchdog implements Job {
 
     /** How late a delivery may legitimately be: the scheduler's retries, the run itself, the metric. */
     public static final Duration GRACE = Duration.ofHours(1);
+
+    /**
+     * How long after the watchdog first sees a catalog revision its new schedules may still be going
+     * live: the code (and so the catalog) updates before the nested stacks that create the schedules.
+     */
+    public static final Duration DEPLOY_MARGIN = Duration.ofHours(1);
+
+    /** The watchdog's own cadence: without a previous run to read, it checks this far back. */
+    static final Duration PERIOD = Duration.ofHours(1);
 
     /** The EMF metric counting overdue occurrences, and the reason code of the overdue line. */
     public static final String OVERDUE = "Overdue";
@@ -51,26 +69,61 @@ public final class MissedRunWatchdog implements Job {
 
     private final RunHistory history;
     private final JobCatalog catalog;
+    private final OverdueReports reports;
 
-    public MissedRunWatchdog(RunHistory history, JobCatalog catalog) {
+    public MissedRunWatchdog(RunHistory history, JobCatalog catalog, OverdueReports reports) {
         this.history = history;
         this.catalog = catalog;
+        this.reports = reports;
     }
 
     /** Hourly, at a minute few jobs use; it never catches up, since the next hour checks again. */
     public static JobDefinition definition() {
         return JobDefinition.builder(ID)
-                .description("Notices schedules that stopped firing (emits Overdue per job)")
+                .description("Notices schedules that stopped firing or never started (emits Overdue per job)")
                 .schedule("7 * * * *", "UTC")
                 .catchUp(CatchUpPolicy.none())
                 .maxAttempts(1)
-                .job(s -> new MissedRunWatchdog(s.history(), s.catalog()))
+                .job(s -> new MissedRunWatchdog(s.history(), s.catalog(), s.overdue()))
                 .build();
+    }
+
+    /** What a run notes for the next one; see the class comment. */
+    record Watch(long revision, Instant watchingSince, Instant checkedUntil) {
+
+        Map<String, Object> fields() {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("revision", revision);
+            f.put("watching_since", watchingSince.toString());
+            f.put("checked_until", checkedUntil.toString());
+            return f;
+        }
+
+        /** The note of a previous run's summary; empty when there is none or it cannot be read. */
+        static Optional<Watch> from(String summary) {
+            try {
+                if (Json.read(summary) instanceof Map<?, ?> m
+                        && m.get("revision") instanceof Number revision
+                        && m.get("watching_since") instanceof String since
+                        && m.get("checked_until") instanceof String until) {
+                    return Optional.of(new Watch(revision.longValue(), Instant.parse(since), Instant.parse(until)));
+                }
+            } catch (Json.NotJsonException | RuntimeException e) {
+                // An older watchdog's summary, or a cut one: start afresh, as on a new stage.
+            }
+            return Optional.empty();
+        }
     }
 
     @Override
     public JobResult run(JobContext context) {
         Instant dueBy = context.occurrence().minus(GRACE);
+        Optional<Watch> previous = previous(context.jobId());
+        long revision = revision(catalog);
+        Instant since = previous.filter(w -> w.revision() == revision)
+                .map(Watch::watchingSince)
+                .orElse(context.clock().instant());
+        Instant checkedFrom = previous.map(Watch::checkedUntil).orElse(dueBy.minus(PERIOD));
         List<String> overdue = new ArrayList<>();
         int checked = 0;
         for (JobDefinition job : catalog.jobs()) {
@@ -79,25 +132,55 @@ public final class MissedRunWatchdog implements Job {
             }
             checked++;
             Optional<Instant> expected = OccurrenceCalculator.of(job.schedule()).previous(dueBy.plusMillis(1));
-            if (expected.isPresent() && notDelivered(job.id(), expected.get())) {
+            if (expected.isPresent()
+                    && expected.get().isAfter(checkedFrom)
+                    && notDelivered(job.id(), expected.get(), since)) {
                 overdue.add(job.id());
                 report(context, job, expected.get());
             }
         }
         heartbeat(context, checked, overdue.size());
-        return JobResult.of("checked", checked, "overdue", overdue);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("checked", checked);
+        summary.put("overdue", overdue.size());
+        summary.putAll(new Watch(revision, since, dueBy.isAfter(checkedFrom) ? dueBy : checkedFrom).fields());
+        return new JobResult(summary);
     }
 
-    private boolean notDelivered(String job, Instant expected) {
+    private Optional<Watch> previous(String self) {
+        return history.cursor(self)
+                .flatMap(last -> history.resultSummary(self, last))
+                .flatMap(Watch::from);
+    }
+
+    /**
+     * A job with a cursor is overdue when the cursor has not passed the occurrence and it has no run
+     * item; a job that never ran only when the occurrence fell due after its schedule can have gone live.
+     */
+    private boolean notDelivered(String job, Instant expected, Instant since) {
         Optional<Instant> cursor = history.cursor(job);
-        if (cursor.isEmpty() || !cursor.get().isBefore(expected)) {
+        if (cursor.isPresent() && !cursor.get().isBefore(expected)) {
+            return false;
+        }
+        if (cursor.isEmpty() && expected.isBefore(since.plus(DEPLOY_MARGIN))) {
             return false;
         }
         return !history.recorded(job, expected);
     }
 
+    /** CRC-32 of every job's id, expression and zone, in catalog order: changes when a schedule does. */
+    static long revision(JobCatalog catalog) {
+        CRC32 crc = new CRC32();
+        for (JobDefinition job : catalog.jobs()) {
+            String line = job.id() + " " + job.schedule().expression() + " "
+                    + job.schedule().zone().getId() + "\n";
+            crc.update(line.getBytes(StandardCharsets.UTF_8));
+        }
+        return crc.getValue();
+    }
+
     /** Stage-wide {@code Overdue}, and the job's own when its definition opted in to per-job metrics. */
-    private static void report(JobContext context, JobDefinition job, Instant expected) {
+    private void report(JobContext context, JobDefinition job, Instant expected) {
         StructuredLog log = context.log().log();
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", context.flags().stage());
@@ -115,6 +198,7 @@ public final class MissedRunWatchdog implements Job {
                 fields,
                 dimensions,
                 List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
+        reports.overdue(job.id(), expected.atZone(job.schedule().zone()), NOT_DELIVERED);
     }
 
     /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */

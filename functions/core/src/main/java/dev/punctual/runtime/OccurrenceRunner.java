@@ -35,6 +35,12 @@ final class OccurrenceRunner {
 
     private static final Duration LOCK_POLL = Duration.ofMillis(250);
 
+    /**
+     * How often a scheduled delivery asks again while another job of its group holds the group past
+     * the stage's lock wait: a rejected conditional write each time, so a long wait stays cheap.
+     */
+    static final Duration SIBLING_POLL = Duration.ofSeconds(2);
+
     private final RuntimeServices services;
 
     OccurrenceRunner(RuntimeServices services) {
@@ -129,7 +135,12 @@ final class OccurrenceRunner {
         return new ClaimStep.Finished(report);
     }
 
-    /** The ledger waits for a busy group itself, a bounded time on the injected clock and sleeper. */
+    /**
+     * The ledger waits for a busy group itself, a bounded time on the injected clock and sleeper. A
+     * scheduled delivery that finds another job of its group still running after the stage's lock wait
+     * (two jobs of one group due in the same minute) keeps waiting, within its own invocation, so both
+     * run in that minute instead of the second being left to its next delivery's catch-up.
+     */
     private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
         ClaimRequest claim = new ClaimRequest(
                 key,
@@ -139,7 +150,24 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseFor(services.clock().instant()));
-        return services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
+        ClaimResult result =
+                services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
+        if (result instanceof Busy busy && waitsForASibling(request, busy)) {
+            Instant now = services.clock().instant();
+            Duration left = Duration.between(now, deadline.workUntil().minus(Deadline.MINIMUM_PER_OCCURRENCE));
+            if (left.isPositive()) {
+                result = services.ledger().claimWaiting(claim, left, SIBLING_POLL);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Only the scheduler's deliveries wait on, and only for another job of the group (an operator gets
+     * LOCK_BUSY at once; an earlier run of the same job is left to catch-up as before).
+     */
+    private static boolean waitsForASibling(Request request, Busy busy) {
+        return request.trigger() == Trigger.SCHEDULED && !request.job().id().equals(busy.holder());
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
@@ -150,17 +178,21 @@ final class OccurrenceRunner {
         return switch (completion) {
             case CompletionResult.Completed done
             when done.record().status() == RunStatus.SUCCEEDED -> {
-                publish(new LifecycleEvent.RunSucceeded(
-                        stage(),
-                        request.job().id(),
-                        request.occurrence(),
-                        request.trigger().name(),
-                        claim.fence(),
-                        durationMs));
+                publish(
+                        log,
+                        new LifecycleEvent.RunSucceeded(
+                                stage(),
+                                request.job().id(),
+                                request.occurrence(),
+                                request.trigger().name(),
+                                claim.fence(),
+                                durationMs));
                 yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary());
             }
             case CompletionResult.Completed done -> {
-                publish(failed(request, Reason.JOB_ERROR, done.record().errorSummary()));
+                publish(
+                        log,
+                        failed(request, claim, Reason.JOB_ERROR, done.record().errorSummary()));
                 yield timed(
                         request,
                         Reason.JOB_ERROR,
@@ -170,7 +202,7 @@ final class OccurrenceRunner {
             }
             case CompletionResult.Fenced fenced -> {
                 String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(failed(request, Reason.FENCED, why));
+                publish(log, failed(request, claim, Reason.FENCED, why));
                 yield timed(request, Reason.FENCED, claim, durationMs, why);
             }
         };
@@ -252,18 +284,24 @@ final class OccurrenceRunner {
                 detail);
     }
 
-    private LifecycleEvent failed(Request request, Reason reason, String error) {
+    /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
+    private LifecycleEvent failed(Request request, Claim claim, Reason reason, String error) {
+        int max = request.job().maxAttempts();
         return new LifecycleEvent.RunFailed(
                 stage(),
                 request.job().id(),
-                request.occurrence(),
+                local(request),
                 request.trigger().name(),
                 reason.wire(),
-                error);
+                error,
+                claim.attempt(),
+                max,
+                request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
     }
 
-    private void publish(LifecycleEvent event) {
-        services.events().publish(event);
+    /** On the invocation's log, so a failure to publish carries its request id. */
+    private void publish(StructuredLog log, LifecycleEvent event) {
+        services.events().publish(event, log);
     }
 
     private String stage() {

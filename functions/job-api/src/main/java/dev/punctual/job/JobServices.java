@@ -10,12 +10,19 @@ import java.util.Objects;
  * @param clock the runtime's clock
  * @param catalog the catalog the runtime runs, built-in jobs included
  * @param history what the ledger recorded, read only
+ * @param overdue where the watchdog reports undelivered occurrences (a lifecycle event in a deployed stage)
  */
-public record JobServices(Clock clock, JobCatalog catalog, RunHistory history) {
+public record JobServices(Clock clock, JobCatalog catalog, RunHistory history, OverdueReports overdue) {
 
     public JobServices {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(overdue, "overdue");
+    }
+
+    /** Without a place to report overdue occurrences: tools that never run the watchdog for real. */
+    public JobServices(Clock clock, JobCatalog catalog, RunHistory history) {
+        this(clock, catalog, history, OverdueReports.NONE);
     }
 }

@@ -14,4 +14,12 @@ public interface RunHistory {
 
     /** Whether the occurrence has a run item of any kind: success, failure, skip, missed, in flight. */
     boolean recorded(String job, Instant occurrence);
+
+    /**
+     * The result summary a completed run recorded (the job's {@code JobResult}, as JSON), if any: how
+     * the watchdog reads back what its previous run noted.
+     */
+    default Optional<String> resultSummary(String job, Instant occurrence) {
+        return Optional.empty();
+    }
 }

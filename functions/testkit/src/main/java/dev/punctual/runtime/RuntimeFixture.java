@@ -52,9 +52,18 @@ final class RuntimeFixture {
 
     /** @param ledgerOn builds the ledger the runtime runs on, on the fixture's clock; the same tests run on each */
     RuntimeFixture(Instant start, StageFlags flags, Function<MutableClock, RunLedger> ledgerOn) {
+        this(start, flags, ledgerOn, RuntimeFixture::catalog);
+    }
+
+    /** @param catalogOf the catalog the runtime runs, instead of the fixture's own */
+    RuntimeFixture(
+            Instant start,
+            StageFlags flags,
+            Function<MutableClock, RunLedger> ledgerOn,
+            Function<RuntimeFixture, JobCatalog> catalogOf) {
         this.clock = new MutableClock(start);
         this.ledger = ledgerOn.apply(clock);
-        JobCatalog catalog = catalog();
+        JobCatalog catalog = catalogOf.apply(this);
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,
@@ -62,7 +71,11 @@ final class RuntimeFixture {
                 events::add,
                 clock,
                 clock::advance,
-                new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                new JobServices(
+                        clock,
+                        catalog,
+                        new LedgerHistory(ledger),
+                        new LifecycleOverdueReports(events::add, flags.stage())),
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());

@@ -166,7 +166,43 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
-    void sharedLockGroup_heldLongerThanTheLockWait_givesLockBusy_afterWaitingOnTheMovedClock() {
+    void sharedLockGroup_heldByAnotherJobPastTheLockWait_theScheduledDeliveryWaitsWithinItsInvocation_andRuns() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+        // expire, due the same minute, holds the group for 90 s (longer than the 5 s lock wait).
+        f.ledger.claim(ClaimRequest.scheduled(new RunKey("expire", at), 1, 3, at.plusSeconds(90))
+                .inGroup("reservations"));
+
+        InvocationResult result = f.invoke(scheduled("refund", at));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.fence()).isEqualTo(2L);
+        });
+        assertThat(f.ran).containsExactly("refund@" + at);
+        assertThat(f.clock.peek())
+                .isAfterOrEqualTo(at.plusSeconds(90))
+                .isBefore(at.plusSeconds(90).plus(OccurrenceRunner.SIBLING_POLL).plusSeconds(1));
+    }
+
+    @Test
+    void manualRun_inASharedGroupHeldByAnotherJob_isRefusedLockBusyAfterTheLockWaitOnly() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at.plusSeconds(60));
+        f.ledger.claim(ClaimRequest.scheduled(new RunKey("expire", at), 1, 3, at.plus(Duration.ofMinutes(4)))
+                .inGroup("reservations"));
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"refund\",\"at\":\"" + at + "\"}");
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.LOCK_BUSY));
+        assertThat(f.clock.peek())
+                .isBefore(at.plusSeconds(60).plus(StageFlags.DEFAULT_LOCK_WAIT).plusSeconds(1));
+    }
+
+    @Test
+    void sharedLockGroup_heldPastTheDeliverysOwnDeadline_givesLockBusy_afterWaitingOnTheMovedClock() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at);
         // Another job of the group holds it past the lock wait.

@@ -11,7 +11,11 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
 
-/** Publishes lifecycle events with PutEvents; a failure is logged as a warning and goes no further. */
+/**
+ * Publishes lifecycle events with PutEvents; a failure is logged as a warning and goes no further. The
+ * warning goes to the invocation's log when the runtime passes it (its lines carry the request id), to
+ * the container's log otherwise.
+ */
 public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
 
     private final EventBridgeClient events;
@@ -26,17 +30,22 @@ public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
 
     @Override
     public void publish(LifecycleEvent event) {
+        publish(event, log);
+    }
+
+    @Override
+    public void publish(LifecycleEvent event, StructuredLog invocationLog) {
         try {
             PutEventsRequestEntry entry = entry(event);
             PutEventsResponse response = events.putEvents(b -> b.entries(entry));
             if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
                 PutEventsResultEntry failed = response.entries().get(0);
-                warn(event, failed.errorCode() + ": " + failed.errorMessage());
+                warn(invocationLog, event, failed.errorCode() + ": " + failed.errorMessage());
             }
         } catch (RuntimeException e) {
             // Not only the SDK's faults: a lifecycle event is a notification, and nothing about it
             // (a detail that cannot be written, a closed client) may fail the run it reports.
-            warn(event, e.getClass().getSimpleName() + ": " + e.getMessage());
+            warn(invocationLog, event, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
@@ -50,13 +59,13 @@ public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
                 .build();
     }
 
-    private void warn(LifecycleEvent event, String error) {
+    private void warn(StructuredLog to, LifecycleEvent event, String error) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", event.stage());
         fields.put("job", event.job());
         fields.put("detail_type", event.detailType());
         fields.put("bus", busName);
         fields.put("error", error);
-        log.warn("lifecycle event not published", fields);
+        to.warn("lifecycle event not published", fields);
     }
 }

@@ -1,0 +1,282 @@
+package dev.punctual.cli.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.stage.StageFlags;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/**
+ * The activation checks ({@code --activate}). They write the ledger: a manual run of each job marked
+ * safe to verify (forced, so it runs even when its latest occurrence is done), its repeat, a refused run
+ * of each destructive job where the stage refuses them, and a maintenance hold of verify's own, always
+ * released.
+ */
+public final class Activation {
+
+    /** Who verify's maintenance hold is set by; verify lifts only holds of this name. */
+    public static final String HOLDER = "punctual-verify";
+
+    /** How far back the secret scan reads. */
+    public static final Duration SECRET_WINDOW = Duration.ofHours(1);
+
+    private static final Duration HOLD_FOR = Duration.ofMinutes(10);
+    private static final Duration HOLD_WAIT = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofMillis(500);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final StageFlags flags;
+    private final JobCatalog catalog;
+    private final Clock clock;
+    private final Duration logWait;
+    private final StageInvoker invoker;
+    private final StageLogs logs;
+    private final RunLedger ledger;
+    private final Sleeper sleeper;
+
+    Activation(
+            StageFlags flags,
+            JobCatalog catalog,
+            Clock clock,
+            Duration logWait,
+            StageInvoker invoker,
+            StageLogs logs,
+            RunLedger ledger,
+            Sleeper sleeper) {
+        this.flags = flags;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.logWait = logWait;
+        this.invoker = invoker;
+        this.logs = logs;
+        this.ledger = ledger;
+        this.sleeper = sleeper;
+    }
+
+    public static List<CheckResult> run(
+            StageAws aws,
+            StageInventory inventory,
+            StageFlags flags,
+            JobCatalog catalog,
+            Clock clock,
+            Duration logWait) {
+        Supplier<String> tokens = () -> UUID.randomUUID().toString();
+        RunLedger ledger = DynamoDbRunLedger.create(
+                aws.dynamo(), inventory.ledgerTable(), clock, tokens, Retention.DEFAULT, Sleeper.real());
+        return new Activation(
+                        flags,
+                        catalog,
+                        clock,
+                        logWait,
+                        new StageInvoker(aws.lambda(), inventory.aliases()),
+                        new StageLogs(aws.logs(), inventory.logGroups()),
+                        ledger,
+                        Sleeper.real())
+                .run();
+    }
+
+    List<CheckResult> run() {
+        Instant started = clock.instant();
+        List<CheckResult> results = new ArrayList<>();
+        List<JobDefinition> safe = catalog.jobs().stream()
+                .filter(JobDefinition::safeToVerify)
+                .filter(j -> !j.destructive())
+                .filter(j -> !j.externalDelivery() || !flags.externalDeliveryEnabled())
+                .toList();
+        List<RunOutcome> passed = new ArrayList<>();
+        Map<String, StageLogs.Line> outcomeLines = new LinkedHashMap<>();
+        if (safe.isEmpty()) {
+            results.add(
+                    CheckResult.warn(
+                            "manual-run",
+                            "a manual run of each job marked safe to verify passes",
+                            "no job is marked safe to verify",
+                            "mark a job without visible effects safeToVerify() in the catalog (the examples mark daily-report)"));
+        }
+        for (JobDefinition job : safe) {
+            results.add(guard("manual-run", () -> {
+                RunOutcome run = invoker.run(job, Optional.empty(), true);
+                if (run.is("PASS", null)) {
+                    passed.add(run);
+                }
+                return new ManualRunCheck(run);
+            }));
+        }
+        for (RunOutcome run : passed) {
+            results.add(guard("outcome-logged", () -> {
+                Optional<StageLogs.Line> line = awaitOutcomeLine(run, started);
+                line.ifPresent(l -> outcomeLines.put(run.job(), l));
+                return new OutcomeLoggedCheck(run, line, logWait);
+            }));
+            results.add(guard(
+                    "repeat",
+                    () -> new RepeatRunCheck(
+                            invoker.run(catalog.require(run.job()), Optional.of(run.occurrence()), false))));
+        }
+        results.add(guard("destructive-refused", this::destructive));
+        results.add(guard("delivery-suppressed", () -> delivery(safe, passed, outcomeLines, started)));
+        results.add(maintenance(passed.stream().findFirst()));
+        results.add(guard(
+                "log-secrets",
+                () -> new LogSecretsCheck(logs.since(clock.instant().minus(SECRET_WINDOW), null), SECRET_WINDOW)));
+        return results;
+    }
+
+    private DestructiveRefusedCheck destructive() {
+        List<RunOutcome> runs = new ArrayList<>();
+        if (!flags.destructiveEnabled()) {
+            for (JobDefinition job : catalog.jobs()) {
+                if (job.destructive()) {
+                    runs.add(invoker.run(job, Optional.empty(), false));
+                }
+            }
+        }
+        return new DestructiveRefusedCheck(flags.stage(), flags.destructiveEnabled(), runs);
+    }
+
+    private DeliverySuppressedCheck delivery(
+            List<JobDefinition> safe, List<RunOutcome> passed, Map<String, StageLogs.Line> outcomes, Instant from) {
+        List<RunOutcome> runs = passed.stream()
+                .filter(r -> catalog.require(r.job()).externalDelivery())
+                .toList();
+        Map<String, Integer> suppressed = new LinkedHashMap<>();
+        Map<String, Integer> sent = new LinkedHashMap<>();
+        if (!runs.isEmpty()) {
+            for (StageLogs.Line line : logs.since(from, "\"external delivery suppressed\"")) {
+                field(line.message(), "job").ifPresent(job -> suppressed.merge(job, 1, Integer::sum));
+            }
+            outcomes.forEach((job, line) -> parse(line.message())
+                    .map(tree -> tree.path("result").path("sent"))
+                    .filter(JsonNode::isNumber)
+                    .ifPresent(n -> sent.put(job, n.asInt())));
+        }
+        boolean anyDelivering = safe.stream().anyMatch(JobDefinition::externalDelivery);
+        return new DeliverySuppressedCheck(
+                flags.stage(), flags.externalDeliveryEnabled(), anyDelivering ? runs : List.of(), suppressed, sent);
+    }
+
+    /**
+     * Verify's own hold on every lock group, one run under it, the hold released in a finally (even when
+     * the run throws), then one run after it.
+     */
+    private CheckResult maintenance(Optional<RunOutcome> reference) {
+        if (reference.isEmpty()) {
+            return CheckResult.warn(
+                    "maintenance",
+                    "maintenance on makes a run SKIP MAINTENANCE and off restores it",
+                    "not checked: no job marked safe to verify passed its manual run",
+                    "fix the manual run first");
+        }
+        RunOutcome ref = reference.get();
+        JobDefinition job = catalog.require(ref.job());
+        Optional<String> at = Optional.of(ref.occurrence());
+        return guard("maintenance", () -> {
+            List<String> others = new ArrayList<>();
+            for (String group : catalog.lockGroups()) {
+                ledger.maintenance(group)
+                        .ifPresent(hold -> others.add(group + " (set by " + hold.setBy() + ": " + hold.reason()
+                                + ", until " + hold.until() + ")"));
+            }
+            if (!others.isEmpty()) {
+                return new MaintenanceCheck(others, List.of(), Optional.empty(), Optional.empty(), true);
+            }
+            Optional<RunOutcome> during = Optional.empty();
+            List<String> notTaken = new ArrayList<>();
+            boolean released;
+            try {
+                MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
+                        catalog.lockGroups(),
+                        new MaintenanceHold(
+                                "punctual verify: maintenance check",
+                                HOLDER,
+                                clock.instant().plus(HOLD_FOR)),
+                        HOLD_WAIT,
+                        POLL));
+                report.stillRunning().forEach(b -> notTaken.add(b.group()));
+                if (report.complete()) {
+                    during = Optional.of(invoker.run(job, at, true));
+                }
+            } finally {
+                ledger.maintenanceOff(catalog.lockGroups(), Optional.of(HOLDER));
+                released = catalog.lockGroups().stream()
+                        .noneMatch(g -> ledger.maintenance(g)
+                                .filter(h -> h.setBy().equals(HOLDER))
+                                .isPresent());
+            }
+            Optional<RunOutcome> after = released ? Optional.of(invoker.run(job, at, false)) : Optional.empty();
+            return new MaintenanceCheck(List.of(), notTaken, during, after, released);
+        });
+    }
+
+    /** The run's outcome line in the stage's logs, looked for until {@link #logWait} has passed. */
+    private Optional<StageLogs.Line> awaitOutcomeLine(RunOutcome run, Instant from) {
+        Instant deadline = clock.instant().plus(logWait);
+        while (true) {
+            for (StageLogs.Line line : logs.since(from.minusSeconds(60), "\"occurrence outcome\"")) {
+                Optional<JsonNode> tree = parse(line.message());
+                if (tree.isPresent()
+                        && "occurrence outcome"
+                                .equals(tree.get().path("message").asText())
+                        && run.job().equals(tree.get().path("job").asText())
+                        && run.occurrence().equals(tree.get().path("occurrence").asText())
+                        && "MANUAL".equals(tree.get().path("trigger").asText())) {
+                    return Optional.of(line);
+                }
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                return Optional.empty();
+            }
+            try {
+                sleeper.sleep(Duration.ofSeconds(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static Optional<JsonNode> parse(String line) {
+        try {
+            JsonNode tree = JSON.readTree(line);
+            return tree != null && tree.isObject() ? Optional.of(tree) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> field(String line, String name) {
+        return parse(line).map(t -> t.path(name).asText(null));
+    }
+
+    private static CheckResult guard(String name, Supplier<Check> check) {
+        try {
+            return check.get().result();
+        } catch (SdkException e) {
+            return CheckResult.fail(
+                    name,
+                    "run the " + name + " check against the deployed stage",
+                    "could not: " + e.getMessage(),
+                    "check the credentials may invoke the stage's aliases and read its logs and ledger (the operator"
+                            + " policy)");
+        }
+    }
+}

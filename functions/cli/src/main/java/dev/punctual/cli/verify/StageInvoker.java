@@ -1,0 +1,66 @@
+package dev.punctual.cli.verify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.infra.FunctionPoolConstruct;
+import dev.punctual.job.JobDefinition;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.lambda.model.InvocationType;
+import software.amazon.awssdk.services.lambda.model.InvokeResponse;
+
+/**
+ * Runs one job by hand in the deployed function: a {@code RequestResponse} Invoke of the pool's
+ * {@value FunctionPoolConstruct#ALIAS} alias with the {@code run} payload of events/ (the same the
+ * scheduler's target and {@code punctual run} use), so the run takes the function's role, environment
+ * and guards.
+ */
+public final class StageInvoker {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LambdaClient lambda;
+    private final Map<String, String> aliases;
+
+    /** @param aliases each pool's alias ARN, by pool name */
+    public StageInvoker(LambdaClient lambda, Map<String, String> aliases) {
+        this.lambda = lambda;
+        this.aliases = Map.copyOf(aliases);
+    }
+
+    /** Runs the occurrence {@code at} (the latest due when empty), re-running a done one when {@code force}. */
+    public RunOutcome run(JobDefinition job, Optional<String> at, boolean force) {
+        String alias = aliases.get(job.pool().name());
+        if (alias == null) {
+            return new RunOutcome(
+                    job.id(),
+                    "ERROR",
+                    "NO_FUNCTION",
+                    "",
+                    "pool " + job.pool().name() + " has no function in the stage");
+        }
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("kind", "run");
+        payload.put("job", job.id());
+        at.ifPresent(t -> payload.put("at", t));
+        payload.put("force", force);
+        InvokeResponse response = lambda.invoke(r -> r.functionName(alias)
+                .invocationType(InvocationType.REQUEST_RESPONSE)
+                .payload(SdkBytes.fromUtf8String(json(payload))));
+        return RunOutcome.parse(
+                job.id(),
+                response.payload() == null ? "" : response.payload().asUtf8String(),
+                response.functionError() != null);
+    }
+
+    private static String json(Map<String, Object> payload) {
+        try {
+            return JSON.writeValueAsString(payload);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

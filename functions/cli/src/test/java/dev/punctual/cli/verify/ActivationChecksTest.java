@@ -1,0 +1,136 @@
+package dev.punctual.cli.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The activation checks' judgements on plain values (the stand-in test drives them end to end). */
+class ActivationChecksTest {
+
+    private static RunOutcome outcome(String job, String outcome, String reason) {
+        return new RunOutcome(job, outcome, reason, "2026-11-30T14:00:00Z", "");
+    }
+
+    @Test
+    void manualRun_failedRun_failsSayingWhereToLook() {
+        CheckResult r = new ManualRunCheck(outcome("daily-report", "FAIL", "JOB_ERROR")).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen()).isEqualTo("FAIL JOB_ERROR at 2026-11-30T14:00:00Z");
+        assertThat(r.action()).contains("failures");
+    }
+
+    @Test
+    void repeat_ranAgain_failsSayingStop() {
+        CheckResult r = new RepeatRunCheck(outcome("daily-report", "PASS", "OK")).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).startsWith("stop");
+    }
+
+    @Test
+    void outcomeLine_notFound_failsNamingTheWait() {
+        CheckResult r = new OutcomeLoggedCheck(
+                        outcome("daily-report", "PASS", "OK"), Optional.empty(), Duration.ofSeconds(60))
+                .result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen()).isEqualTo("not found within 60 s");
+    }
+
+    @Test
+    void destructive_ranWhereRefused_failsSayingStop() {
+        CheckResult r = new DestructiveRefusedCheck("dev", false, List.of(outcome("purge", "PASS", "OK"))).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).startsWith("stop").contains("schedules=off");
+    }
+
+    @Test
+    void destructive_stageAllowsThem_passesWithoutRunningAny() {
+        CheckResult r = new DestructiveRefusedCheck("prod", true, List.of()).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.PASS);
+        assertThat(r.seen()).contains("verify runs none");
+    }
+
+    @Test
+    void delivery_runPassedWithSendsSuppressed_passes() {
+        CheckResult r = new DeliverySuppressedCheck(
+                        "dev",
+                        false,
+                        List.of(outcome("send-reminders", "PASS", "OK")),
+                        Map.of("send-reminders", 2),
+                        Map.of("send-reminders", 0))
+                .result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.PASS);
+        assertThat(r.seen()).contains("2 suppressed, 0 sent");
+    }
+
+    @Test
+    void delivery_aMessageSentWhereDeliveryIsOff_failsSayingStop() {
+        CheckResult r = new DeliverySuppressedCheck(
+                        "dev",
+                        false,
+                        List.of(outcome("send-reminders", "PASS", "OK")),
+                        Map.of(),
+                        Map.of("send-reminders", 1))
+                .result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).startsWith("stop");
+    }
+
+    @Test
+    void maintenance_runNotSkippedUnderTheHold_fails() {
+        CheckResult r = new MaintenanceCheck(
+                        List.of(),
+                        List.of(),
+                        Optional.of(outcome("daily-report", "PASS", "OK")),
+                        Optional.of(outcome("daily-report", "SKIP", "ALREADY_DONE")),
+                        true)
+                .result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).startsWith("stop");
+    }
+
+    @Test
+    void maintenance_holdNotReleased_failsSayingHowToLiftIt() {
+        CheckResult r = new MaintenanceCheck(List.of(), List.of(), Optional.empty(), Optional.empty(), false).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).contains("maintenance off --by punctual-verify");
+    }
+
+    @Test
+    void logSecrets_bearerTokenInALine_failsWithoutShowingIt() {
+        String token = "Bearer " + "abcdefghijklmnopqrstuvwxyz012345";
+        StageLogs.Line line = new StageLogs.Line(
+                "g", Instant.parse("2026-11-30T16:00:00Z"), "{\"message\":\"call\",\"header\":\"" + token + "\"}");
+
+        CheckResult r = new LogSecretsCheck(List.of(line), Duration.ofHours(1)).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen()).contains("g at 2026-11-30T16:00:00Z").doesNotContain("abcdefghijklmnop");
+    }
+
+    @Test
+    void logSecrets_ordinaryOutcomeLine_passes() {
+        StageLogs.Line line = new StageLogs.Line(
+                "g",
+                Instant.parse("2026-11-30T16:00:00Z"),
+                "{\"message\":\"occurrence outcome\",\"job\":\"daily-report\",\"outcome\":\"PASS\",\"result\":{\"pass\":3}}");
+
+        assertThat(new LogSecretsCheck(List.of(line), Duration.ofHours(1))
+                        .result()
+                        .status())
+                .isEqualTo(CheckStatus.PASS);
+    }
+}

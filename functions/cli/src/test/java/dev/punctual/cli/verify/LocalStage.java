@@ -1,0 +1,399 @@
+package dev.punctual.cli.verify;
+
+import dev.punctual.cli.AwsAccess;
+import dev.punctual.cli.CliContext;
+import dev.punctual.handler.LambdaInvokeStandIn;
+import dev.punctual.infra.RetrySettings;
+import dev.punctual.infra.StageConfig;
+import dev.punctual.infra.Stages;
+import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.local.MotoServer;
+import dev.punctual.runtime.Catalogs;
+import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageOutputs;
+import dev.punctual.stage.StageResources;
+import dev.punctual.time.Schedule;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindowMode;
+
+/**
+ * A healthy local stage in moto, created the way the CDK app deploys one: resource names as
+ * CloudFormation makes them from {@code StageStack}'s construct ids ({@code Punctual-<stage>-<id>...}),
+ * each function's environment from {@link StageFlags#toEnvironment()} and {@link StageResources}, each
+ * job's schedule from {@link Schedule#deployment()}, {@link ScheduledPayload#forJob} and the stage's
+ * {@link RetrySettings}, the ledger table from {@link LedgerTable} with point-in-time recovery and the
+ * stage's deletion protection. Tests then plant one fault and run verify on it.
+ */
+final class LocalStage {
+
+    static final String STAGE = "dev";
+    static final Region REGION = Region.US_EAST_1;
+    static final String ACCOUNT = "123456789012";
+
+    private static MotoServer moto;
+    private static MotoFront front;
+
+    final StageConfig config = Stages.named(STAGE);
+    final JobCatalog catalog = Catalogs.load(JobEnvironment.definitionsOnly(config.flags()));
+    final StageAws aws;
+    final String stack = StageOutputs.stackName(STAGE);
+    final String ledgerTable = stack + "-TablesLedger0A1B2C3D-LEDGER1";
+    final String domainTable = stack + "-TablesDemoDomain4E5F6A7B-DOMAIN1";
+    final String group = "punctual-" + STAGE;
+    final Map<String, String> functions = new LinkedHashMap<>();
+    final Map<String, String> logGroups = new LinkedHashMap<>();
+    final Map<String, String> queues = new LinkedHashMap<>();
+    final LambdaInvokeStandIn lambda;
+
+    private LocalStage(LambdaInvokeStandIn lambda) {
+        this.lambda = lambda;
+        AwsAccess access = access();
+        this.aws = StageAws.connect(
+                REGION,
+                access.credentials(),
+                access.endpoints(),
+                AwsAccess.DYNAMODB,
+                access.cloudFormation(REGION),
+                motoLambda(),
+                access.logs(REGION));
+    }
+
+    /** moto behind its front (which serves CloudWatch's CBOR protocol), one per JVM. */
+    static synchronized URI endpoint() {
+        if (moto == null) {
+            moto = MotoServer.start();
+            front = MotoFront.start(moto.endpoint());
+        }
+        return front.endpoint();
+    }
+
+    /**
+     * A fresh moto (every backend reset) holding one healthy stage, its functions running the real
+     * handler behind the Lambda Invoke stand-in.
+     */
+    static LocalStage healthy() {
+        reset();
+        endpoint();
+        LambdaInvokeStandIn lambda = LambdaInvokeStandIn.start();
+        front.invokeAt(lambda.endpoint());
+        LocalStage stage = new LocalStage(lambda);
+        stage.create();
+        return stage;
+    }
+
+    /** Loopback access: every service at moto's front, Lambda Invoke at the stand-in. */
+    AwsAccess access() {
+        URI moto = endpoint();
+        Map<String, URI> endpoints = new LinkedHashMap<>();
+        for (String service : new String[] {
+            AwsAccess.CLOUDFORMATION,
+            AwsAccess.DYNAMODB,
+            AwsAccess.LOGS,
+            StageAws.STS,
+            StageAws.SCHEDULER,
+            StageAws.SQS,
+            StageAws.CLOUDWATCH
+        }) {
+            endpoints.put(service, moto);
+        }
+        // Configuration from moto, Invoke from the stand-in: the front routes each to its server.
+        endpoints.put(AwsAccess.LAMBDA, moto);
+        return AwsAccess.loopback(REGION.id(), endpoints);
+    }
+
+    /** moto's own Lambda API (function configurations), which the stand-in does not serve. */
+    software.amazon.awssdk.services.lambda.LambdaClient motoLambda() {
+        return software.amazon.awssdk.services.lambda.LambdaClient.builder()
+                .region(REGION)
+                .endpointOverride(endpoint())
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    CliContext context() {
+        return new CliContext(java.time.Clock.systemUTC(), access(), java.io.InputStream.nullInputStream());
+    }
+
+    void close() {
+        aws.close();
+        lambda.close();
+    }
+
+    private static void reset() {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            http.send(
+                    HttpRequest.newBuilder(endpoint().resolve("/moto-api/reset"))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            throw new IllegalStateException("moto reset failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void create() {
+        LedgerTable.create(aws.dynamo(), ledgerTable);
+        aws.dynamo()
+                .updateContinuousBackups(r -> r.tableName(ledgerTable)
+                        .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+        if (config.retainData()) {
+            aws.dynamo().updateTable(r -> r.tableName(ledgerTable).deletionProtectionEnabled(true));
+        }
+        LedgerTable.create(aws.dynamo(), domainTable);
+        seedInactiveMembers(2);
+        queue("SchedulerDeadLetters");
+        String role = role();
+        for (FunctionPool pool : catalog.pools()) {
+            String id = "Pool" + pool.name();
+            queue(id + "AsyncFailures");
+            String logGroup = cfnName(id + "Logs");
+            aws.logs().createLogGroup(r -> r.logGroupName(logGroup));
+            logGroups.put(pool.name(), logGroup);
+            String function = cfnName(id + "Function");
+            Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
+            env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            try (var motoLambda = motoLambda()) {
+                motoLambda.createFunction(r -> r.functionName(function)
+                        .runtime("java21")
+                        .role(role)
+                        .handler("dev.punctual.handler.PunctualHandler::handleRequest")
+                        .code(c -> c.zipFile(SdkBytes.fromByteArray(emptyZip())))
+                        .environment(e -> e.variables(env)));
+                String version =
+                        motoLambda.publishVersion(r -> r.functionName(function)).version();
+                motoLambda.createAlias(
+                        r -> r.functionName(function).name("live").functionVersion(version));
+            }
+            functions.put(pool.name(), function);
+            Map<String, String> runtimeEnv = new LinkedHashMap<>(env);
+            runtimeEnv.put("AWS_REGION", REGION.id());
+            runtimeEnv.put(dev.punctual.handler.Wiring.ENDPOINT, endpoint().toString());
+            lambda.deploy(
+                    aliasArn(pool.name()), runtimeEnv, java.time.Duration.ofMinutes(1), java.time.Clock.systemUTC());
+        }
+        aws.scheduler().createScheduleGroup(r -> r.name(group));
+        for (JobDefinition job : catalog.jobs()) {
+            schedule(job);
+        }
+        for (String alarm : new String[] {"AlertingFailures", "AlertingMissed"}) {
+            cloudWatch(Map.of(
+                    "Action", "PutMetricAlarm",
+                    "AlarmName", cfnName(alarm),
+                    "Namespace", "Punctual",
+                    "MetricName", "Fail",
+                    "Statistic", "Sum",
+                    "Period", "300",
+                    "EvaluationPeriods", "1",
+                    "Threshold", "1",
+                    "ComparisonOperator", "GreaterThanOrEqualToThreshold"));
+            setAlarmState(cfnName(alarm), "OK");
+        }
+        createStack();
+    }
+
+    /** Members idle for two years: the destructive job's targets, which its dry run counts. */
+    private void seedInactiveMembers(int count) {
+        long idleSince =
+                java.time.Instant.now().minus(java.time.Duration.ofDays(800)).toEpochMilli();
+        for (int i = 0; i < count; i++) {
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new LinkedHashMap<>(
+                    dev.punctual.examples.DemoTable.key(dev.punctual.examples.DemoTable.MEMBERS, "m-idle-" + i));
+            item.put("lastActiveAt", dev.punctual.examples.DemoTable.n(idleSince));
+            aws.dynamo().putItem(r -> r.tableName(domainTable).item(item));
+        }
+    }
+
+    /** A job's schedule as JobsStack declares it. */
+    private void schedule(JobDefinition job) {
+        Schedule.Deployment deployment = job.schedule().deployment();
+        RetrySettings retries = config.retries();
+        String input = json(ScheduledPayload.forJob(job.id()));
+        aws.scheduler()
+                .createSchedule(r -> r.groupName(group)
+                        .name(job.id())
+                        .scheduleExpression(deployment.expression())
+                        .scheduleExpressionTimezone(deployment.zone().getId())
+                        .state(config.flags().schedulesEnabled() ? "ENABLED" : "DISABLED")
+                        .flexibleTimeWindow(w -> w.mode(FlexibleTimeWindowMode.OFF))
+                        .target(t -> t.arn(aliasArn(job.pool().name()))
+                                .roleArn("arn:aws:iam::" + ACCOUNT + ":role/" + stack + "-SchedulerRolesPool")
+                                .input(input)
+                                .retryPolicy(p -> p.maximumRetryAttempts(retries.schedulerRetryAttempts())
+                                        .maximumEventAgeInSeconds((int)
+                                                retries.schedulerMaxEventAge().toSeconds()))
+                                .deadLetterConfig(d -> d.arn(queueArn("SchedulerDeadLetters")))));
+    }
+
+    void setAlarmState(String alarm, String state) {
+        cloudWatch(Map.of("Action", "SetAlarmState", "AlarmName", alarm, "StateValue", state, "StateReason", "test"));
+    }
+
+    /** CloudWatch in its query protocol (the SDK speaks CBOR, which moto does not serve). */
+    private static void cloudWatch(Map<String, String> parameters) {
+        endpoint();
+        try {
+            front.cloudWatchQuery(new java.util.TreeMap<>(parameters));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Copies the functions' log lines into their log groups in moto as they are written, as Lambda
+     * does, until closed: verify then finds them the way it finds a deployed stage's.
+     */
+    AutoCloseable shipLogs() {
+        Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
+        functions
+                .keySet()
+                .forEach(pool -> aws.logs()
+                        .createLogStream(
+                                r -> r.logGroupName(logGroups.get(pool)).logStreamName("stand-in")));
+        java.util.concurrent.ScheduledExecutorService shipper =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        shipper.scheduleWithFixedDelay(
+                () -> functions.keySet().forEach(pool -> {
+                    java.util.List<String> lines = lambda.logLines(aliasArn(pool));
+                    int from = shipped.getOrDefault(pool, 0);
+                    if (lines.size() > from) {
+                        long now = System.currentTimeMillis();
+                        aws.logs()
+                                .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
+                                        .logStreamName("stand-in")
+                                        .logEvents(
+                                                lines.subList(from, lines.size()).stream()
+                                                        .map(line -> software.amazon.awssdk.services.cloudwatchlogs
+                                                                .model.InputLogEvent.builder()
+                                                                .timestamp(now)
+                                                                .message(line)
+                                                                .build())
+                                                        .toList()));
+                        shipped.put(pool, lines.size());
+                    }
+                }),
+                0,
+                200,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        return shipper::shutdownNow;
+    }
+
+    /** A line written straight into a pool's log group, as a job's own logging could. */
+    void writeLogLine(String pool, String line) {
+        String stream = "planted";
+        aws.logs().createLogStream(r -> r.logGroupName(logGroups.get(pool)).logStreamName(stream));
+        aws.logs()
+                .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
+                        .logStreamName(stream)
+                        .logEvents(software.amazon.awssdk.services.cloudwatchlogs.model.InputLogEvent.builder()
+                                .timestamp(System.currentTimeMillis())
+                                .message(line)
+                                .build()));
+    }
+
+    String aliasArn(String pool) {
+        return "arn:aws:lambda:" + REGION.id() + ":" + ACCOUNT + ":function:" + functions.get(pool) + ":live";
+    }
+
+    String queueArn(String id) {
+        return "arn:aws:sqs:" + REGION.id() + ":" + ACCOUNT + ":" + cfnName(id);
+    }
+
+    private void queue(String id) {
+        String name = cfnName(id);
+        queues.put(id, aws.sqs().createQueue(r -> r.queueName(name)).queueUrl());
+    }
+
+    /** The stack: its outputs as StageStack declares them, around one real resource (the alarm topic). */
+    private void createStack() {
+        Map<String, Object> outputs = new LinkedHashMap<>();
+        outputs.put(StageOutputs.STAGE_NAME, Map.of("Value", STAGE));
+        functions.forEach((pool, function) -> {
+            outputs.put(StageOutputs.poolAlias(pool), Map.of("Value", aliasArn(pool)));
+            outputs.put(StageOutputs.logGroup(pool), Map.of("Value", logGroups.get(pool)));
+        });
+        outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
+        outputs.put(StageOutputs.DOMAIN_TABLE, Map.of("Value", domainTable));
+        outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
+        outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
+        String template = json(
+                Map.of("Resources", Map.of("AlertingTopic", Map.of("Type", "AWS::SNS::Topic")), "Outputs", outputs));
+        aws.cloudFormation().createStack(r -> r.stackName(stack).templateBody(template));
+    }
+
+    /** CloudFormation's physical name: stack, logical id (construct path plus a hash), a random suffix. */
+    String cfnName(String constructPath) {
+        String hash = Integer.toHexString(constructPath.hashCode()).toUpperCase(Locale.ROOT);
+        return stack + "-" + constructPath + hash + "-" + "X1Y2Z3";
+    }
+
+    private String role() {
+        try (IamClient iam = IamClient.builder()
+                .region(Region.AWS_GLOBAL)
+                .endpointOverride(endpoint())
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build()) {
+            return iam.createRole(r -> r.roleName(stack + "-PoolRole").assumeRolePolicyDocument("{}"))
+                    .role()
+                    .arn();
+        }
+    }
+
+    private static byte[] emptyZip() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            zip.putNextEntry(new ZipEntry("punctual.txt"));
+            zip.write("moto keeps the configuration; the stand-in runs the handler"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.closeEntry();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String json(Object value) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String[] verifyArgs(String... more) {
+        String[] base = {"verify", "--stage", STAGE};
+        String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.punctual.cli.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.cli.PunctualCli;
+import dev.punctual.cli.VerifyCommand;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code punctual verify --stage dev --activate} on a local stage whose functions run the real handler
+ * behind the Lambda Invoke stand-in, their log lines shipped into moto's log groups as Lambda would.
+ */
+class VerifyActivationTest {
+
+    private LocalStage stage;
+    private AutoCloseable shipping;
+
+    @AfterEach
+    void close() throws Exception {
+        if (shipping != null) {
+            shipping.close();
+        }
+        if (stage != null) {
+            stage.close();
+        }
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    private Run verify(String... more) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = stage.verifyArgs(more);
+        int exit = PunctualCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), stage.context(), args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static String line(Run run, String check) {
+        return run.out()
+                .lines()
+                .filter(l -> l.matches("(PASS|WARN|FAIL)\\s+" + check + "\\s.*"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line for " + check + " in:\n" + run.out() + run.err()));
+    }
+
+    private RunLedger ledger() {
+        return DynamoDbRunLedger.create(
+                stage.aws.dynamo(),
+                stage.ledgerTable,
+                Clock.systemUTC(),
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                Sleeper.real());
+    }
+
+    private void assertNoMaintenanceHoldLeft() {
+        RunLedger ledger = ledger();
+        assertThat(stage.catalog.lockGroups())
+                .allSatisfy(g ->
+                        assertThat(ledger.maintenance(g)).as("hold on " + g).isEmpty());
+    }
+
+    @Test
+    void healthyStage_activationPasses_runsThroughTheDeployedFunction_andLeavesNoHold() {
+        stage = LocalStage.healthy();
+        shipping = stage.shipLogs();
+
+        Run run = verify("--activate", "--log-wait", "20");
+
+        System.out.println(run.out());
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(line(run, "dry-run"))
+                .startsWith("PASS")
+                .contains("purge-inactive-members at ")
+                .contains("2 deletion(s)")
+                .doesNotContain("m-idle");
+        assertThat(line(run, "manual-run")).startsWith("PASS").contains("daily-report");
+        assertThat(line(run, "outcome-logged")).startsWith("PASS").contains(stage.logGroups.get("default"));
+        assertThat(line(run, "repeat")).startsWith("PASS").contains("SKIP ALREADY_DONE");
+        assertThat(line(run, "destructive-refused"))
+                .startsWith("PASS")
+                .contains("purge-inactive-members SKIP DESTRUCTIVE_DISABLED");
+        assertThat(line(run, "delivery-suppressed")).startsWith("WARN").contains("not checked");
+        assertThat(line(run, "maintenance"))
+                .startsWith("PASS")
+                .contains("on: SKIP MAINTENANCE")
+                .contains("off: SKIP ALREADY_DONE");
+        assertThat(line(run, "log-secrets")).startsWith("PASS");
+        assertThat(run.out().lines().toList().getLast()).contains("0 failed").contains("preflight and activation");
+        assertThat(run.out()).doesNotContain("FAIL ");
+        // Every run went through the deployed function: the stand-in saw the Invoke calls.
+        assertThat(stage.lambda.invocations()).hasSizeGreaterThanOrEqualTo(5);
+        assertNoMaintenanceHoldLeft();
+    }
+
+    @Test
+    void plantedSecretInALogLine_failsShowingItRedactedAndSayingRotate() {
+        stage = LocalStage.healthy();
+        shipping = stage.shipLogs();
+        String key = "AKIA" + "IOSFODNN7EXAMPLE";
+        stage.writeLogLine("default", "{\"level\":\"INFO\",\"message\":\"calling partner api with " + key + "\"}");
+
+        Run run = verify("--activate", "--log-wait", "20");
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "log-secrets"))
+                .startsWith("FAIL")
+                .contains("1 line(s) hold a secret")
+                .contains("[REDACTED]")
+                .contains("rotate it now")
+                .doesNotContain(key);
+        assertThat(run.out()).doesNotContain(key);
+        assertNoMaintenanceHoldLeft();
+    }
+
+    @Test
+    void maintenanceAlreadyOnBySomeoneElse_failsAndLeavesTheirHold() {
+        stage = LocalStage.healthy();
+        shipping = stage.shipLogs();
+        RunLedger ledger = ledger();
+        ledger.maintenanceOn(new MaintenanceRequest(
+                stage.catalog.lockGroups(),
+                new MaintenanceHold(
+                        "loading synthetic data",
+                        "alice",
+                        Clock.systemUTC().instant().plusSeconds(3600)),
+                Duration.ofSeconds(5),
+                Duration.ofMillis(100)));
+
+        Run run = verify("--activate", "--log-wait", "5");
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "manual-run")).startsWith("FAIL").contains("SKIP MAINTENANCE");
+        assertThat(stage.catalog.lockGroups())
+                .allSatisfy(g -> assertThat(ledger.maintenance(g))
+                        .hasValueSatisfying(h -> assertThat(h.setBy()).isEqualTo("alice")));
+    }
+}

@@ -1,0 +1,159 @@
+package dev.punctual.cli.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.cli.PunctualCli;
+import dev.punctual.cli.VerifyCommand;
+import dev.punctual.stage.StageFlags;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindowMode;
+
+/** {@code punctual verify --stage dev} against a local stage in moto: healthy, then one planted fault each. */
+class VerifyPreflightTest {
+
+    private LocalStage stage;
+
+    @AfterEach
+    void close() {
+        if (stage != null) {
+            stage.close();
+        }
+    }
+
+    record Run(int exit, String out, String err) {}
+
+    private static Run verify(LocalStage stage, String... more) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = PunctualCli.execute(
+                new PrintWriter(out, true), new PrintWriter(err, true), stage.context(), stage.verifyArgs(more));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static String line(Run run, String check) {
+        return run.out()
+                .lines()
+                .filter(l -> l.matches("(PASS|WARN|FAIL)\\s+" + check + "\\s.*"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line for " + check + " in:\n" + run.out() + run.err()));
+    }
+
+    @Test
+    void healthyStage_everyCheckPassesOrWarns_exitsZero() {
+        stage = LocalStage.healthy();
+
+        Run run = verify(stage);
+
+        System.out.println(run.out());
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).doesNotContain("FAIL ");
+        for (String check : new String[] {"stack", "flags", "schedules", "ledger-table", "dead-letters", "alarms"}) {
+            assertThat(line(run, check)).startsWith("PASS");
+        }
+        assertThat(line(run, "schedules")).contains(stage.catalog.jobs().size() + " schedule(s) in the group");
+        assertThat(line(run, "account")).startsWith("WARN").contains("not pinned");
+        assertThat(run.out().lines().toList().getLast()).contains("0 failed");
+    }
+
+    @Test
+    void unmanagedScheduleInTheGroup_failsWithLegacyEntryFoundStop() {
+        stage = LocalStage.healthy();
+        stage.aws
+                .scheduler()
+                .createSchedule(r -> r.groupName(stage.group)
+                        .name("old-nightly-cron")
+                        .scheduleExpression("cron(0 3 * * ? *)")
+                        .flexibleTimeWindow(w -> w.mode(FlexibleTimeWindowMode.OFF))
+                        .target(t ->
+                                t.arn(stage.aliasArn("default")).roleArn("arn:aws:iam::123456789012:role/legacy")));
+
+        Run run = verify(stage);
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "schedules"))
+                .startsWith("FAIL")
+                .contains("legacy entry found: punctual-dev/old-nightly-cron")
+                .contains("stop:")
+                .contains("delete-schedule");
+        assertThat(run.out().lines().toList().getLast()).contains("1 failed").contains("NOT ready");
+    }
+
+    @Test
+    void scheduleInAnotherGroupCallingTheStagesFunction_failsAsUnmanaged() {
+        stage = LocalStage.healthy();
+        stage.aws
+                .scheduler()
+                .createSchedule(r -> r.name("hand-made")
+                        .scheduleExpression("rate(1 hour)")
+                        .flexibleTimeWindow(w -> w.mode(FlexibleTimeWindowMode.OFF))
+                        .target(t ->
+                                t.arn(stage.aliasArn("default")).roleArn("arn:aws:iam::123456789012:role/legacy")));
+
+        Run run = verify(stage);
+
+        assertThat(line(run, "schedules")).startsWith("FAIL").contains("legacy entry found: default/hand-made");
+    }
+
+    @Test
+    void drifted_destructiveFlag_failsNamingFunctionFlagAndRedeploy() {
+        stage = LocalStage.healthy();
+        String function = stage.functions.get("default");
+        try (var lambda = stage.motoLambda()) {
+            Map<String, String> env = new HashMap<>(lambda.getFunctionConfiguration(r -> r.functionName(function))
+                    .environment()
+                    .variables());
+            env.put(StageFlags.DESTRUCTIVE_ENABLED, "true");
+            // An edit in the console, published and moved under the alias the schedules invoke.
+            lambda.updateFunctionConfiguration(r -> r.functionName(function).environment(e -> e.variables(env)));
+            String version =
+                    lambda.publishVersion(r -> r.functionName(function)).version();
+            lambda.updateAlias(r -> r.functionName(function).name("live").functionVersion(version));
+        }
+
+        Run run = verify(stage);
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "flags"))
+                .startsWith("FAIL")
+                .contains(function + ":live PUNCTUAL_DESTRUCTIVE_ENABLED=true (stage config: false)")
+                .contains("cdk deploy -c stage=dev");
+    }
+
+    @Test
+    void messageInTheSchedulersDeadLetterQueue_failsSayingHowToReplayIt() {
+        stage = LocalStage.healthy();
+        stage.aws
+                .sqs()
+                .sendMessage(r -> r.queueUrl(stage.queues.get("SchedulerDeadLetters"))
+                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"daily-report\"}"));
+
+        Run run = verify(stage);
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "dead-letters"))
+                .startsWith("FAIL")
+                .contains(stage.cfnName("SchedulerDeadLetters") + "=1")
+                .contains("punctual run JOB --at T");
+    }
+
+    @Test
+    void jsonOutput_oneObjectWithEveryCheckAndOk() throws Exception {
+        stage = LocalStage.healthy();
+
+        Run run = verify(stage, "--output", "json");
+
+        var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out());
+        assertThat(tree.path("ok").asBoolean()).isTrue();
+        assertThat(tree.path("counts").path("fail").asInt()).isZero();
+        assertThat(tree.path("checks")).hasSize(8);
+        assertThat(tree.path("checks").get(0).path("check").asText()).isEqualTo("account");
+    }
+}

@@ -1,0 +1,15 @@
+package dev.punctual.runtime;
+
+import dev.punctual.events.LifecycleEvent;
+import dev.punctual.events.LifecyclePublisher;
+import dev.punctual.job.OverdueReports;
+import java.time.ZonedDateTime;
+
+/** The watchdog's overdue reports, published as {@link LifecycleEvent.OccurrenceOverdue} events. */
+public record LifecycleOverdueReports(LifecyclePublisher events, String stage) implements OverdueReports {
+
+    @Override
+    public void overdue(String job, ZonedDateTime occurrence, String reason) {
+        events.publish(new LifecycleEvent.OccurrenceOverdue(stage, job, occurrence, reason));
+    }
+}

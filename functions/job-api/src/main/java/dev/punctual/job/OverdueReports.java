@@ -1,0 +1,18 @@
+package dev.punctual.job;
+
+import java.time.ZonedDateTime;
+
+/**
+ * Where a job that watches the others (the built-in missed-run watchdog) reports an occurrence that was
+ * due and never delivered. The runtime turns a report into a lifecycle event, which the stage's alert
+ * rule sends to its topic naming the job; best effort, like every lifecycle event.
+ */
+@FunctionalInterface
+public interface OverdueReports {
+
+    /** @param occurrence the occurrence in the job's zone; @param reason a reason code */
+    void overdue(String job, ZonedDateTime occurrence, String reason);
+
+    /** For tools and tests without a bus. */
+    OverdueReports NONE = (job, occurrence, reason) -> {};
+}

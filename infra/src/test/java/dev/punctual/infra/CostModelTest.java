@@ -1,0 +1,492 @@
+package dev.punctual.infra;
+
+import static dev.punctual.infra.CostPrices.GB;
+import static dev.punctual.infra.CostPrices.MILLION;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.observability.Reason;
+import dev.punctual.runtime.MissedRunWatchdog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * What a stage costs a month, computed from the synthesised templates (alarms and the metrics they
+ * read, dashboards, Contributor Insights rules, keys, function memory, log retention), the metrics and
+ * log lines the code really writes per occurrence (the runtime on the in-memory ledger), the ledger's
+ * requests and write units measured by {@code LedgerCostTest} (its figures in docs/benchmarks.md), and
+ * {@link CostPrices}. Prints the table docs/cost.md shows, and fails when a 15-minute job's marginal cost
+ * exceeds $0.05 a month or a stage's fixed cost exceeds $15 a month.
+ *
+ * <p>Synthesises 10 and 2,000 jobs: the fixed part must not grow between them, and 2,000 jobs must stay
+ * within CloudFormation's limits and pass cdk-nag.
+ */
+class CostModelTest {
+
+    static final double MAX_MARGINAL_15_MINUTES = 0.05;
+    static final double MAX_FIXED = 15.00;
+    static final int[] JOB_COUNTS = {10, 300, 2_000};
+    static final int[] CADENCES_MINUTES = {1, 15, 60};
+
+    /**
+     * Assumptions, stated in docs/cost.md: billed Lambda time of one warm occurrence (claim, job,
+     * transaction, PutEvents: about 200 ms in the cold-start benchmark's timeline); the watchdog's time
+     * per job per run (two ledger reads); Lambda's START, END and REPORT lines per invocation.
+     */
+    static final double BILLED_SECONDS_PER_OCCURRENCE = 0.200;
+
+    static final double WATCHDOG_SECONDS_PER_JOB = 0.010;
+    static final int PLATFORM_LINE_BYTES = 60 + 52 + 240;
+    static final int PLATFORM_LINES = 3;
+    /** CloudWatch Logs counts 26 bytes of metadata per log event. */
+    static final int LOG_EVENT_OVERHEAD = 26;
+
+    static final double WATCHDOG_RUNS_PER_MONTH = CostPrices.MINUTES_PER_MONTH / 60;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant T0 = Instant.parse("2026-11-30T14:00:00Z");
+
+    private static TemplateCosts small;
+    private static TemplateCosts large;
+    private static StageStack largeStage;
+    private static Map<String, Long> largeTemplateBytes;
+    private static Consumption consumption;
+    private static Ledger ledger;
+
+    @BeforeAll
+    static void measure() throws IOException {
+        small = TemplateCosts.of(Synth.stage(Stages.named("prod"), withoutOptIns(10)));
+        JobCatalog twoThousand = ScaleTest.generated(2_000);
+        largeStage = Synth.stage(Stages.named("prod"), twoThousand);
+        Path assembly = Path.of(((App) largeStage.getNode().getRoot()).synth().getDirectory());
+        largeTemplateBytes = new TreeMap<>();
+        try (Stream<Path> files = Files.list(assembly)) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".template.json")).toList()) {
+                largeTemplateBytes.put(file.getFileName().toString(), Files.size(file));
+            }
+        }
+        large = TemplateCosts.of(largeStage);
+        consumption = Consumption.measure();
+        ledger = Ledger.fromBenchmarks(Path.of("..", "docs", "benchmarks.md"));
+    }
+
+    private static JobCatalog withoutOptIns(int count) {
+        return new JobCatalog(
+                IntStream.range(0, count).mapToObj(i -> ScaleTest.job(i, false)).toList());
+    }
+
+    @Test
+    void costTable_printed_marginalOfA15MinuteJobAndFixedCostOfAStage_withinTheLimits() {
+        Model model = new Model(large, consumption, ledger);
+        System.out.println(model.table());
+
+        assertThat(model.marginal(15))
+                .as("marginal cost of a 15-minute job per month")
+                .isLessThanOrEqualTo(MAX_MARGINAL_15_MINUTES);
+        assertThat(model.fixed()).as("fixed cost of a stage per month").isLessThanOrEqualTo(MAX_FIXED);
+    }
+
+    @Test
+    void fixedResources_doNotGrowFrom10To2000Jobs_andOnlyOptedInJobsHaveAlarms() {
+        assertThat(large.stageAlarmMetrics()).isEqualTo(small.stageAlarmMetrics());
+        assertThat(large.dashboards()).isEqualTo(small.dashboards()).isEqualTo(1);
+        assertThat(large.insightRules()).isEqualTo(small.insightRules()).isEqualTo(3);
+        assertThat(large.kmsKeys()).isEqualTo(small.kmsKeys());
+        assertThat(small.jobAlarmMetrics()).as("10 jobs without opt-in").isEmpty();
+        assertThat(large.jobAlarmMetrics().keySet())
+                .as("2,000 jobs, one in a hundred opted in")
+                .hasSize(20)
+                .allSatisfy(job -> assertThat(job).endsWith("07"));
+        assertThat(large.unattributedJobStackAlarms()).isZero();
+    }
+
+    @Test
+    void twoThousandJobs_stayWithinCloudFormationsLimits_andPassCdkNag() {
+        List<Template> templates = new ArrayList<>();
+        templates.add(Template.fromStack(largeStage));
+        largeStage.jobStacks().forEach(j -> templates.add(Template.fromStack(j)));
+        for (Template template : templates) {
+            Map<String, Object> json = template.toJSON();
+            assertThat(((Map<?, ?>) json.get("Resources")).size()).isLessThanOrEqualTo(ScaleTest.MAX_RESOURCES / 2);
+        }
+        assertThat(largeTemplateBytes.values())
+                .allSatisfy(bytes -> assertThat(bytes).isLessThan(ScaleTest.MAX_TEMPLATE_BYTES / 2));
+        Annotations annotations = Annotations.fromStack(largeStage);
+        assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .isEmpty();
+        System.out.println(
+                "CostModelTest: 2,000 jobs, stage + " + largeStage.jobStacks().size()
+                        + " jobs stacks, largest template "
+                        + largeTemplateBytes.values().stream()
+                                .mapToLong(Long::longValue)
+                                .max()
+                                .orElseThrow() + " bytes");
+    }
+
+    @Test
+    void defaultOutcomeLine_publishesNoMetricNamingTheJob_optedInLinePublishesEight() {
+        assertThat(consumption.stageMetrics()).noneMatch(m -> m.contains("job="));
+        assertThat(consumption.optInMetricsPerJob()).isEqualTo(8);
+    }
+
+    /** The figures of the model, all per month. */
+    record Model(TemplateCosts template, Consumption use, Ledger ledger) {
+
+        double perOccurrence() {
+            double gbSeconds = template.memoryMb() / 1024d * BILLED_SECONDS_PER_OCCURRENCE;
+            return CostPrices.SCHEDULER_PER_MILLION / MILLION
+                    + CostPrices.LAMBDA_REQUEST_PER_MILLION / MILLION
+                    + gbSeconds * CostPrices.LAMBDA_ARM_GB_SECOND
+                    + ledger.writeUnits() * CostPrices.DYNAMODB_WRITE_PER_MILLION / MILLION
+                    + use.events() * CostPrices.EVENTS_PER_MILLION / MILLION
+                    + logs(use.logBytesPerOccurrence());
+        }
+
+        double logs(double bytes) {
+            return bytes
+                    / GB
+                    * (CostPrices.LOGS_INGEST_PER_GB
+                            + CostPrices.LOGS_STORE_PER_GB_MONTH * template.retentionDays() / 30d);
+        }
+
+        /** What every job costs whatever its cadence: the watchdog checks it every hour. */
+        double perJobMonthly() {
+            double reads = use.watchdogReadsPerJob() * WATCHDOG_RUNS_PER_MONTH;
+            double gbSeconds = template.memoryMb() / 1024d * WATCHDOG_SECONDS_PER_JOB * WATCHDOG_RUNS_PER_MONTH;
+            return reads * CostPrices.DYNAMODB_READ_PER_MILLION / MILLION + gbSeconds * CostPrices.LAMBDA_ARM_GB_SECOND;
+        }
+
+        double marginal(int cadenceMinutes) {
+            return CostPrices.MINUTES_PER_MONTH / cadenceMinutes * perOccurrence() + perJobMonthly();
+        }
+
+        double optIn() {
+            return use.optInMetricsPerJob() * CostPrices.METRIC_MONTH
+                    + template.optInAlarmMetricsPerJob() * CostPrices.ALARM_METRIC_MONTH;
+        }
+
+        double fixedMetrics() {
+            return use.stageMetricsUpperBound() * CostPrices.METRIC_MONTH;
+        }
+
+        double fixed() {
+            return template.stageAlarmMetrics() * CostPrices.ALARM_METRIC_MONTH
+                    + fixedMetrics()
+                    + template.dashboards() * CostPrices.DASHBOARD_MONTH
+                    + template.insightRules() * CostPrices.INSIGHT_RULE_MONTH
+                    + template.kmsKeys() * CostPrices.KMS_KEY_MONTH
+                    + WATCHDOG_RUNS_PER_MONTH * (perOccurrence() + logs(use.watchdogLogBytesPerRun()));
+        }
+
+        double stage(int jobs, int cadenceMinutes) {
+            return fixed() + jobs * marginal(cadenceMinutes);
+        }
+
+        String table() {
+            StringBuilder out = new StringBuilder();
+            out.append("Punctual cost model, us-east-1 list prices checked ")
+                    .append(CostPrices.CHECKED)
+                    .append(", free tiers ignored, USD per month\n");
+            out.append(String.format(
+                    "per occurrence: 1 schedule invocation, 1 Lambda request (%.0f ms at %d MB), %d ledger requests"
+                            + " / %d write units, %d lifecycle event, %d log lines / %.0f bytes; $%.8f%n",
+                    BILLED_SECONDS_PER_OCCURRENCE * 1000,
+                    template.memoryMb(),
+                    ledger.requests(),
+                    ledger.writeUnits(),
+                    use.events(),
+                    use.linesPerOccurrence(),
+                    use.logBytesPerOccurrence(),
+                    perOccurrence()));
+            out.append(String.format(
+                    "  of which: Scheduler $%.8f, Lambda $%.8f, DynamoDB $%.8f, EventBridge $%.8f, Logs $%.8f"
+                            + " (kept %d days)%n",
+                    CostPrices.SCHEDULER_PER_MILLION / MILLION,
+                    CostPrices.LAMBDA_REQUEST_PER_MILLION / MILLION
+                            + template.memoryMb()
+                                    / 1024d
+                                    * BILLED_SECONDS_PER_OCCURRENCE
+                                    * CostPrices.LAMBDA_ARM_GB_SECOND,
+                    ledger.writeUnits() * CostPrices.DYNAMODB_WRITE_PER_MILLION / MILLION,
+                    use.events() * CostPrices.EVENTS_PER_MILLION / MILLION,
+                    logs(use.logBytesPerOccurrence()),
+                    template.retentionDays()));
+            out.append(String.format(
+                    "fixed cost of a stage: $%.2f = alarms %d metrics $%.2f + custom metrics <= %d $%.2f"
+                            + " + dashboards %d $%.2f + Contributor Insights rules %d $%.2f + KMS keys %d $%.2f"
+                            + " + watchdog %.0f runs $%.2f%n",
+                    fixed(),
+                    template.stageAlarmMetrics(),
+                    template.stageAlarmMetrics() * CostPrices.ALARM_METRIC_MONTH,
+                    use.stageMetricsUpperBound(),
+                    fixedMetrics(),
+                    template.dashboards(),
+                    template.dashboards() * CostPrices.DASHBOARD_MONTH,
+                    template.insightRules(),
+                    template.insightRules() * CostPrices.INSIGHT_RULE_MONTH,
+                    template.kmsKeys(),
+                    template.kmsKeys() * CostPrices.KMS_KEY_MONTH,
+                    WATCHDOG_RUNS_PER_MONTH,
+                    WATCHDOG_RUNS_PER_MONTH * (perOccurrence() + logs(use.watchdogLogBytesPerRun()))));
+            out.append(String.format(
+                    "every job, any cadence (watchdog: %d reads per hourly check): $%.5f%n",
+                    use.watchdogReadsPerJob(), perJobMonthly()));
+            out.append(String.format(
+                    "opt-in per-job metrics (%d metrics, an alarm reading %d): +$%.2f per job%n",
+                    use.optInMetricsPerJob(), template.optInAlarmMetricsPerJob(), optIn()));
+            out.append("| | every 1 min | every 15 min | every 60 min |\n|---|---:|---:|---:|\n");
+            out.append("| marginal cost of a job");
+            for (int cadence : CADENCES_MINUTES) {
+                out.append(String.format(" | $%.4f", marginal(cadence)));
+            }
+            out.append(" |\n");
+            for (int jobs : JOB_COUNTS) {
+                out.append(String.format("| stage of %,d jobs", jobs));
+                for (int cadence : CADENCES_MINUTES) {
+                    out.append(String.format(" | $%,.2f", stage(jobs, cadence)));
+                }
+                out.append(" |\n");
+            }
+            double old = fixed() + 300 * (marginal(15) + optIn());
+            double oldMetrics = fixedMetrics() + 300 * optIn();
+            out.append(String.format(
+                    "old design (every job with per-job metrics and a missed-run alarm), 300 jobs every 15 min:"
+                            + " $%,.2f, of which metrics and alarms $%,.2f (%.0f%%); now $%,.2f%n",
+                    old, oldMetrics, 100 * oldMetrics / old, stage(300, 15)));
+            return out.toString();
+        }
+    }
+
+    /** What the synthesised template holds that costs money. */
+    record TemplateCosts(
+            int stageAlarmMetrics,
+            Map<String, Integer> jobAlarmMetrics,
+            int unattributedJobStackAlarms,
+            int dashboards,
+            int insightRules,
+            int kmsKeys,
+            int memoryMb,
+            int retentionDays) {
+
+        static TemplateCosts of(StageStack stage) {
+            Template template = Template.fromStack(stage);
+            int stageAlarmMetrics = Templates.properties(template, "AWS::CloudWatch::Alarm").values().stream()
+                    .mapToInt(TemplateCosts::metricsRead)
+                    .sum();
+            Map<String, Integer> byJob = new TreeMap<>();
+            int unattributed = 0;
+            int keys = Templates.properties(template, "AWS::KMS::Key").size();
+            for (JobsStack jobs : stage.jobStacks()) {
+                Template nested = Template.fromStack(jobs);
+                keys += Templates.properties(nested, "AWS::KMS::Key").size();
+                for (Map<String, Object> alarm :
+                        Templates.properties(nested, "AWS::CloudWatch::Alarm").values()) {
+                    Set<String> named = jobsNamedBy(alarm);
+                    if (named.size() == 1) {
+                        byJob.merge(named.iterator().next(), metricsRead(alarm), Integer::sum);
+                    } else {
+                        unattributed++;
+                    }
+                }
+            }
+            // The jobs of the model run in the default pool.
+            String defaultPool = Templates.logicalId(
+                    stage.pools().get(FunctionPool.DEFAULT.name()).function());
+            int memory = ((Number) Templates.properties(template, "AWS::Lambda::Function")
+                            .get(defaultPool)
+                            .get("MemorySize"))
+                    .intValue();
+            String defaultLogs = Templates.logicalId(
+                    stage.pools().get(FunctionPool.DEFAULT.name()).logGroup());
+            int retention = ((Number) Templates.properties(template, "AWS::Logs::LogGroup")
+                            .get(defaultLogs)
+                            .get("RetentionInDays"))
+                    .intValue();
+            return new TemplateCosts(
+                    stageAlarmMetrics,
+                    byJob,
+                    unattributed,
+                    Templates.properties(template, "AWS::CloudWatch::Dashboard").size(),
+                    Templates.properties(template, "AWS::CloudWatch::InsightRule")
+                            .size(),
+                    keys,
+                    memory,
+                    retention);
+        }
+
+        /** CloudWatch bills an alarm per metric it reads: one, or each metric of its metric math. */
+        static int metricsRead(Map<String, Object> alarm) {
+            if (alarm.get("Metrics") instanceof List<?> metrics) {
+                return (int) metrics.stream()
+                        .filter(m -> m instanceof Map<?, ?> map && map.containsKey("MetricStat"))
+                        .count();
+            }
+            return 1;
+        }
+
+        private static Set<String> jobsNamedBy(Map<String, Object> alarm) {
+            Set<String> jobs = new TreeSet<>();
+            Matcher m = Pattern.compile("\\{Name=job, Value=([a-z0-9-]+)\\}").matcher(alarm.toString());
+            while (m.find()) {
+                jobs.add(m.group(1));
+            }
+            return jobs;
+        }
+
+        int optInAlarmMetricsPerJob() {
+            return jobAlarmMetrics.values().stream()
+                    .mapToInt(Integer::intValue)
+                    .max()
+                    .orElse(0);
+        }
+    }
+
+    /** The ledger's cost of one scheduled occurrence after the cursor, own lock group (docs/benchmarks.md). */
+    record Ledger(int requests, int writeUnits) {
+
+        static Ledger fromBenchmarks(Path benchmarks) throws IOException {
+            Matcher row = Pattern.compile(
+                            "\\| scheduled occurrence after the cursor, job in its own lock group \\| \\*\\*(\\d+)\\*\\*"
+                                    + " \\|[^|]*\\| \\*\\*(\\d+)\\*\\* \\|")
+                    .matcher(Files.readString(benchmarks));
+            assertThat(row.find())
+                    .as("the LedgerCostTest row in %s", benchmarks)
+                    .isTrue();
+            return new Ledger(Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)));
+        }
+    }
+
+    /** What the code writes and emits, measured on the runtime with the in-memory ledger. */
+    record Consumption(
+            int linesPerOccurrence,
+            double logBytesPerOccurrence,
+            int events,
+            Set<String> stageMetrics,
+            int optInMetricsPerJob,
+            int watchdogReadsPerJob,
+            double watchdogLogBytesPerRun) {
+
+        /** The stage-wide metrics, with one {@code Occurrences} per reason code (each has one verdict). */
+        int stageMetricsUpperBound() {
+            long others = stageMetrics.stream()
+                    .filter(m -> !m.startsWith("Occurrences{"))
+                    .count();
+            return Math.toIntExact(others + reasonCodes());
+        }
+
+        static int reasonCodes() {
+            return Reason.values().length;
+        }
+
+        static Consumption measure() {
+            // A 15-minute job in steady state: one occurrence after the cursor.
+            InMemoryStage stage = new InMemoryStage(T0, job("tick", false), job("vip", true));
+            stage.deliver("tick", T0, 1);
+            stage.lines.clear();
+            stage.events.clear();
+            stage.deliver("tick", T0.plus(Duration.ofMinutes(15)), 1);
+            List<String> lines = List.copyOf(stage.lines);
+            int events = stage.events.size();
+            Set<String> stageMetrics = new TreeSet<>(metrics(lines));
+
+            stage.lines.clear();
+            stage.deliver("vip", T0.plus(Duration.ofMinutes(15)), 1);
+            int optIn = (int) metrics(stage.lines).stream()
+                    .filter(m -> m.contains("job=vip"))
+                    .count();
+
+            // The watchdog: one run finds "vip" overdue (its next occurrence never came).
+            stage.lines.clear();
+            stage.historyReads = 0;
+            stage.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(127)), 1);
+            int readsForTwoJobs = stage.historyReads;
+            List<String> watchdogLines = List.copyOf(stage.lines);
+            stageMetrics.addAll(metrics(watchdogLines).stream()
+                    .filter(m -> !m.contains("job="))
+                    .toList());
+
+            InMemoryStage one = new InMemoryStage(T0, job("tick", false));
+            one.deliver("tick", T0, 1);
+            one.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(67)), 1);
+            one.historyReads = 0;
+            one.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(127)), 1);
+            int readsPerJob = readsForTwoJobs - one.historyReads;
+
+            return new Consumption(
+                    lines.size() + PLATFORM_LINES,
+                    bytes(lines) + PLATFORM_LINE_BYTES + PLATFORM_LINES * LOG_EVENT_OVERHEAD,
+                    events,
+                    stageMetrics,
+                    optIn,
+                    readsPerJob,
+                    bytes(watchdogLines.stream()
+                            .filter(l -> l.contains("\"watchdog checked\""))
+                            .toList()));
+        }
+
+        private static JobDefinition job(String id, boolean perJobMetrics) {
+            JobDefinition.Builder builder =
+                    JobDefinition.builder(id).schedule("*/15 * * * *", "UTC").job(s -> ctx -> JobResult.of("rows", 3));
+            if (perJobMetrics) {
+                builder.perJobMetrics();
+            }
+            return builder.build();
+        }
+
+        private static double bytes(List<String> lines) {
+            return lines.stream()
+                    .mapToInt(l -> l.getBytes(StandardCharsets.UTF_8).length + 1 + LOG_EVENT_OVERHEAD)
+                    .sum();
+        }
+
+        /** The custom metrics CloudWatch extracts from EMF lines, as {@code Name{dimension=value, ...}}. */
+        private static Set<String> metrics(List<String> lines) {
+            Set<String> metrics = new TreeSet<>();
+            for (String text : lines) {
+                JsonNode line;
+                try {
+                    line = JSON.readTree(text);
+                } catch (IOException e) {
+                    throw new AssertionError(text, e);
+                }
+                for (JsonNode directive : line.at("/_aws/CloudWatchMetrics")) {
+                    for (JsonNode set : directive.get("Dimensions")) {
+                        Map<String, String> dimensions = new TreeMap<>();
+                        set.forEach(name -> dimensions.put(
+                                name.asText(), line.get(name.asText()).asText()));
+                        directive
+                                .get("Metrics")
+                                .forEach(m -> metrics.add(m.get("Name").asText() + dimensions));
+                    }
+                }
+            }
+            return metrics;
+        }
+    }
+}
