@@ -162,6 +162,25 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void theOldTableOption_exitsTwo_namingWhatEachOfItsMeaningsIsCalledNow() {
+        Result result = cli("run", "daily-report", "--table", "mine");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual run: --table: not an option any more; accepted: --ledger-table NAME")
+                .contains("--output table");
+    }
+
+    @Test
+    void aMistypedOption_exitsTwo_suggestingTheClosest() {
+        Result result = cli("status", "--ledger-tabel", "x");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--ledger-tabel: not an option of this command", "did you mean --ledger-table?");
+    }
+
+    @Test
     void aBadOutputFormat_exitsTwo_namingTheFormatsAccepted() {
         Result result = cli("status", "--output", "yaml");
 
