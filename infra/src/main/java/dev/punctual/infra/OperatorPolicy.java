@@ -15,8 +15,10 @@ import software.constructs.Construct;
  * role or group (docs/runbook.md): find the stage ({@code DescribeStacks}), run a job in its function
  * (invoke the pools' {@code live} aliases), read the ledger ({@code status}), turn maintenance on and off
  * (writes to the ledger's lock items only, {@code lock#<group>}), and run the saved Logs Insights
- * queries over the stage's log groups ({@code logs}). Nothing else: {@code run --local} needs the
- * function's own data permissions and is not covered on purpose.
+ * queries over the stage's log groups ({@code logs}); and read what {@code verify} checks (function
+ * configurations, schedules, the ledger's TTL and backups, queue depths, alarms, log lines). Nothing
+ * else: {@code run --local} and verify's previews need the functions' own data permissions and are not
+ * covered on purpose.
  */
 final class OperatorPolicy extends Construct {
 
@@ -31,10 +33,18 @@ final class OperatorPolicy extends Construct {
         String ledger = stage.tables().ledger().getTableArn();
         List<String> aliases = new ArrayList<>();
         List<String> logGroups = new ArrayList<>();
+        List<String> queues =
+                new ArrayList<>(List.of(stage.schedulerDeadLetters().getQueueArn()));
         stage.pools().values().forEach(pool -> {
             aliases.add(pool.alias().getFunctionArn());
             logGroups.add(pool.logGroup().getLogGroupArn());
+            queues.add(pool.failureQueue().getQueueArn());
         });
+        String schedules = stack.formatArn(software.amazon.awscdk.ArnComponents.builder()
+                .service("scheduler")
+                .resource("schedule")
+                .resourceName(stage.scheduleGroup().getScheduleGroupName() + "/*")
+                .build());
         this.policy = ManagedPolicy.Builder.create(this, "Policy")
                 .description("Punctual stage " + stage.config().stage()
                         + ": operate it with the CLI (run, replay, status, maintenance, logs)")
@@ -58,6 +68,18 @@ final class OperatorPolicy extends Construct {
                         // Query results and saved query definitions have no resource-level permissions.
                         allow(
                                 List.of("logs:GetQueryResults", "logs:StopQuery", "logs:DescribeQueryDefinitions"),
+                                List.of("*")),
+                        // punctual verify's reads (docs/decisions/0015-verify-a-deployed-stage.md).
+                        allow(List.of("lambda:GetFunctionConfiguration"), aliases),
+                        allow(List.of("scheduler:GetSchedule"), List.of(schedules)),
+                        allow(
+                                List.of("dynamodb:DescribeTimeToLive", "dynamodb:DescribeContinuousBackups"),
+                                List.of(ledger)),
+                        allow(List.of("sqs:GetQueueAttributes"), queues),
+                        allow(List.of("logs:FilterLogEvents"), logGroups),
+                        // Listing schedules, queues and alarms has no resource-level permissions.
+                        allow(
+                                List.of("scheduler:ListSchedules", "sqs:ListQueues", "cloudwatch:DescribeAlarms"),
                                 List.of("*"))))
                 .build();
         NagSuppressions.addResourceSuppressions(
@@ -66,7 +88,9 @@ final class OperatorPolicy extends Construct {
                         .id("AwsSolutions-IAM5")
                         .reason("Operator policy: DescribeStacks is limited to Punctual-* stacks (the CLI names the"
                                 + " deployed stages when one is unknown); GetQueryResults, StopQuery and"
-                                + " DescribeQueryDefinitions support no resource-level permissions; the lock items"
+                                + " DescribeQueryDefinitions support no resource-level permissions, nor do verify's"
+                                + " ListSchedules, ListQueues and DescribeAlarms; the stage's schedules are"
+                                + " punctual-<stage>/*; the lock items"
                                 + " are the ledger's lock#<group> keys and log streams are read through the stage's"
                                 + " own log groups")
                         .build()));

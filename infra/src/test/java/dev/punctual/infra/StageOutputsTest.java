@@ -61,6 +61,13 @@ class StageOutputsTest {
         assertThat(document)
                 .contains("lambda:InvokeFunction", "dynamodb:GetItem", "dynamodb:Query", "logs:StartQuery")
                 .contains("dynamodb:LeadingKeys", OperatorPolicy.LOCK_ITEMS, "cloudformation:DescribeStacks")
+                .contains(
+                        "lambda:GetFunctionConfiguration",
+                        "scheduler:GetSchedule",
+                        "dynamodb:DescribeContinuousBackups",
+                        "sqs:GetQueueAttributes",
+                        "cloudwatch:DescribeAlarms",
+                        "logs:FilterLogEvents")
                 .doesNotContain(
                         "dynamodb:DeleteItem",
                         "dynamodb:PutItem",

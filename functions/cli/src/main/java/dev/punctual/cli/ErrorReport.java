@@ -55,8 +55,18 @@ final class ErrorReport {
                 return "command: '" + first + "' is not a command; accepted: " + String.join(", ", visible(command))
                         + hint;
             }
+            if (first.equals("--table") || first.startsWith("--table=")) {
+                // The option that meant two things before decision 0012: say what each meaning is called now.
+                return "--table: not an option any more; accepted: --ledger-table NAME (the ledger table) or"
+                        + " --output table (print a table)";
+            }
+            String closest = hint.isEmpty()
+                    ? Suggestions.didYouMean(
+                            first.replaceFirst("=.*", ""),
+                            command.getCommandSpec().optionsMap().keySet())
+                    : hint;
             return first + ": not an option of this command; accepted: see "
-                    + command.getCommandSpec().qualifiedName() + " --help" + hint;
+                    + command.getCommandSpec().qualifiedName() + " --help" + closest;
         }
         if (e instanceof CommandLine.MissingParameterException missing) {
             List<String> names = missing.getMissing().stream()

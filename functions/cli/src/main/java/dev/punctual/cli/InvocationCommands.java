@@ -166,7 +166,8 @@ final class InvocationCommands {
     @Command(
             name = "invoke",
             mixinStandardHelpOptions = true,
-            description = "Runs the handler in-process on a payload file (see events/).")
+            description = "Runs a payload (see events/) in the stage's function; with --local or --endpoint,"
+                    + " in this JVM.")
     static final class Invoke extends Base {
         @Option(
                 names = "--event",
@@ -211,7 +212,8 @@ final class InvocationCommands {
     @Command(
             name = "run",
             mixinStandardHelpOptions = true,
-            description = "Runs one job by hand: the occurrence --at, or the latest one due.")
+            description = "Runs one job by hand in the stage's function (--local: in this JVM): the occurrence --at,"
+                    + " or the latest one due.")
     static final class Run extends Base {
         @Parameters(index = "0", paramLabel = "JOB", description = "The job id")
         String job;
@@ -232,8 +234,8 @@ final class InvocationCommands {
 
         @Option(
                 names = "--allow-destructive",
-                description = "Let a destructive job run for this one command, whatever the stage allows"
-                        + " (the one-off verification of docs/runbook.md)")
+                description = "With --local: let a destructive job run for this one command, whatever the stage"
+                        + " allows (the one-off verification of docs/runbook.md)")
         boolean destructive;
 
         @Override
@@ -271,7 +273,8 @@ final class InvocationCommands {
     @Command(
             name = "replay",
             mixinStandardHelpOptions = true,
-            description = "Runs a job's occurrences in [--from, --to), oldest first; done ones are skipped.")
+            description = "Runs a job's occurrences in [--from, --to), oldest first, in the stage's function (split"
+                    + " over invocations as its time needs); done ones are skipped and not counted in --max.")
     static final class Replay extends Base {
         @Parameters(index = "0", paramLabel = "JOB", description = "The job id")
         String job;
@@ -286,10 +289,12 @@ final class InvocationCommands {
                 names = "--max",
                 paramLabel = "N",
                 defaultValue = "100",
-                description = "At most N occurrences (1-1000, default ${DEFAULT-VALUE})")
+                description = "At most N occurrences to run (1-1000, default ${DEFAULT-VALUE}); done ones do not count")
         int max;
 
-        @Option(names = "--dry-run", description = "Only list what would run; write nothing")
+        @Option(
+                names = "--dry-run",
+                description = "Only list what would run (done ones marked ALREADY_DONE); write nothing")
         boolean dryRun;
 
         Replay(CliContext context) {

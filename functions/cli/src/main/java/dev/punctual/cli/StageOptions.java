@@ -22,7 +22,8 @@ final class StageOptions {
     @Option(
             names = "--endpoint",
             paramLabel = "URL",
-            description = "A DynamoDB-compatible endpoint, e.g. http://127.0.0.1:4566; default: AWS")
+            description = "A local emulator (punctual emulator prints its URL), e.g. http://127.0.0.1:4566; commands"
+                    + " then run in this JVM and create missing tables; default: the stage on AWS")
     String endpoint;
 
     @Option(

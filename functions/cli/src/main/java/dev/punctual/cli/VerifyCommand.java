@@ -12,7 +12,6 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.runtime.Catalogs;
-import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -93,7 +92,11 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!output.equals("table") && !output.equals("json")) {
-            throw new StageConfigException("--output", output, "table or json");
+            throw new OperatorInputException("--output: '" + output + "' is not accepted; accepted: table or json");
+        }
+        if (!Stages.names().contains(stage)) {
+            throw new OperatorInputException("--stage: '" + stage + "' is not a stage of this build; accepted: "
+                    + String.join(", ", Stages.names()) + " (Stages.java)");
         }
         StageConfig config = Stages.named(stage);
         StageFlags flags = deployedFlags(config);
@@ -162,7 +165,9 @@ public final class VerifyCommand implements Callable<Integer> {
         return switch (schedules) {
             case "on" -> config.withSchedulesEnabled(true).flags();
             case "off" -> config.withSchedulesEnabled(false).flags();
-            default -> throw new StageConfigException("--schedules", schedules, "on or off");
+            default ->
+                throw new OperatorInputException(
+                        "--schedules: '" + schedules + "' is not accepted; accepted: on or off");
         };
     }
 }

@@ -140,6 +140,32 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void status_table_honoursNext_alignsColumns_andSaysHowFarAwayEachRunIs() {
+        cli("run", "daily-report");
+
+        Result status = cli("status", "daily-report", "--next", "2", "--output", "table");
+
+        List<String> lines = status.out().strip().lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).contains("LAST", "LAG", "NEXT (LOCAL)", "IN");
+        assertThat(lines.get(1)).contains("SUCCEEDED (now)", "2026-12-01T09:00:00-05:00", "in 23h 59m");
+        assertThat(lines.get(2).strip()).isEqualTo("2026-12-02T09:00:00-05:00  in 1d 23h");
+        assertThat(lines.get(2).indexOf("2026-12-02")).isEqualTo(lines.get(0).indexOf("NEXT (LOCAL)"));
+    }
+
+    @Test
+    void maintenance_table_isASentence_withTheHoldAndHowLongItLasts() {
+        Result on = cli("maintenance", "on", "--reason", "loading data", "--for", "2h", "--by", "ops", "-o", "table");
+        Result off = cli("maintenance", "off", "--by", "ops", "-o", "table");
+
+        assertThat(on.out())
+                .startsWith("maintenance on in stage dev until 2026-11-30T16:00:02Z (in 2h 0m), set by ops:"
+                        + " loading data");
+        assertThat(on.out()).contains("groups held: ");
+        assertThat(off.out()).startsWith("maintenance off in stage dev; groups lifted: ");
+    }
+
+    @Test
     void aMistypedCommand_exitsTwo_naming_theCommands_andTheClosest() {
         Result result = cli("stauts");
 
@@ -147,6 +173,25 @@ class OperatorCommandsTest {
         assertThat(result.err())
                 .startsWith("punctual: command: 'stauts' is not a command; accepted: ")
                 .contains("run, replay", "did you mean status?");
+    }
+
+    @Test
+    void theOldTableOption_exitsTwo_namingWhatEachOfItsMeaningsIsCalledNow() {
+        Result result = cli("run", "daily-report", "--table", "mine");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual run: --table: not an option any more; accepted: --ledger-table NAME")
+                .contains("--output table");
+    }
+
+    @Test
+    void aMistypedOption_exitsTwo_suggestingTheClosest() {
+        Result result = cli("status", "--ledger-tabel", "x");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--ledger-tabel: not an option of this command", "did you mean --ledger-table?");
     }
 
     @Test

@@ -198,7 +198,7 @@ public final class MissedRunWatchdog implements Job {
                 fields,
                 dimensions,
                 List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
-        reports.overdue(job.id(), expected.atZone(job.schedule().zone()), NOT_DELIVERED);
+        reports.overdue(job.id(), expected.atZone(job.schedule().zone()), NOT_DELIVERED, log);
     }
 
     /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */

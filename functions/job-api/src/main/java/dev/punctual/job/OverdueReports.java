@@ -1,5 +1,6 @@
 package dev.punctual.job;
 
+import dev.punctual.observability.StructuredLog;
 import java.time.ZonedDateTime;
 
 /**
@@ -10,9 +11,14 @@ import java.time.ZonedDateTime;
 @FunctionalInterface
 public interface OverdueReports {
 
-    /** @param occurrence the occurrence in the job's zone; @param reason a reason code */
-    void overdue(String job, ZonedDateTime occurrence, String reason);
+    /**
+     * @param occurrence the occurrence in the job's zone
+     * @param reason a reason code
+     * @param invocationLog the reporting invocation's log: a failure to deliver the report is said there,
+     *     with the invocation's request id
+     */
+    void overdue(String job, ZonedDateTime occurrence, String reason, StructuredLog invocationLog);
 
     /** For tools and tests without a bus. */
-    OverdueReports NONE = (job, occurrence, reason) -> {};
+    OverdueReports NONE = (job, occurrence, reason, invocationLog) -> {};
 }

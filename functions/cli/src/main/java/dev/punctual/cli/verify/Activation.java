@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
-import software.amazon.awssdk.core.exception.SdkException;
 
 /**
  * The activation checks ({@code --activate}). They write the ledger: a manual run of each job marked
@@ -113,7 +112,7 @@ public final class Activation {
                             "mark a job without visible effects safeToVerify() in the catalog (the examples mark daily-report)"));
         }
         for (JobDefinition job : safe) {
-            results.add(guard("manual-run", () -> {
+            results.add(Guard.run("manual-run", () -> {
                 RunOutcome run = invoker.run(job, Optional.empty(), true);
                 if (run.is("PASS", null)) {
                     passed.add(run);
@@ -122,20 +121,20 @@ public final class Activation {
             }));
         }
         for (RunOutcome run : passed) {
-            results.add(guard("outcome-logged", () -> {
+            results.add(Guard.run("outcome-logged", () -> {
                 Optional<StageLogs.Line> line = awaitOutcomeLine(run, started);
                 line.ifPresent(l -> outcomeLines.put(run.job(), l));
                 return new OutcomeLoggedCheck(run, line, logWait);
             }));
-            results.add(guard(
+            results.add(Guard.run(
                     "repeat",
                     () -> new RepeatRunCheck(
                             invoker.run(catalog.require(run.job()), Optional.of(run.occurrence()), false))));
         }
-        results.add(guard("destructive-refused", this::destructive));
-        results.add(guard("delivery-suppressed", () -> delivery(safe, passed, outcomeLines, started)));
+        results.add(Guard.run("destructive-refused", this::destructive));
+        results.add(Guard.run("delivery-suppressed", () -> delivery(safe, passed, outcomeLines, started)));
         results.add(maintenance(passed.stream().findFirst()));
-        results.add(guard(
+        results.add(Guard.run(
                 "log-secrets",
                 () -> new LogSecretsCheck(logs.since(clock.instant().minus(SECRET_WINDOW), null), SECRET_WINDOW)));
         return results;
@@ -189,7 +188,7 @@ public final class Activation {
         RunOutcome ref = reference.get();
         JobDefinition job = catalog.require(ref.job());
         Optional<String> at = Optional.of(ref.occurrence());
-        return guard("maintenance", () -> {
+        return Guard.run("maintenance", () -> {
             List<String> others = new ArrayList<>();
             for (String group : catalog.lockGroups()) {
                 ledger.maintenance(group)
@@ -265,18 +264,5 @@ public final class Activation {
 
     private static Optional<String> field(String line, String name) {
         return parse(line).map(t -> t.path(name).asText(null));
-    }
-
-    private static CheckResult guard(String name, Supplier<Check> check) {
-        try {
-            return check.get().result();
-        } catch (SdkException e) {
-            return CheckResult.fail(
-                    name,
-                    "run the " + name + " check against the deployed stage",
-                    "could not: " + e.getMessage(),
-                    "check the credentials may invoke the stage's aliases and read its logs and ledger (the operator"
-                            + " policy)");
-        }
     }
 }

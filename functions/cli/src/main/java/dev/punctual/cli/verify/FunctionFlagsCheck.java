@@ -68,6 +68,10 @@ public record FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, St
                 checked,
                 "drifted: " + String.join("; ", drift),
                 "do not run jobs with these flags: deploy again with cdk deploy -c stage=" + expected.stage()
-                        + " (never edit a function's environment by hand), or change the stage in Stages.java");
+                        + " (never edit a function's environment by hand), or change the stage in Stages.java"
+                        + (drift.stream().allMatch(d -> d.contains(" " + StageFlags.SCHEDULES_ENABLED + "="))
+                                ? "; if the stage was deployed with -c schedules=on|off on purpose, verify with"
+                                        + " --schedules on|off"
+                                : ""));
     }
 }

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
-import software.amazon.awssdk.core.exception.SdkException;
 
 /** The read-only checks, in the order an operator would do them by hand (docs/runbook.md, section 1). */
 public final class Preflight {
@@ -32,11 +30,11 @@ public final class Preflight {
             JobCatalog catalog,
             Clock clock) {
         List<CheckResult> results = new ArrayList<>();
-        results.add(guard("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
+        results.add(Guard.run("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
         results.add(StackStatusCheck.read(deployed).result());
-        results.add(guard("flags", () -> FunctionFlagsCheck.read(aws, deployed, flags)));
+        results.add(Guard.run("flags", () -> FunctionFlagsCheck.read(aws, deployed, flags)));
         Map<String, String> functionsByPool = deployed.functionsByPool();
-        results.add(guard(
+        results.add(Guard.run(
                 "schedules",
                 () -> ScheduleGroupCheck.read(
                         aws,
@@ -44,25 +42,12 @@ public final class Preflight {
                         ExpectedSchedule.of(catalog, config.retries(), flags.schedulesEnabled()),
                         functionsByPool,
                         deployed.schedulerDeadLetterArn())));
-        results.add(guard("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
-        results.add(guard("dead-letters", () -> DeadLetterQueuesCheck.read(aws, deployed)));
-        results.add(guard("alarms", () -> AlarmsCheck.read(aws, deployed)));
-        results.add(guard(
+        results.add(Guard.run("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
+        results.add(Guard.run("dead-letters", () -> DeadLetterQueuesCheck.read(aws, deployed)));
+        results.add(Guard.run("alarms", () -> AlarmsCheck.read(aws, deployed)));
+        results.add(Guard.run(
                 "dry-run",
                 () -> new DryRunCountsCheck(JobPreviews.read(aws, dynamoEndpoint, deployed, flags, catalog, clock))));
         return results;
-    }
-
-    /** A check whose reading failed is a FAIL naming the error, so one unreadable service does not hide the rest. */
-    static CheckResult guard(String name, Supplier<Check> check) {
-        try {
-            return check.get().result();
-        } catch (SdkException e) {
-            return CheckResult.fail(
-                    name,
-                    "read the stage's " + name,
-                    "could not read: " + e.getMessage(),
-                    "check the credentials' permissions (the stage's operator policy) and the region");
-        }
     }
 }

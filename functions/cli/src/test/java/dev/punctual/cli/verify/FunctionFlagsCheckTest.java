@@ -49,4 +49,25 @@ class FunctionFlagsCheckTest {
     void noFunction_fails() {
         assertThat(new FunctionFlagsCheck(DEV, Map.of()).result().status()).isEqualTo(CheckStatus.FAIL);
     }
+
+    @Test
+    void onlyTheSchedulesSwitchDiffers_actionMentionsVerifyingWithSchedulesOff() {
+        Map<String, String> env = new HashMap<>(DEV.toEnvironment());
+        env.put(StageFlags.SCHEDULES_ENABLED, "false");
+
+        CheckResult r = new FunctionFlagsCheck(DEV, Map.of("f1", env)).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.action()).contains("--schedules on|off");
+    }
+
+    @Test
+    void aSafetyFlagDiffers_actionDoesNotSuggestTheSchedulesOption() {
+        Map<String, String> env = new HashMap<>(DEV.toEnvironment());
+        env.put(StageFlags.SCHEDULES_ENABLED, "false");
+        env.put(StageFlags.DESTRUCTIVE_ENABLED, "true");
+
+        assertThat(new FunctionFlagsCheck(DEV, Map.of("f1", env)).result().action())
+                .doesNotContain("--schedules");
+    }
 }

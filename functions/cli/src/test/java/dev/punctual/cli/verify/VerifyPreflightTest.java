@@ -156,4 +156,54 @@ class VerifyPreflightTest {
         assertThat(tree.path("checks")).hasSize(8);
         assertThat(tree.path("checks").get(0).path("check").asText()).isEqualTo("account");
     }
+
+    @Test
+    void alarmInAlarm_failsNamingItAndTheSavedQuery() {
+        stage = LocalStage.healthy();
+        stage.setAlarmState(stage.cfnName("AlertingFailures"), "ALARM");
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "alarms"))
+                .startsWith("FAIL")
+                .contains("in ALARM: " + stage.cfnName("AlertingFailures"))
+                .contains("saved query");
+    }
+
+    @Test
+    void verifiedAsDeployedWithSchedulesOff_onAStageWhoseSchedulesAreOn_failsFlagsAndStates() {
+        stage = LocalStage.healthy();
+
+        Run run = verify(stage, "--schedules", "off");
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "flags"))
+                .startsWith("FAIL")
+                .contains("PUNCTUAL_SCHEDULES_ENABLED=true (stage config: false)");
+        assertThat(line(run, "schedules"))
+                .startsWith("FAIL")
+                .contains("daily-report: state ENABLED (catalog: DISABLED)");
+    }
+
+    @Test
+    void refusedInput_exitsTwoNamingTheOption() {
+        stage = LocalStage.healthy();
+
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = PunctualCli.execute(
+                new PrintWriter(out, true), new PrintWriter(err, true), stage.context(), "verify", "--stage", "qa");
+        Run unknown = new Run(exit, out.toString(), err.toString());
+        Run output = verify(stage, "--output", "xml");
+        Run schedules = verify(stage, "--schedules", "maybe");
+
+        assertThat(unknown.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(unknown.err()).contains("--stage: 'qa' is not a stage of this build; accepted: dev, prod");
+        assertThat(output.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(output.err()).contains("--output: 'xml'");
+        assertThat(schedules.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(schedules.err()).contains("accepted: on or off");
+        assertThat(unknown.out() + output.out() + schedules.out()).doesNotContain("PASS");
+    }
 }
