@@ -35,14 +35,31 @@ public final class StageDiscovery {
         String stackName = StageOutputs.stackName(stage);
         Optional<Stack> stack = describe(cloudFormation, stackName);
         if (stack.isEmpty() || !outputs(stack.get()).containsKey(StageOutputs.STAGE_NAME)) {
-            List<String> deployed = deployedStages(cloudFormation);
             throw new OperatorInputException("--stage: '" + stage + "' is not deployed in " + region + " (no stack "
-                    + stackName + " with Punctual's outputs); accepted: "
-                    + (deployed.isEmpty()
-                            ? "none is deployed there (docs/deploy.md), or --endpoint URL for a local emulator"
-                            : String.join(", ", deployed)));
+                    + stackName + " with Punctual's outputs); accepted: " + accepted(cloudFormation));
         }
         return fromOutputs(stage, stackName, region, outputs(stack.get()), pools);
+    }
+
+    /**
+     * What to offer instead of an unknown stage. Listing every stack needs {@code DescribeStacks} on
+     * {@code *}, which the stage's operator policy does not grant (it names {@code Punctual-*} stacks
+     * only, since other stacks' outputs are none of an operator's business): then say so instead of
+     * failing on the listing.
+     */
+    private static String accepted(CloudFormationClient cloudFormation) {
+        try {
+            List<String> deployed = deployedStages(cloudFormation);
+            return deployed.isEmpty()
+                    ? "none is deployed there (docs/deploy.md), or --endpoint URL for a local emulator"
+                    : String.join(", ", deployed);
+        } catch (CloudFormationException e) {
+            if (e.statusCode() != 403) {
+                throw e;
+            }
+            return "the name of a stage deployed there (these credentials may describe Punctual-* stacks but not"
+                    + " list all stacks, so the deployed stages cannot be shown; check the name and the region)";
+        }
     }
 
     /** The stages deployed where the client points: stacks carrying a {@value StageOutputs#STAGE_NAME} output. */
