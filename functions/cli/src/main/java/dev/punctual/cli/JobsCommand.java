@@ -61,7 +61,7 @@ final class JobsCommand implements Callable<Integer> {
             throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
         }
         // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
-        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageOptions.EMULATOR_STAGE));
+        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE));
         List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
         Instant now = clock.instant();
         List<Map<String, Object>> rows = new ArrayList<>();

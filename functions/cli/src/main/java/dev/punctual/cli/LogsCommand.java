@@ -47,7 +47,7 @@ final class LogsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    StageOptions stage;
+    StageTarget stage;
 
     @Mixin
     OutputOptions output;

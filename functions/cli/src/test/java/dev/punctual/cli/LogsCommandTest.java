@@ -132,4 +132,21 @@ class LogsCommandTest {
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("--query: 'failure' is not a saved query", "did you mean failures?");
     }
+
+    @Test
+    void logs_aTableOption_isNotAnOptionOfLogs_exitsTwo_andStartsNoQuery() {
+        int started = logs.started().size();
+
+        Result ledger = cli("logs", "--stage", stage.stage(), "--ledger-table", "other-ledger");
+        Result domain = cli("logs", "--stage", stage.stage(), "--domain-table=other-domain");
+
+        assertThat(ledger.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(ledger.err().strip())
+                .startsWith("punctual logs: --ledger-table: not an option of this command; accepted: see punctual"
+                        + " logs --help");
+        assertThat(domain.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(domain.err()).contains("punctual logs: --domain-table=other-domain: not an option of this command");
+        assertThat(ledger.out() + domain.out()).isEmpty();
+        assertThat(logs.started()).hasSize(started);
+    }
 }
