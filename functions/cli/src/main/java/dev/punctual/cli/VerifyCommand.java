@@ -111,8 +111,8 @@ public final class VerifyCommand implements Callable<Integer> {
             List<CheckResult> results = new ArrayList<>(
                     Preflight.run(aws, access.dynamoDbEndpoint(), inventory, config, flags, catalog, clock));
             if (activate) {
-                results.addAll(
-                        Activation.run(aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds)));
+                results.addAll(Activation.run(
+                        aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds), context.sleeper()));
             }
             VerifyReport report = new VerifyReport(stage, activate, results);
             PrintWriter out = spec.commandLine().getOut();
