@@ -56,7 +56,9 @@ public final class LedgerEngine implements RunLedger {
         Instant giveUpAt = now().plus(maxWait);
         ClaimResult result = claim(request);
         while (result instanceof Busy && now().isBefore(giveUpAt)) {
-            pause(pollEvery);
+            // Never sleep past the bound: the caller counts on the time left after it.
+            Duration left = Duration.between(now(), giveUpAt);
+            pause(left.compareTo(pollEvery) < 0 ? left : pollEvery);
             result = claim(request);
         }
         return result;
@@ -133,13 +135,18 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
-    public Optional<Lease> extend(Lease lease, Instant until) {
-        Instant now = now();
-        if (!until.isAfter(lease.expiresAt())) {
+    public Optional<Lease> extend(Lease lease, Instant requested) {
+        if (!requested.isAfter(lease.expiresAt())) {
             // Shortening would let a successor in while the holder still counts on its deadline.
             throw new IllegalArgumentException(
-                    "until must be after the lease's end " + lease.expiresAt() + ", was " + until);
+                    "until must be after the lease's end " + lease.expiresAt() + ", was " + requested);
         }
+        // The stores keep milliseconds; the read-back below compares with what was stored.
+        Instant until = requested.truncatedTo(ChronoUnit.MILLIS);
+        if (!until.isAfter(lease.expiresAt())) {
+            return Optional.of(lease); // less than a millisecond more: the lease already covers it
+        }
+        Instant now = now();
         Write<LockState> extended = ReadBack.write(
                 "extend lease",
                 () -> store.extendLease(lease, until, now),

@@ -203,6 +203,21 @@ public abstract class RunLedgerContract {
     }
 
     @Test
+    void claimWaiting_whenThePollDoesNotDivideTheBound_neverWaitsPastTheBound() {
+        String group = job("shared");
+        RunLedger ledger = ledger();
+        claimed(ledger.claim(scheduled(key(job("a"), 0)).inGroup(group)));
+        Instant before = clock.peek();
+
+        ClaimResult gaveUp = ledger.claimWaiting(
+                scheduled(key(job("b"), 0)).inGroup(group), Duration.ofSeconds(3), Duration.ofSeconds(2));
+
+        assertThat(gaveUp).isInstanceOf(Busy.class);
+        // The caller counts on the time left after the bound (the runtime's same-minute wait).
+        assertThat(Duration.between(before, clock.peek())).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
     void deadInvocation_leaseExpired_isTakenOverAtOnce_deadRunRecordedAbandoned_andRetryable() {
         RunLedger ledger = ledger();
         RunKey dead = key(job("solo"), 0);

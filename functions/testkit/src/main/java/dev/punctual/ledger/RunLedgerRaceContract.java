@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.punctual.PunctualException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -150,6 +152,25 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
 
         assertThat(plan.injected(Fault.AFTER_APPLY)).isEqualTo(1);
         assertThat(claim.fence()).as("applied once, not taken twice").isEqualTo(1);
+        assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void heartbeatResponseLost_withSubMillisecondEnd_readBackRecognisesTheStoredExtension() {
+        // The claim, the lost heartbeat, its read-back, then a failure for any re-send: recognising its own write, the
+        // read-back must not need one.
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.AFTER_APPLY, Fault.NONE, Fault.BEFORE_SEND);
+        RunLedger ledger = faultyLedger(plan);
+        RunKey key = key(job("long"), 0);
+        Claim claim = claimed(ledger.claim(scheduled(key)));
+        // A heartbeat computes its end from a clock with nanoseconds; the stores keep milliseconds.
+        Instant later = claim.lease().expiresAt().plus(LEASE).plusNanos(123_456);
+
+        Optional<Lease> extended = ledger.extend(claim.lease(), later);
+
+        assertThat(plan.injected(Fault.AFTER_APPLY)).isEqualTo(1);
+        assertThat(plan.injected(Fault.BEFORE_SEND)).as("re-sent the heartbeat").isZero();
+        assertThat(extended.map(Lease::expiresAt)).contains(later.truncatedTo(ChronoUnit.MILLIS));
         assertThat(ledger.complete(claim, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
     }
 
