@@ -1,22 +1,26 @@
 package dev.punctual.cli;
 
+import dev.punctual.ledger.Sleeper;
 import java.io.InputStream;
 import java.time.Clock;
 
 /**
- * What a CLI run gets from outside: the clock, how it reaches AWS, and standard input ({@code --event -}).
- * {@link PunctualCli#execute(String...)} uses the process's; tests pass a fixed clock, loopback endpoints
- * and their own input.
+ * What a CLI run gets from outside: the clock, how it waits, how it reaches AWS, and standard input
+ * ({@code --event -}). {@link PunctualCli#execute(String...)} uses the process's; tests pass a clock they
+ * move, a sleeper that moves it instead of waiting, loopback endpoints and their own input.
+ *
+ * @param sleeper how a command waits between polls ({@code logs}, {@code verify --activate}); every wait
+ *     is measured on {@link #clock}, so a test's sleeper that advances the clock ends it without sleeping
  */
-public record CliContext(Clock clock, AwsAccess aws, InputStream stdin) {
+public record CliContext(Clock clock, AwsAccess aws, InputStream stdin, Sleeper sleeper) {
 
-    /** The process's clock, AWS access and standard input. */
+    /** The process's clock, AWS access and standard input; waits really wait. */
     public static CliContext ofProcess() {
-        return new CliContext(Clock.systemUTC(), AwsAccess.fromProcess(), System.in);
+        return new CliContext(Clock.systemUTC(), AwsAccess.fromProcess(), System.in, Sleeper.real());
     }
 
-    /** The process's AWS access and input with another clock. */
+    /** The process's AWS access and input with another clock (commands that do not wait: plan, jobs). */
     public static CliContext withClock(Clock clock) {
-        return new CliContext(clock, AwsAccess.fromProcess(), System.in);
+        return new CliContext(clock, AwsAccess.fromProcess(), System.in, Sleeper.real());
     }
 }

@@ -5,16 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.stage.StageFlags;
-import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -64,7 +61,7 @@ final class JobsCommand implements Callable<Integer> {
             throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
         }
         // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
-        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageOptions.EMULATOR_STAGE));
+        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE));
         List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
         Instant now = clock.instant();
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -92,25 +89,7 @@ final class JobsCommand implements Callable<Integer> {
         row.put("lock_group", job.lockGroup());
         row.put("pool", job.pool().name());
         row.put("flags", flags(job));
-        List<Map<String, String>> runs = new ArrayList<>();
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        Instant after = now;
-        for (int i = 0; i < next; i++) {
-            Optional<Instant> n = calculator.next(after);
-            if (n.isEmpty()) {
-                break;
-            }
-            Map<String, String> run = new LinkedHashMap<>();
-            run.put(
-                    "local",
-                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                            n.get().atZone(job.schedule().zone())));
-            run.put("utc", n.get().toString());
-            run.put("in", RelativeTime.from(now, n.get()));
-            runs.add(run);
-            after = n.get();
-        }
-        row.put("next", runs);
+        row.put("next", NextRuns.after(job.schedule(), now, next));
         row.put("description", job.description());
         return row;
     }

@@ -47,7 +47,7 @@ final class LogsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    StageOptions stage;
+    StageTarget stage;
 
     @Mixin
     OutputOptions output;
@@ -144,19 +144,29 @@ final class LogsCommand implements Callable<Integer> {
         return String.join("\n", lines);
     }
 
-    private static GetQueryResultsResponse await(CloudWatchLogsClient logs, String id) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+    /**
+     * Polls the query until it completes, for at most {@link #WAIT} on the context's clock; waits
+     * through the context's sleeper, so a test moves its clock instead of sleeping.
+     */
+    private GetQueryResultsResponse await(CloudWatchLogsClient logs, String id) throws InterruptedException {
+        Clock clock = context.clock();
+        Instant deadline = clock.instant().plus(WAIT);
         while (true) {
             GetQueryResultsResponse response = logs.getQueryResults(b -> b.queryId(id));
             QueryStatus status = response.status();
             if (status == QueryStatus.COMPLETE) {
                 return response;
             }
-            if (status != QueryStatus.RUNNING && status != QueryStatus.SCHEDULED || System.nanoTime() > deadline) {
+            if (status != QueryStatus.RUNNING && status != QueryStatus.SCHEDULED) {
                 throw new IllegalStateException("the Logs Insights query " + id + " ended " + status
                         + "; run it in the console (CloudWatch, Logs Insights) to see why");
             }
-            Thread.sleep(POLL.toMillis());
+            if (clock.instant().isAfter(deadline)) {
+                throw new IllegalStateException("the Logs Insights query " + id + " was still " + status
+                        + " after " + WAIT.toSeconds() + "s; run it in the console (CloudWatch, Logs Insights)"
+                        + " or narrow --since");
+            }
+            context.sleeper().sleep(POLL);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.observability.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -22,12 +23,6 @@ import java.util.Optional;
  * one occurrence), or when one stopped for another reason (a failure, a refusal).
  */
 final class RemoteReplay {
-
-    /** The reason the runtime gives an occurrence it had no time left to start. */
-    static final String DEADLINE = "DEADLINE";
-
-    /** An occurrence the replay found done: reported, not counted in {@code --max}. */
-    static final String ALREADY_DONE = "ALREADY_DONE";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -86,11 +81,13 @@ final class RemoteReplay {
             List<JsonNode> reported = new ArrayList<>();
             List<JsonNode> outOfTime = new ArrayList<>();
             for (JsonNode o : result.path("occurrences")) {
-                (DEADLINE.equals(o.path("reason").asText()) ? outOfTime : reported).add(o);
+                (Reason.DEADLINE.wire().equals(o.path("reason").asText()) ? outOfTime : reported).add(o);
             }
             done.addAll(reported);
             ran += reported.stream()
-                    .filter(o -> !ALREADY_DONE.equals(o.path("reason").asText()))
+                    // An occurrence the replay found done is reported, not counted in --max.
+                    .filter(o ->
+                            !Reason.ALREADY_DONE.wire().equals(o.path("reason").asText()))
                     .count();
             err.println("replay " + job.id() + ": " + done.size() + "/" + total + " (invocation " + invocations + ")");
             boolean more = !outOfTime.isEmpty() && !reported.isEmpty() && ran < max && !dryRun;

@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.observability.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -38,7 +39,7 @@ final class ReplayContinuation {
         Instant last = null;
         for (JsonNode o : result.path("occurrences")) {
             String reason = o.path("reason").asText();
-            if (RemoteReplay.DEADLINE.equals(reason) || reason.equals(stoppedBy)) {
+            if (Reason.DEADLINE.wire().equals(reason) || reason.equals(stoppedBy)) {
                 return Optional.of(Instant.parse(o.path("occurrence").asText()));
             }
             last = Instant.parse(o.path("occurrence").asText());

@@ -14,7 +14,6 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,7 +103,7 @@ final class StatusCommand implements Callable<Integer> {
         row.put("cursor", cursor.map(Instant::toString).orElse(null));
         row.put("last", last.map(StatusCommand::last).orElse(null));
         row.put("lag_ms", lag(calculator, cursor, now).toMillis());
-        row.put("next", nextOccurrences(calculator, job, now));
+        row.put("next", NextRuns.after(job.schedule(), now, next));
         row.put(
                 "maintenance",
                 ledger.maintenance(job.lockGroup()).map(StatusCommand::hold).orElse(null));
@@ -118,27 +117,6 @@ final class StatusCommand implements Callable<Integer> {
         return pending.filter(p -> !p.isAfter(now))
                 .map(p -> Duration.between(p, now))
                 .orElse(Duration.ZERO);
-    }
-
-    private List<Map<String, String>> nextOccurrences(OccurrenceCalculator calculator, JobDefinition job, Instant now) {
-        List<Map<String, String>> list = new ArrayList<>();
-        Instant after = now;
-        for (int i = 0; i < next; i++) {
-            Optional<Instant> n = calculator.next(after);
-            if (n.isEmpty()) {
-                break;
-            }
-            Map<String, String> run = new LinkedHashMap<>();
-            run.put(
-                    "local",
-                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                            n.get().atZone(job.schedule().zone())));
-            run.put("utc", n.get().toString());
-            run.put("in", RelativeTime.from(now, n.get()));
-            list.add(run);
-            after = n.get();
-        }
-        return list;
     }
 
     private static Map<String, Object> last(RunRecord r) {

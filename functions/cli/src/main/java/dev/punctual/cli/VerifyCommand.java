@@ -24,6 +24,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.model.Stack;
@@ -58,12 +59,8 @@ public final class VerifyCommand implements Callable<Integer> {
                     + " safe to verify, maintenance on and off)")
     boolean activate;
 
-    @Option(
-            names = "--output",
-            paramLabel = "FORMAT",
-            defaultValue = "table",
-            description = "table or json (default: ${DEFAULT-VALUE})")
-    String output;
+    @Mixin
+    OutputOptions output;
 
     @Option(
             names = "--schedules",
@@ -91,9 +88,6 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!output.equals("table") && !output.equals("json")) {
-            throw new OperatorInputException("--output: '" + output + "' is not accepted; accepted: table or json");
-        }
         if (!Stages.names().contains(stage)) {
             throw new OperatorInputException("--stage: '" + stage + "' is not a stage of this build; accepted: "
                     + String.join(", ", Stages.names()) + " (Stages.java)");
@@ -117,12 +111,12 @@ public final class VerifyCommand implements Callable<Integer> {
             List<CheckResult> results = new ArrayList<>(
                     Preflight.run(aws, access.dynamoDbEndpoint(), inventory, config, flags, catalog, clock));
             if (activate) {
-                results.addAll(
-                        Activation.run(aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds)));
+                results.addAll(Activation.run(
+                        aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds), context.sleeper()));
             }
             VerifyReport report = new VerifyReport(stage, activate, results);
             PrintWriter out = spec.commandLine().getOut();
-            out.println(output.equals("json") ? report.json() : report.table());
+            out.println(output.isJson() ? report.json() : report.table());
             return report.failed() ? FAILED : 0;
         }
     }

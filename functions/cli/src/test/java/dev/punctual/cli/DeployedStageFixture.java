@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.job.FunctionPool;
+import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageOutputs;
@@ -140,9 +141,20 @@ public final class DeployedStageFixture implements AutoCloseable {
                         AwsAccess.LAMBDA, lambda.endpoint()));
     }
 
-    /** What the CLI runs with: this stage's loopback access, the given clock, the given standard input. */
+    /**
+     * What the CLI runs with: this stage's loopback access, the given clock, the given standard input,
+     * and a sleeper that refuses: a command that waits on a clock the test does not move would never end,
+     * so a test of one passes its own sleeper ({@link #context(Clock, InputStream, Sleeper)}).
+     */
     public CliContext context(Clock clock, InputStream stdin) {
-        return new CliContext(clock, aws(), stdin);
+        return context(clock, stdin, duration -> {
+            throw new IllegalStateException("the command waited " + duration + " on a clock the test does not move;"
+                    + " pass a sleeper that moves it");
+        });
+    }
+
+    public CliContext context(Clock clock, InputStream stdin, Sleeper sleeper) {
+        return new CliContext(clock, aws(), stdin, sleeper);
     }
 
     public CliContext context(Clock clock) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.demo.SimulatedClock;
+import dev.punctual.ledger.Sleeper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -63,6 +65,15 @@ class LogsCommandTest {
     }
 
     private static Result cli(String... args) {
+        return cli(
+                NOW,
+                duration -> {
+                    throw new AssertionError("logs waited " + duration + " for a query the stand-in answered at once");
+                },
+                args);
+    }
+
+    private static Result cli(Clock clock, Sleeper sleeper, String... args) {
         Map<String, java.net.URI> endpoints = new HashMap<>(stage.aws().endpoints());
         endpoints.put(AwsAccess.LOGS, logs.endpoint());
         AwsAccess aws = new AwsAccess(stage.aws().env(), stage.aws().credentials(), endpoints);
@@ -71,9 +82,26 @@ class LogsCommandTest {
         int code = PunctualCli.execute(
                 new PrintWriter(out),
                 new PrintWriter(err),
-                new CliContext(NOW, aws, java.io.InputStream.nullInputStream()),
+                new CliContext(clock, aws, java.io.InputStream.nullInputStream(), sleeper),
                 args);
         return new Result(code, out.toString(), err.toString());
+    }
+
+    /** A sleeper that moves the clock by what it is asked to wait and remembers each wait. */
+    private record MovingClock(SimulatedClock clock, List<Duration> waits) implements Sleeper {
+        MovingClock() {
+            this(new SimulatedClock(NOW.instant()), new java.util.concurrent.CopyOnWriteArrayList<>());
+        }
+
+        @Override
+        public void sleep(Duration duration) {
+            waits.add(duration);
+            clock.advance(duration);
+        }
+
+        Duration waited() {
+            return waits.stream().reduce(Duration.ZERO, Duration::plus);
+        }
     }
 
     /** Every query of docs/queries.md: a {@code ### name} heading and the code block under it. */
@@ -131,5 +159,58 @@ class LogsCommandTest {
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("--query: 'failure' is not a saved query", "did you mean failures?");
+    }
+
+    @Test
+    void logs_aTableOption_isNotAnOptionOfLogs_exitsTwo_andStartsNoQuery() {
+        int started = logs.started().size();
+
+        Result ledger = cli("logs", "--stage", stage.stage(), "--ledger-table", "other-ledger");
+        Result domain = cli("logs", "--stage", stage.stage(), "--domain-table=other-domain");
+
+        assertThat(ledger.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(ledger.err().strip())
+                .startsWith("punctual logs: --ledger-table: not an option of this command; accepted: see punctual"
+                        + " logs --help");
+        assertThat(domain.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(domain.err()).contains("punctual logs: --domain-table=other-domain: not an option of this command");
+        assertThat(ledger.out() + domain.out()).isEmpty();
+        assertThat(logs.started()).hasSize(started);
+    }
+
+    @Test
+    void logs_aQueryStillRunning_isPolledEveryHalfSecondOnTheClock_untilComplete() throws IOException {
+        MovingClock time = new MovingClock();
+        logs.answerRunning(3);
+        try {
+            Result result = cli(time.clock(), time, "logs", "daily-report", "--stage", stage.stage(), "-o", "json");
+
+            assertThat(result.code()).as(result.err()).isZero();
+            assertThat(result.json().path("rows")).hasSize(1);
+            assertThat(time.waits())
+                    .containsExactly(Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(500));
+        } finally {
+            logs.answerRunning(0);
+        }
+    }
+
+    @Test
+    void logs_aQueryRunningLongerThanTheWait_failsSayingSo_afterWaitingItOnTheClock() {
+        MovingClock time = new MovingClock();
+        logs.answerRunning(Integer.MAX_VALUE);
+        try {
+            Result result = cli(time.clock(), time, "logs", "--stage", stage.stage());
+
+            assertThat(result.code()).isEqualTo(PunctualCli.FAILURE);
+            assertThat(result.err())
+                    .contains(
+                            "punctual logs: failed:", "was still Running after " + LogsCommand.WAIT.toSeconds() + "s");
+            assertThat(result.out()).isEmpty();
+            assertThat(time.waited())
+                    .isGreaterThan(LogsCommand.WAIT)
+                    .isLessThanOrEqualTo(LogsCommand.WAIT.plusSeconds(1));
+        } finally {
+            logs.answerRunning(0);
+        }
     }
 }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,7 +33,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@code DescribeQueryDefinitions}: the definitions saved with {@link #saveQuery}, by name prefix;
  *   <li>{@code StartQuery}: records the request ({@link #started()}) and evaluates the query at once;
- *   <li>{@code GetQueryResults}: {@code Complete} with the rows.
+ *   <li>{@code GetQueryResults}: {@code Complete} with the rows, after {@code Running} as many times as
+ *       {@link #answerRunning} says.
  * </ul>
  *
  * <p>It evaluates the subset of Logs Insights the saved queries' outcome filters use, over the JSON
@@ -57,6 +59,7 @@ public final class LogsInsightsStandIn implements AutoCloseable {
     private final Map<String, List<String>> lines = new ConcurrentHashMap<>();
     private final Map<String, ArrayNode> results = new ConcurrentHashMap<>();
     private final List<Started> started = new CopyOnWriteArrayList<>();
+    private final AtomicInteger running = new AtomicInteger();
 
     private LogsInsightsStandIn(HttpServer server) {
         this.server = server;
@@ -87,6 +90,11 @@ public final class LogsInsightsStandIn implements AutoCloseable {
     /** Log lines (JSON objects) of a log group, oldest first, as the function wrote them. */
     public void putLines(String logGroup, List<String> jsonLines) {
         lines.computeIfAbsent(logGroup, g -> new CopyOnWriteArrayList<>()).addAll(jsonLines);
+    }
+
+    /** The next {@code polls} answers of {@code GetQueryResults} say {@code Running}, without rows. */
+    public void answerRunning(int polls) {
+        running.set(polls);
     }
 
     public List<Started> started() {
@@ -163,6 +171,12 @@ public final class LogsInsightsStandIn implements AutoCloseable {
             return;
         }
         ObjectNode response = JSON.createObjectNode();
+        if (running.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            response.put("status", "Running");
+            response.putArray("results");
+            respond(exchange, 200, response);
+            return;
+        }
         response.put("status", "Complete");
         response.set("results", rows);
         response.putObject("statistics").put("recordsMatched", rows.size());

@@ -71,16 +71,22 @@ public final class Activation {
         this.sleeper = sleeper;
     }
 
+    /**
+     * @param clock what the checks' times and waits are measured on
+     * @param sleeper how they wait (for an outcome line, for a lock group to free): the CLI's, so a test
+     *     moves its clock instead of sleeping
+     */
     public static List<CheckResult> run(
             StageAws aws,
             StageInventory inventory,
             StageFlags flags,
             JobCatalog catalog,
             Clock clock,
-            Duration logWait) {
+            Duration logWait,
+            Sleeper sleeper) {
         Supplier<String> tokens = () -> UUID.randomUUID().toString();
         RunLedger ledger = DynamoDbRunLedger.create(
-                aws.dynamo(), inventory.ledgerTable(), clock, tokens, Retention.DEFAULT, Sleeper.real());
+                aws.dynamo(), inventory.ledgerTable(), clock, tokens, Retention.DEFAULT, sleeper);
         return new Activation(
                         flags,
                         catalog,
@@ -89,7 +95,7 @@ public final class Activation {
                         new StageInvoker(aws.lambda(), inventory.aliases()),
                         new StageLogs(aws.logs(), inventory.logGroups()),
                         ledger,
-                        Sleeper.real())
+                        sleeper)
                 .run();
     }
 

@@ -10,6 +10,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
+import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
 import dev.punctual.runtime.Catalogs;
@@ -134,7 +135,8 @@ final class LocalStage {
     }
 
     CliContext context() {
-        return new CliContext(java.time.Clock.systemUTC(), access(), java.io.InputStream.nullInputStream());
+        return new CliContext(
+                java.time.Clock.systemUTC(), access(), java.io.InputStream.nullInputStream(), Sleeper.real());
     }
 
     void close() {

@@ -158,6 +158,31 @@ class VerifyPreflightTest {
     }
 
     @Test
+    void jsonOutput_shortFormsOfTheSharedOutputOption_printTheSameChecks() throws Exception {
+        stage = LocalStage.healthy();
+
+        Run shortOption = verify(stage, "-o", "json");
+        Run jsonFlag = verify(stage, "--json");
+
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (Run run : new Run[] {shortOption, jsonFlag}) {
+            var tree = mapper.readTree(run.out());
+            assertThat(run.exit()).as(run.out() + run.err()).isZero();
+            assertThat(tree.path("ok").asBoolean()).isTrue();
+            assertThat(tree.path("checks")).hasSize(8);
+        }
+        assertThat(checks(mapper.readTree(jsonFlag.out()))).isEqualTo(checks(mapper.readTree(shortOption.out())));
+    }
+
+    private static java.util.List<String> checks(com.fasterxml.jackson.databind.JsonNode tree) {
+        java.util.List<String> checks = new java.util.ArrayList<>();
+        tree.path("checks")
+                .forEach(c -> checks.add(
+                        c.path("status").asText() + " " + c.path("check").asText()));
+        return checks;
+    }
+
+    @Test
     void alarmInAlarm_failsNamingItAndTheSavedQuery() {
         stage = LocalStage.healthy();
         stage.setAlarmState(stage.cfnName("AlertingFailures"), "ALARM");
@@ -201,7 +226,7 @@ class VerifyPreflightTest {
         assertThat(unknown.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(unknown.err()).contains("--stage: 'qa' is not a stage of this build; accepted: dev, prod");
         assertThat(output.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(output.err()).contains("--output: 'xml'");
+        assertThat(output.err()).contains("punctual verify: --output: 'xml' is not accepted; accepted: table, json");
         assertThat(schedules.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(schedules.err()).contains("accepted: on or off");
         assertThat(unknown.out() + output.out() + schedules.out()).doesNotContain("PASS");

@@ -1,0 +1,55 @@
+package dev.punctual.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * Where an operator command works: a deployed stage, found by {@code --stage NAME} through its stack's
+ * outputs ({@link StageDiscovery}; default credential chain and region), or an emulator
+ * ({@code --endpoint}). A command that reads no table of its own ({@code logs}) takes only these; the
+ * others take {@link StageOptions}, which adds the table names.
+ */
+class StageTarget {
+
+    /** The stage an emulator stands for when none is named. */
+    static final String EMULATOR_STAGE = "dev";
+
+    @Option(
+            names = "--stage",
+            paramLabel = "NAME",
+            description = "The deployed stage (its stack Punctual-NAME); required against AWS, dev with --endpoint")
+    String stage;
+
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
+            description = "A local emulator (punctual emulator prints its URL), e.g. http://127.0.0.1:4566; commands"
+                    + " then run in this JVM and create missing tables; default: the stage on AWS")
+    String endpoint;
+
+    @Option(
+            names = "--region",
+            paramLabel = "REGION",
+            description = "AWS region (default: AWS_REGION, or us-east-1 with --endpoint)")
+    String region;
+
+    /** Whether the command works on an emulator ({@code --endpoint}) rather than a deployed stage. */
+    boolean emulator() {
+        return endpoint != null && !endpoint.isBlank();
+    }
+
+    /**
+     * The stage's name: required against AWS, so that no command lands on a stage nobody named; an
+     * emulator stands for {@value #EMULATOR_STAGE} unless told otherwise.
+     */
+    String stageName() {
+        if (stage != null && !stage.isBlank()) {
+            return stage;
+        }
+        if (emulator()) {
+            return EMULATOR_STAGE;
+        }
+        throw new OperatorInputException("--stage: required against AWS (no default, so that a command never"
+                + " lands on a stage nobody named); accepted: a deployed stage, e.g. --stage dev, or --endpoint URL"
+                + " for a local emulator");
+    }
+}
