@@ -1,5 +1,6 @@
 package dev.punctual.runtime;
 
+import dev.punctual.PunctualException;
 import dev.punctual.job.Delivery;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
@@ -144,7 +145,20 @@ final class OccurrenceRunner {
      * run in that minute instead of the second being left to its next delivery's catch-up.
      */
     private ClaimResult claimWithinLockWait(Request request, RunKey key, Deadline deadline) {
-        ClaimRequest claim = new ClaimRequest(
+        ClaimResult result = services.ledger()
+                .claimWaiting(
+                        claimRequest(request, key, deadline), services.flags().lockWait(), LOCK_POLL);
+        // Each further attempt asks for its lease from its own time (a lease term shorter than the
+        // invocation would otherwise be spent waiting) and only while a run still fits after it.
+        while (result instanceof Busy busy && waitsForASibling(request, busy) && siblingWaitFits(deadline)) {
+            pause(SIBLING_POLL);
+            result = services.ledger().claim(claimRequest(request, key, deadline));
+        }
+        return result;
+    }
+
+    private ClaimRequest claimRequest(Request request, RunKey key, Deadline deadline) {
+        return new ClaimRequest(
                 key,
                 request.job().lockGroup(),
                 request.trigger(),
@@ -152,16 +166,21 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseFor(services.clock().instant()));
-        ClaimResult result =
-                services.ledger().claimWaiting(claim, services.flags().lockWait(), LOCK_POLL);
-        if (result instanceof Busy busy && waitsForASibling(request, busy)) {
-            Instant now = services.clock().instant();
-            Duration left = Duration.between(now, deadline.workUntil().minus(Deadline.MINIMUM_PER_OCCURRENCE));
-            if (left.isPositive()) {
-                result = services.ledger().claimWaiting(claim, left, SIBLING_POLL);
-            }
+    }
+
+    /** Whether one more poll still leaves the minimum an occurrence needs once it is claimed. */
+    private boolean siblingWaitFits(Deadline deadline) {
+        Instant afterPoll = services.clock().instant().plus(SIBLING_POLL);
+        return !afterPoll.isAfter(deadline.workUntil().minus(Deadline.MINIMUM_PER_OCCURRENCE));
+    }
+
+    private void pause(Duration duration) {
+        try {
+            services.sleeper().sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PunctualException("interrupted while waiting for another job of the lock group", e);
         }
-        return result;
     }
 
     /**

@@ -234,6 +234,25 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void sharedLockGroup_waitLongerThanTheLeaseTerm_theClaimAfterTheWaitGetsAFullTerm_andRuns() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+        // expire holds the group for 90 s; refund's leases last 60 s each: a lease asked for before the
+        // wait would be over by the time the group frees.
+        f.ledger.claim(ClaimRequest.scheduled(new RunKey("expire", at), 1, 3, at.plusSeconds(90))
+                .inGroup("reservations"));
+
+        InvocationResult result =
+                f.runtime.handle(scheduled("refund", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.fence()).isEqualTo(2L);
+        });
+        assertThat(f.ran).containsExactly("refund@" + at);
+    }
+
+    @Test
     void manualRun_inASharedGroupHeldByAnotherJob_isRefusedLockBusyAfterTheLockWaitOnly() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at.plusSeconds(60));
@@ -413,7 +432,9 @@ public abstract class ScheduledInvocationContract {
 
         InvocationResult result = f.invoke(scheduled("stepper", at));
 
-        // Five minutes left: the job must be done 2 s (Deadline.SAFETY) before the end, at 10:04:58.
+        // Five minutes left: shouldStop() turns true 2 s (Deadline.SAFETY) before the end, at 10:04:58. The
+        // stepper polls before each 4 s step, so its last poll before that (10:04:56) lets one more step
+        // run to 10:05:00: a job's step must be shorter than the safety margin to finish inside it.
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
             assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("steps").asInt())
