@@ -421,22 +421,19 @@ class CostModelTest {
                     .filter(m -> m.contains("job=vip"))
                     .count();
 
-            // The watchdog: one run finds "vip" overdue (its next occurrence never came).
+            // The watchdog: one run that finds "vip" overdue gives its lines and stage metrics.
             stage.lines.clear();
-            stage.historyReads = 0;
             stage.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(127)), 1);
-            int readsForTwoJobs = stage.historyReads;
             List<String> watchdogLines = List.copyOf(stage.lines);
             stageMetrics.addAll(metrics(watchdogLines).stream()
                     .filter(m -> !m.contains("job="))
                     .toList());
 
-            InMemoryStage one = new InMemoryStage(T0, job("tick", false));
-            one.deliver("tick", T0, 1);
-            one.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(67)), 1);
-            one.historyReads = 0;
-            one.deliver(MissedRunWatchdog.ID, T0.plus(Duration.ofMinutes(127)), 1);
-            int readsPerJob = readsForTwoJobs - one.historyReads;
+            // Its reads per job: the same steady-state run (every job on time) over N and N+1 jobs.
+            int readsPerJob = watchdogReads(2) - watchdogReads(1);
+            if (watchdogReads(3) - watchdogReads(2) != readsPerJob) {
+                throw new AssertionError("the watchdog's reads do not grow linearly with the jobs");
+            }
 
             return new Consumption(
                     lines.size() + PLATFORM_LINES,
@@ -448,6 +445,30 @@ class CostModelTest {
                     bytes(watchdogLines.stream()
                             .filter(l -> l.contains("\"watchdog checked\""))
                             .toList()));
+        }
+
+        /**
+         * Ledger reads of the second of two hourly watchdog runs over {@code jobs} 15-minute jobs, every
+         * occurrence delivered on time (the first run sets the watchdog's own note, as on a live stage).
+         */
+        static int watchdogReads(int jobs) {
+            List<JobDefinition> defs = IntStream.range(0, jobs)
+                    .mapToObj(i -> job("tick-" + i, false))
+                    .toList();
+            InMemoryStage stage = new InMemoryStage(T0, defs.toArray(JobDefinition[]::new));
+            Instant firstCheck = T0.plus(Duration.ofMinutes(67));
+            Instant secondCheck = T0.plus(Duration.ofMinutes(127));
+            for (Instant t = T0; t.isBefore(secondCheck); t = t.plus(Duration.ofMinutes(15))) {
+                if (!t.isBefore(firstCheck) && t.minus(Duration.ofMinutes(15)).isBefore(firstCheck)) {
+                    stage.deliver(MissedRunWatchdog.ID, firstCheck, 1);
+                }
+                for (JobDefinition d : defs) {
+                    stage.deliver(d.id(), t, 1);
+                }
+            }
+            stage.historyReads = 0;
+            stage.deliver(MissedRunWatchdog.ID, secondCheck, 1);
+            return stage.historyReads;
         }
 
         private static JobDefinition job(String id, boolean perJobMetrics) {

@@ -14,10 +14,12 @@ final class CostPrices {
     static final double ALARM_METRIC_MONTH = 0.10;
     /** CloudWatch custom dashboard, per month (the first three of an account are free). */
     static final double DASHBOARD_MONTH = 3.00;
-    /** Contributor Insights for CloudWatch Logs: per rule-month, and per million matched log events. */
+    /**
+     * Contributor Insights for CloudWatch Logs, per rule-month. Matched log events cost $0.02 per million
+     * besides; the model charges none, since a happy-path outcome line matches no rule (only failed, late,
+     * missed and overdue lines do), and docs/cost.md says so.
+     */
     static final double INSIGHT_RULE_MONTH = 0.50;
-
-    static final double INSIGHT_MATCHED_PER_MILLION = 0.02;
     /** CloudWatch Logs standard ingestion, per GB; storage per GB-month. */
     static final double LOGS_INGEST_PER_GB = 0.50;
 

@@ -32,6 +32,7 @@ class EventsFilesTest {
         "scheduled-daily-report.json,            scheduled, 1, PASS",
         "run-daily-report.json,                  run,       1, PASS",
         "run-daily-report-at-forced.json,        run,       1, PASS",
+        "run-send-reminders-dry-run.json,        run,       1, SKIP",
         "replay-expire-reservations-dry-run.json, replay,   8, SKIP",
         "replay-expire-reservations.json,        replay,    4, PASS",
         "ping.json,                              ping,      0, PASS",
@@ -61,6 +62,7 @@ class EventsFilesTest {
         "scheduled-daily-report.json",
         "run-daily-report.json",
         "run-daily-report-at-forced.json",
+        "run-send-reminders-dry-run.json",
         "replay-expire-reservations-dry-run.json",
         "replay-expire-reservations.json",
         "ping.json",
@@ -94,6 +96,7 @@ class EventsFilesTest {
                         "scheduled-daily-report.json",
                         "run-daily-report.json",
                         "run-daily-report-at-forced.json",
+                        "run-send-reminders-dry-run.json",
                         "replay-expire-reservations-dry-run.json",
                         "replay-expire-reservations.json",
                         "ping.json"));

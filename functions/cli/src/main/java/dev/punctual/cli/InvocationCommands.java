@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.OccurrenceListener;
 import dev.punctual.runtime.ResultJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -81,7 +82,7 @@ final class InvocationCommands {
             return false;
         }
 
-        /** Progress for long runs: one short line per occurrence outcome, on stderr. */
+        /** With --verbose, the structured log lines on stderr. */
         Consumer<String> logSink(PrintWriter err) {
             return line -> {
                 if (verbose) {
@@ -114,11 +115,16 @@ final class InvocationCommands {
             }
             try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
-                InvocationResult result =
-                        session.runtime.handle(payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log);
+                InvocationResult result = session.runtime.handle(
+                        payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log, progress(err));
                 String json = finish(ResultJson.render(result), session.catalog, err);
                 return ResultOutput.print(json, !output.isJson(), spec.qualifiedName(), out, err);
             }
+        }
+
+        /** Told of each occurrence as it ends; a replay prints its progress. */
+        OccurrenceListener progress(PrintWriter err) {
+            return (definition, outcome, log) -> {};
         }
 
         /** The result as printed; a replay adds where to continue. */
@@ -222,6 +228,11 @@ final class InvocationCommands {
         boolean force;
 
         @Option(
+                names = "--dry-run",
+                description = "Claim, write and send nothing; show what the job would do (its preview counts)")
+        boolean dryRun;
+
+        @Option(
                 names = "--allow-destructive",
                 description = "With --local: let a destructive job run for this one command, whatever the stage"
                         + " allows (the one-off verification of docs/runbook.md)")
@@ -252,6 +263,9 @@ final class InvocationCommands {
                         InstantArgument.parse(spec.commandLine(), "--at", at).toString());
             }
             p.put("force", force);
+            if (dryRun) {
+                p.put("dryRun", true);
+            }
             return json(p);
         }
     }
@@ -326,16 +340,15 @@ final class InvocationCommands {
             }
         }
 
+        /** One short line per occurrence as it ends, on stderr, unless --verbose prints the log itself. */
         @Override
-        Consumer<String> logSink(PrintWriter err) {
-            Consumer<String> verboseSink = super.logSink(err);
+        OccurrenceListener progress(PrintWriter err) {
             int[] done = {0};
-            return line -> {
-                verboseSink.accept(line);
-                if (!verbose && line.contains("\"message\":\"occurrence outcome\"")) {
+            return (definition, outcome, log) -> {
+                if (!verbose) {
                     done[0]++;
-                    err.println("replay " + job + ": " + done[0] + " done (" + field(line, "occurrence") + " "
-                            + field(line, "outcome") + " " + field(line, "reason") + ")");
+                    err.println("replay " + job + ": " + done[0] + " done (" + outcome.occurrence() + " "
+                            + outcome.verdict() + " " + outcome.reason().wire() + ")");
                 }
             };
         }
@@ -352,14 +365,6 @@ final class InvocationCommands {
             p.put("max", max);
             p.put("dryRun", dryRun);
             return json(p);
-        }
-
-        private static String field(String line, String name) {
-            try {
-                return JSON.readTree(line).path(name).asText();
-            } catch (IOException e) {
-                return "?";
-            }
         }
     }
 }

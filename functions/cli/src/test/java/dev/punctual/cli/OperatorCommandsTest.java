@@ -62,6 +62,20 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void run_dryRun_showsThePreviewCounts_andLeavesTheOccurrenceToRun() throws Exception {
+        Result dry = cli("run", "daily-report", "--dry-run");
+        Result real = cli("run", "daily-report");
+
+        assertThat(dry.exitCode()).isZero();
+        assertThat(dry.json().at("/occurrences/0/reason").asText()).isEqualTo("DRY_RUN");
+        assertThat(dry.json().at("/occurrences/0/preview").isObject()).isTrue();
+        assertThat(dry.json().at("/occurrences/0/preview/deliveries").asLong()).isZero();
+        assertThat(real.json().at("/occurrences/0/outcome").asText())
+                .as("the dry run claimed and recorded nothing")
+                .isEqualTo("PASS");
+    }
+
+    @Test
     void run_again_skipsAsAlreadyDone_andForceRunsIt_withReadableTableOnRequest() {
         cli("run", "daily-report");
 

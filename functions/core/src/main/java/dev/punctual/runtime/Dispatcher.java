@@ -10,7 +10,6 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
-import dev.punctual.observability.OutcomeLog;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
@@ -26,17 +25,31 @@ import java.util.Optional;
 /**
  * Carries out one valid invocation: plans the occurrences (catch-up for scheduled deliveries, the range
  * for a replay, one occurrence for a manual run), runs them oldest first until one fails or time runs
- * short, and writes one outcome line per occurrence. Payload validation happens before, in
- * {@link PayloadParser}; a refused payload never reaches here.
+ * short, and tells its {@link OccurrenceListener}s of each occurrence (the outcome line, the events).
+ * Payload validation happens before, in {@link PayloadParser}; a refused payload never reaches here.
  */
 public final class Dispatcher {
 
     private final RuntimeServices services;
     private final OccurrenceRunner runner;
+    private final List<OccurrenceListener> listeners;
 
+    /** With the listeners every runtime has: the lifecycle events, then the outcome line and its metrics. */
     public Dispatcher(RuntimeServices services) {
+        this(services, new OccurrenceRunner(services), List.of(new RunEvents(services.events()), new OutcomeLine()));
+    }
+
+    private Dispatcher(RuntimeServices services, OccurrenceRunner runner, List<OccurrenceListener> listeners) {
         this.services = services;
-        this.runner = new OccurrenceRunner(services);
+        this.runner = runner;
+        this.listeners = listeners;
+    }
+
+    /** This dispatcher, also telling {@code extra} of each occurrence, after the standing listeners. */
+    Dispatcher with(OccurrenceListener extra) {
+        List<OccurrenceListener> all = new ArrayList<>(listeners);
+        all.add(extra);
+        return new Dispatcher(services, runner, List.copyOf(all));
     }
 
     public InvocationResult dispatch(Invocation invocation, Deadline deadline, StructuredLog log) {
@@ -127,12 +140,14 @@ public final class Dispatcher {
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
         JobDefinition job = services.catalog().require(m.jobId());
         Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
-        List<OccurrenceReport> reports = runInOrder(
-                List.of(OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force())),
-                deadline,
-                log,
-                0,
-                0);
+        OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force());
+        if (m.dryRun()) {
+            OccurrenceReport report = !m.force() && succeeded(job, occurrence)
+                    ? notRun(request, Reason.ALREADY_DONE, "done before; a forced run would run it again")
+                    : runner.preview(request, deadline, log);
+            return result("run", job.id(), List.of(report), Optional.empty(), 0);
+        }
+        List<OccurrenceReport> reports = runInOrder(List.of(request), deadline, log, 0, 0);
         return result("run", job.id(), reports, Optional.empty(), 0);
     }
 
@@ -148,10 +163,14 @@ public final class Dispatcher {
                 .toList();
         if (r.dryRun()) {
             List<OccurrenceReport> planned = new ArrayList<>(done);
-            range.toRun().stream()
-                    .map(o -> notRun(
-                            OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false), Reason.DRY_RUN, "would run"))
-                    .forEach(planned::add);
+            for (Instant o : range.toRun()) {
+                OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false);
+                // Each preview reads the job's data; past the deadline the rest are listed uncounted.
+                planned.add(
+                        deadline.allowsAnotherOccurrence(services.clock().instant())
+                                ? runner.preview(request, deadline, log)
+                                : notRun(request, Reason.DRY_RUN, "would run; not previewed: out of time"));
+            }
             return result("replay", job.id(), inTimeOrder(planned), Optional.empty(), range.beyond());
         }
         List<OccurrenceRunner.Request> requests = range.toRun().stream()
@@ -183,17 +202,21 @@ public final class Dispatcher {
         List<Instant> done = new ArrayList<>();
         Optional<Instant> next = calculator.isOccurrence(r.from()) ? Optional.of(r.from()) : calculator.next(r.from());
         while (next.isPresent() && next.get().isBefore(r.to()) && toRun.size() < r.max()) {
-            boolean succeeded = services.ledger()
-                    .run(new RunKey(job.id(), next.get()))
-                    .filter(record -> record.status() == RunStatus.SUCCEEDED)
-                    .isPresent();
-            (succeeded ? done : toRun).add(next.get());
+            (succeeded(job, next.get()) ? done : toRun).add(next.get());
             next = calculator.next(next.get());
         }
         long beyond = next.filter(n -> n.isBefore(r.to()))
                 .map(n -> 1 + calculator.count(n, r.to()))
                 .orElse(0L);
         return new ReplayRange(toRun, done, beyond);
+    }
+
+    /** One ledger read: whether the occurrence's run item says it succeeded. */
+    private boolean succeeded(JobDefinition job, Instant occurrence) {
+        return services.ledger()
+                .run(new RunKey(job.id(), occurrence))
+                .filter(record -> record.status() == RunStatus.SUCCEEDED)
+                .isPresent();
     }
 
     private static List<OccurrenceReport> inTimeOrder(List<OccurrenceReport> reports) {
@@ -297,15 +320,12 @@ public final class Dispatcher {
                 .error(r.verdict() == Verdict.FAIL ? r.detail() : null)
                 .detail(r.verdict() == Verdict.SKIP ? r.detail() : null)
                 .build();
-        OutcomeLog.write(log, outcome, job.perJobMetrics());
+        listeners.forEach(listener -> listener.ended(job, outcome, log));
     }
 
-    /**
-     * The job's result summary on a pass, as the run item stores it (redacted and cut to
-     * {@code Summaries.MAX} when the runner made it); the line redacts it again when written.
-     */
+    /** The job's result summary, as an object, on a pass only (a done occurrence is a skip: nothing ran). */
     private static Map<String, Object> resultOf(OccurrenceReport r) {
-        return r.verdict() == Verdict.PASS && r.detail() != null ? Map.of("summary", r.detail()) : Map.of();
+        return r.verdict() == Verdict.PASS ? r.result() : Map.of();
     }
 
     private InvocationResult result(

@@ -38,9 +38,10 @@ public sealed interface Invocation {
 
     /**
      * An operator runs one job by hand: the occurrence {@code at}, or the latest one due now. It honours
-     * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded.
+     * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded. A dry run
+     * claims, writes and sends nothing: it reports what the job would do ({@code Job.preview}).
      */
-    record ManualRun(String jobId, Optional<Instant> at, boolean force) implements Invocation {
+    record ManualRun(String jobId, Optional<Instant> at, boolean force, boolean dryRun) implements Invocation {
         @Override
         public Optional<String> job() {
             return Optional.of(jobId);
@@ -49,7 +50,8 @@ public sealed interface Invocation {
 
     /**
      * Runs the occurrences in {@code [from, to)}, oldest first, at most {@code max}. Occurrences already
-     * done are skipped, so a replay can be repeated. A dry run only lists what would run.
+     * done are skipped, so a replay can be repeated. A dry run only lists what would run, each with the
+     * job's preview of what it would do.
      */
     record Replay(String jobId, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
         @Override

@@ -56,7 +56,7 @@ final class InvocationResolver {
             return calculator
                     .previous(clock.instant().plusMillis(1))
                     .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(
-                            new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force())))
+                            new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force(), run.dryRun())))
                     .orElseGet(() ->
                             invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
         }
@@ -66,7 +66,7 @@ final class InvocationResolver {
         }
         return canonical(job, calculator, at)
                 .<PayloadParser.Parsed>map(occurrence -> new PayloadParser.Parsed.Valid(
-                        new Invocation.ManualRun(run.jobId(), Optional.of(occurrence), run.force())))
+                        new Invocation.ManualRun(run.jobId(), Optional.of(occurrence), run.force(), run.dryRun())))
                 .orElseGet(() -> invalid("at", notAnOccurrence(job, calculator, at)));
     }
 

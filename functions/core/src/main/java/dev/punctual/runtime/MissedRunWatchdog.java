@@ -36,8 +36,9 @@ import java.util.zip.CRC32;
  * schedules) and since when it has watched that revision; an occurrence of a never-run job counts only
  * if it was due {@link #DEPLOY_MARGIN} after that, so a job deployed a minute ago is not reported, and
  * one whose first occurrence was never delivered is. Its result also notes up to which due time it
- * checked, so the next run reports only occurrences that fell due since: each one once
- * (docs/decisions/0010-watchdog-watches-from-go-live.md).
+ * checked, so the next run reports only occurrences that fell due since: each one once when the
+ * watchdog's run commits, and again by the next run when it does not (the report is sent before the note
+ * is committed, so it is at least once, never lost; docs/decisions/0010-watchdog-watches-from-go-live.md).
  *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */

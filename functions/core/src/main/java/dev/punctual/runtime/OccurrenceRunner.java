@@ -1,9 +1,10 @@
 package dev.punctual.runtime;
 
-import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.Delivery;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobLease;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.SuppressedDelivery;
 import dev.punctual.json.Json;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs one occurrence of one job: stage guards, claim (waiting a bounded time for a busy lock group),
@@ -172,43 +174,35 @@ final class OccurrenceRunner {
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         Instant started = services.clock().instant();
-        Outcome outcome = runJob(request, claim, deadline, log);
-        CompletionResult completion = services.ledger().complete(claim, outcome);
+        Ran ran = runJob(request, claim, deadline, log);
+        CompletionResult completion = services.ledger().complete(claim, ran.outcome());
         long durationMs = Duration.between(started, services.clock().instant()).toMillis();
         return switch (completion) {
             case CompletionResult.Completed done
-            when done.record().status() == RunStatus.SUCCEEDED -> {
-                publish(
-                        log,
-                        new LifecycleEvent.RunSucceeded(
-                                stage(),
-                                request.job().id(),
-                                request.occurrence(),
-                                request.trigger().name(),
-                                claim.fence(),
-                                durationMs));
-                yield timed(request, Reason.OK, claim, durationMs, done.record().resultSummary());
-            }
-            case CompletionResult.Completed done -> {
-                publish(
-                        log,
-                        failed(request, claim, Reason.JOB_ERROR, done.record().errorSummary()));
-                yield timed(
+            when done.record().status() == RunStatus.SUCCEEDED ->
+                timed(request, Reason.OK, claim, durationMs, done.record().resultSummary())
+                        .withResult(ran.result());
+            case CompletionResult.Completed done ->
+                timed(
                         request,
                         Reason.JOB_ERROR,
                         claim,
                         durationMs,
                         done.record().errorSummary());
-            }
-            case CompletionResult.Fenced fenced -> {
-                String why = "lease lost before completion (fence " + claim.fence() + ")";
-                publish(log, failed(request, claim, Reason.FENCED, why));
-                yield timed(request, Reason.FENCED, claim, durationMs, why);
-            }
+            case CompletionResult.Fenced fenced ->
+                timed(
+                        request,
+                        Reason.FENCED,
+                        claim,
+                        durationMs,
+                        "lease lost before completion (fence " + claim.fence() + ")");
         };
     }
 
-    private Outcome runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+    /** The job's outcome for the ledger, and on a pass its result summary for the outcome line. */
+    private record Ran(Outcome outcome, Map<String, Object> result) {}
+
+    private Ran runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         JobDefinition job = request.job();
         JobContext context = new JobContext(
                 job.id(),
@@ -223,11 +217,43 @@ final class OccurrenceRunner {
                 services.clock());
         try {
             JobResult result = job.factory().apply(services.jobServices()).run(context);
-            return new Outcome.Succeeded(log.redactor().text(summary(result.summary())));
+            Map<String, Object> summary = ResultSummary.of(log.redactor(), result.summary());
+            return new Ran(new Outcome.Succeeded(log.redactor().text(stored(summary))), summary);
         } catch (Exception | LinkageError | StackOverflowError e) {
             // A job's own error, including a missing class or runaway recursion, is the occurrence's
             // failure, recorded like any other; only the JVM's own distress (out of memory) propagates.
-            return new Outcome.Failed(log.redactor().text(Summaries.ofError(e)));
+            return new Ran(new Outcome.Failed(log.redactor().text(Summaries.ofError(e))), Map.of());
+        }
+    }
+
+    /**
+     * A dry run of the request: the job's preview of what it would do, with nothing claimed, written or
+     * sent (the delivery port is the suppressed one whatever the stage allows). A preview that fails is
+     * reported in the detail, not as the occurrence's failure: nothing ran.
+     */
+    OccurrenceReport preview(Request request, Deadline deadline, StructuredLog log) {
+        JobDefinition job = request.job();
+        JobContext context = new JobContext(
+                job.id(),
+                request.occurrence(),
+                local(request),
+                request.trigger(),
+                0,
+                JobLease.until(deadline.workUntil()),
+                services.flags(),
+                new JobContext.JobLog(log, job.id(), request.occurrence()),
+                new SuppressedDelivery(services.flags().stage(), log),
+                services.clock());
+        try {
+            Optional<JobPreview> preview =
+                    job.factory().apply(services.jobServices()).preview(context);
+            String detail = preview.map(p -> "would run: " + p.changes() + " changes, " + p.deliveries()
+                            + " deliveries, " + p.deletions() + " deletions")
+                    .orElse("would run; the job cannot count what it would do");
+            return report(request, Reason.DRY_RUN, 0, null, detail).withPreview(preview);
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            String why = log.redactor().line(Summaries.ofError(e));
+            return report(request, Reason.DRY_RUN, 0, null, "would run; its preview failed: " + why);
         }
     }
 
@@ -281,38 +307,17 @@ final class OccurrenceRunner {
                 attempt,
                 fence,
                 durationMs,
-                detail);
-    }
-
-    /** Only a scheduled delivery with attempts left is retried (by Lambda; see the handler's RetryPolicy). */
-    private LifecycleEvent failed(Request request, Claim claim, Reason reason, String error) {
-        int max = request.job().maxAttempts();
-        return new LifecycleEvent.RunFailed(
-                stage(),
-                request.job().id(),
-                local(request),
-                request.trigger().name(),
-                reason.wire(),
-                error,
-                claim.attempt(),
-                max,
-                request.trigger() != Trigger.SCHEDULED || claim.attempt() >= max);
-    }
-
-    /** On the invocation's log, so a failure to publish carries its request id. */
-    private void publish(StructuredLog log, LifecycleEvent event) {
-        services.events().publish(event, log);
-    }
-
-    private String stage() {
-        return services.flags().stage();
+                detail,
+                Map.of(),
+                Optional.empty());
     }
 
     private static ZonedDateTime local(Request request) {
         return request.occurrence().atZone(request.job().schedule().zone());
     }
 
-    private static String summary(Map<String, Object> summary) {
+    /** The run item keeps the same object, rendered; none when the job reported nothing. */
+    private static String stored(Map<String, Object> summary) {
         if (summary.isEmpty()) {
             return null;
         }

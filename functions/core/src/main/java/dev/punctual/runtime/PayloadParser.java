@@ -48,7 +48,9 @@ public final class PayloadParser {
         String kind = text(root, ScheduledPayload.KIND);
         return switch (kind) {
             case ScheduledPayload.KIND_SCHEDULED -> scheduled(root);
-            case "run" -> new Invocation.ManualRun(job(root), optionalTime(root, "at"), bool(root, "force"));
+            case "run" ->
+                new Invocation.ManualRun(
+                        job(root), optionalTime(root, "at"), bool(root, "force"), bool(root, "dryRun"));
             case "replay" -> replay(root);
             case "ping" -> new Invocation.Ping();
             default -> throw new Refusal("UNKNOWN_KIND", "kind", "kind '" + kind + "' is not known; expected " + KINDS);

@@ -28,6 +28,19 @@ public final class PunctualRuntime {
     }
 
     public InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log) {
+        return handle(rawPayload, deadline, log, dispatcher);
+    }
+
+    /**
+     * As {@link #handle(String, Deadline, StructuredLog)}, also telling {@code progress} of each occurrence
+     * as it ends (after the outcome line): the CLI's replay progress.
+     */
+    public InvocationResult handle(
+            String rawPayload, Deadline deadline, StructuredLog log, OccurrenceListener progress) {
+        return handle(rawPayload, deadline, log, dispatcher.with(progress));
+    }
+
+    private InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log, Dispatcher dispatcher) {
         PayloadParser.Parsed parsed = parser.parse(rawPayload);
         if (parsed instanceof PayloadParser.Parsed.Valid valid) {
             parsed = resolver.resolve(valid.invocation());

@@ -75,6 +75,8 @@ public final class ResultJson {
         m.put("fence", o.fence());
         m.put("duration_ms", o.durationMs());
         m.put("detail", o.detail());
+        // Only on a dry run whose job could tell; every other result keeps its fields as before.
+        o.preview().ifPresent(p -> m.put("preview", p.fields()));
         return m;
     }
 }

@@ -37,10 +37,10 @@ class RepeatedLocalTimeGoldenTest {
                     .as("scheduled at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
                             new Invocation.Scheduled("nightly", earlier, "exec", 1, "arn")));
-            assertThat(resolver.resolve(new Invocation.ManualRun("nightly", Optional.of(delivered), false)))
+            assertThat(resolver.resolve(new Invocation.ManualRun("nightly", Optional.of(delivered), false, false)))
                     .as("manual at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
-                            new Invocation.ManualRun("nightly", Optional.of(earlier), false)));
+                            new Invocation.ManualRun("nightly", Optional.of(earlier), false, false)));
         }
     }
 

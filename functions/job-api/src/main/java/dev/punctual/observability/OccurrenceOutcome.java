@@ -2,6 +2,8 @@ package dev.punctual.observability;
 
 import java.time.Instant;
 import java.time.ZonedDateTime;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,7 +17,7 @@ import java.util.Objects;
  * @param latenessMs how long after its scheduled time the occurrence started
  * @param catchUpCount how many earlier occurrences this invocation replayed before or with this one
  * @param missedCount how many occurrences the catch-up plan gave up as missed
- * @param result the job's small result summary (redacted when written)
+ * @param result the job's result summary as a JSON object, on a pass; empty otherwise (redacted when written)
  * @param error a failure's summary, or null (redacted when written)
  * @param detail a skip's explanation (the maintenance reason, the busy group, the schedule a delivered
  *     time is not an occurrence of), or null (redacted when written)
@@ -44,7 +46,8 @@ public record OccurrenceOutcome(
         Objects.requireNonNull(occurrenceLocal, "occurrenceLocal");
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(reason, "reason");
-        result = result == null ? Map.of() : Map.copyOf(result);
+        // A copy that keeps the caller's key order, so the line shows the result as the runtime ordered it.
+        result = result == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(result));
     }
 
     public Verdict verdict() {

@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 /**
  * A team's job tests run their jobs through Punctual's real runtime with this: the in-memory ledger, a
  * clock the test moves, a recording delivery port and the stage's safety flags. It answers what an
- * operator reads in the outcome line ({@code PASS}, {@code SKIP ALREADY_DONE}, ...), so a test states the
+ * operator reads in the outcome line ({@code PASS OK}, {@code SKIP ALREADY_DONE}, ...), so a test states the
  * guarantee it relies on: a second delivery of one occurrence does not run the job again.
  */
 public final class JobTestRuntime {

@@ -2,18 +2,24 @@ package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.job.JobPreview;
+import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.Verdict;
 import dev.punctual.stage.StageFlags;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -253,6 +259,93 @@ public abstract class PayloadAndManualContract {
     }
 
     @Test
+    void replay_dryRun_reportsEachWouldRunOccurrencesPreviewCounts_andNoneForAJobThatCannotTell() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+        f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":1}");
+
+        InvocationResult dry = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+        InvocationResult cannotTell = f.invoke("{\"kind\":\"replay\",\"job\":\"refund\","
+                + "\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-30T02:00:00Z\",\"dryRun\":true}");
+
+        List<Map<String, Object>> occurrences = occurrences(dry);
+        assertThat(occurrences).extracting(o -> o.get("reason")).containsExactly("ALREADY_DONE", "DRY_RUN", "DRY_RUN");
+        assertThat(occurrences.get(0)).doesNotContainKey("preview");
+        assertThat(occurrences.subList(1, 3))
+                .allSatisfy(o ->
+                        assertThat(o.get("preview")).isEqualTo(Map.of("changes", 3, "deliveries", 0, "deletions", 0)));
+        assertThat(f.previewed).containsExactly("report@2026-11-29T14:00:00Z", "report@2026-11-30T14:00:00Z");
+        assertThat(occurrences(cannotTell)).hasSize(2).allSatisfy(o -> {
+            assertThat(o.get("reason")).isEqualTo("DRY_RUN");
+            assertThat(o).doesNotContainKey("preview");
+        });
+        assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z");
+    }
+
+    @Test
+    void manualRun_dryRun_claimsWritesAndSendsNothing_andReportsThePreview() {
+        Instant remindAt = Instant.parse("2026-11-30T09:00:00Z"); // 18:00 in Seoul
+        RuntimeFixture f = fixture(REPORT_AT, StageFlags.defaultsFor("prod"));
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"remind\",\"dryRun\":true}");
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(remindAt);
+            assertThat(o.trigger()).isEqualTo(Trigger.MANUAL);
+            assertThat(o.reason()).isEqualTo(Reason.DRY_RUN);
+            assertThat(o.attempt()).isZero();
+            assertThat(o.fence()).isNull();
+            assertThat(o.detail()).isEqualTo("would run: 0 changes, 1 deliveries, 0 deletions");
+        });
+        assertThat(occurrences(result))
+                .singleElement()
+                .satisfies(o ->
+                        assertThat(o.get("preview")).isEqualTo(Map.of("changes", 0, "deliveries", 1, "deletions", 0)));
+        assertThat(f.previewed).containsExactly("remind@" + remindAt);
+        assertThat(f.ran).isEmpty();
+        assertThat(f.sent).isEmpty();
+        assertThat(f.events).isEmpty();
+        assertThat(f.outcomeLines()).isEmpty();
+        assertThat(f.ledger.run(new RunKey("remind", remindAt))).isEmpty();
+        assertThat(f.ledger.cursor("remind")).isEmpty();
+        assertThat(f.ledger.lock("remind")).isEqualTo(LockState.absent("remind"));
+    }
+
+    @Test
+    void manualRun_dryRun_ofAnOccurrenceAlreadyDone_saysSo_unlessForced_andLeavesTheRunItemAsItWas() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(60));
+        f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
+        RunRecord before = f.ledger.run(new RunKey("report", REPORT_AT)).orElseThrow();
+        String dry = "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"" + REPORT_AT + "\",\"dryRun\":true";
+
+        InvocationResult again = f.invoke(dry + "}");
+        InvocationResult forced = f.invoke(dry + ",\"force\":true}");
+
+        assertThat(again.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.ALREADY_DONE);
+            assertThat(o.preview()).isEmpty();
+        });
+        assertThat(forced.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.DRY_RUN);
+            assertThat(o.preview()).contains(JobPreview.changes(3));
+        });
+        assertThat(f.ran).hasSize(1);
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).contains(before);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> occurrences(InvocationResult result) {
+        try {
+            return (List<Map<String, Object>>) RuntimeFixture.JSON
+                    .readValue(ResultJson.render(result), Map.class)
+                    .get("occurrences");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
     void replay_runsTheRangeOldestFirst_andRepeatingIt_skipsWhatIsDone_andGetsFurther() {
         RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
         String replay = "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
@@ -288,6 +381,26 @@ public abstract class PayloadAndManualContract {
                 .extracting(OccurrenceReport::reason)
                 .containsExactly(Reason.ALREADY_DONE, Reason.DRY_RUN, Reason.DRY_RUN);
         assertThat(f.ran).containsExactly("report@2026-11-28T14:00:00Z");
+    }
+
+    @Test
+    void replay_tellsAnInvocationsListener_ofEachOccurrenceAfterItsOutcomeLine_andADryRunTellsNone() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
+        List<String> told = new ArrayList<>();
+        OccurrenceListener progress = (job, outcome, log) -> told.add(job.id() + " " + outcome.occurrence() + " "
+                + outcome.reason().wire() + " after line " + f.outcomeLines().size());
+        String range = "\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\",\"to\":\"2026-12-01T00:00:00Z\"";
+
+        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"max\":2}", f.deadline(), f.log(), progress);
+        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"dryRun\":true}", f.deadline(), f.log(), progress);
+        f.invoke("{\"kind\":\"replay\"," + range + "}");
+
+        assertThat(told)
+                .containsExactly(
+                        "report 2026-11-28T14:00:00Z OK after line 1", "report 2026-11-29T14:00:00Z OK after line 2");
+        assertThat(f.outcomeLines())
+                .as("the last replay, without the listener, still writes its line; the listener is not told")
+                .hasSize(3);
     }
 
     @Test

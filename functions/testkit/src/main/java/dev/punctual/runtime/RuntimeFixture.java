@@ -7,8 +7,11 @@ import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.DeliveryMessage;
 import dev.punctual.job.DeliveryReceipt;
+import dev.punctual.job.Job;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.JobServices;
 import dev.punctual.ledger.InMemoryLedgerStore;
@@ -24,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -41,6 +45,7 @@ final class RuntimeFixture {
     final List<String> lines = new CopyOnWriteArrayList<>();
     final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
     final List<String> ran = new CopyOnWriteArrayList<>();
+    final List<String> previewed = new CopyOnWriteArrayList<>();
     final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
     final PunctualRuntime runtime;
 
@@ -101,14 +106,18 @@ final class RuntimeFixture {
         return JobCatalog.of(
                 JobDefinition.builder("report")
                         .schedule("0 9 * * *", "America/New_York")
-                        .job(services -> context -> {
-                            ran.add("report@" + context.occurrence());
-                            return JobResult.of(
-                                    "rows",
-                                    3,
-                                    "date",
-                                    context.localOccurrence().toLocalDate().toString());
-                        })
+                        .job(services -> previewing(
+                                context -> {
+                                    ran.add("report@" + context.occurrence());
+                                    return JobResult.of(
+                                            "rows",
+                                            3,
+                                            "date",
+                                            context.localOccurrence()
+                                                    .toLocalDate()
+                                                    .toString());
+                                },
+                                JobPreview.changes(3)))
                         .build(),
                 JobDefinition.builder("expire")
                         .schedule("*/15 * * * *", "Asia/Seoul")
@@ -216,16 +225,54 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("verbose")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("verbose@" + context.occurrence());
+                            // A secret under a secret's name, then more than the outcome line keeps.
+                            return JobResult.of(
+                                    "api_token",
+                                    "tok-123456",
+                                    "batches",
+                                    List.of(1, 2),
+                                    "notes",
+                                    "n".repeat(1500),
+                                    "remarks",
+                                    "r".repeat(1500),
+                                    "rows",
+                                    7);
+                        })
+                        .build(),
                 JobDefinition.builder("remind")
                         .schedule("0 18 * * *", "Asia/Seoul")
                         .externalDelivery()
-                        .job(services -> context -> {
-                            ran.add("remind@" + context.occurrence());
-                            DeliveryReceipt receipt = context.delivery()
-                                    .send(new DeliveryMessage("push", "member-1", "Tomorrow", "Your room is ready"));
-                            return JobResult.of("receipt", receipt.getClass().getSimpleName());
-                        })
+                        .job(services -> previewing(
+                                context -> {
+                                    ran.add("remind@" + context.occurrence());
+                                    DeliveryReceipt receipt = context.delivery()
+                                            .send(new DeliveryMessage(
+                                                    "push", "member-1", "Tomorrow", "Your room is ready"));
+                                    return JobResult.of(
+                                            "receipt", receipt.getClass().getSimpleName());
+                                },
+                                JobPreview.deliveries(1)))
                         .build());
+    }
+
+    /** The job, answering a dry run with the given counts (and recording the preview, not a run). */
+    private Job previewing(Job job, JobPreview counts) {
+        return new Job() {
+            @Override
+            public JobResult run(JobContext context) throws Exception {
+                return job.run(context);
+            }
+
+            @Override
+            public Optional<JobPreview> preview(JobContext context) {
+                previewed.add(context.jobId() + "@" + context.occurrence());
+                return Optional.of(counts);
+            }
+        };
     }
 
     Deadline deadline() {

@@ -74,6 +74,54 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void scheduled_pass_carriesTheJobsResultAsAnObjectOnTheOutcomeLine_andADuplicatesLineCarriesNone() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
+
+        f.invoke(scheduled("report", REPORT_AT));
+        f.invoke(scheduled("report", REPORT_AT));
+
+        List<JsonNode> lines = f.outcomeLines();
+        assertThat(lines.get(0).get("result").isObject()).isTrue();
+        assertThat(lines.get(0).get("result").get("rows").asInt()).isEqualTo(3);
+        assertThat(lines.get(0).get("result").get("date").asText()).isEqualTo("2026-11-30");
+        assertThat(lines.get(1).get("reason").asText()).isEqualTo("ALREADY_DONE");
+        assertThat(lines.get(1).get("result").isObject()).isTrue();
+        assertThat(lines.get(1).get("result").isEmpty()).isTrue();
+    }
+
+    @Test
+    void scheduled_passWithASecretAndAnOversizedResult_masksTheSecret_andCutsTheResultWithAMarker() {
+        Instant at = Instant.parse("2026-11-30T14:00:00Z");
+        RuntimeFixture f = dev(at.plusSeconds(1));
+
+        f.invoke(scheduled("verbose", at));
+
+        JsonNode result = f.outcomeLines().get(0).get("result");
+        assertThat(result.get("api_token").asText()).isEqualTo("[REDACTED]");
+        assertThat(result.get("batches").get(1).asInt()).isEqualTo(2);
+        assertThat(result.get("notes").asText()).hasSize(1500);
+        // "remarks" would take the object past the cap: it and every key after it are left out, counted.
+        assertThat(result.has("remarks")).isFalse();
+        assertThat(result.has("rows")).isFalse();
+        assertThat(result.get("_truncated").asInt()).isEqualTo(2);
+        assertThat(result.toString().length()).isLessThanOrEqualTo(ResultSummary.MAX_CHARS);
+        assertThat(f.lines).noneSatisfy(line -> assertThat(line).contains("tok-123456"));
+    }
+
+    @Test
+    void scheduled_failure_carriesAnEmptyResultOnTheOutcomeLine() {
+        Instant at = Instant.parse("2026-11-30T14:00:00Z");
+        RuntimeFixture f = dev(at.plusSeconds(1));
+
+        f.invoke(scheduled("exploder", at));
+
+        JsonNode line = f.outcomeLines().get(0);
+        assertThat(line.get("outcome").asText()).isEqualTo("FAIL");
+        assertThat(line.get("result").isObject()).isTrue();
+        assertThat(line.get("result").isEmpty()).isTrue();
+    }
+
+    @Test
     void scheduled_duplicateDeliveryOfASucceededOccurrence_isSkippedAsAlreadyDone_andRunsNothing() {
         RuntimeFixture f = dev(REPORT_AT.plusSeconds(2));
         f.invoke(scheduled("report", REPORT_AT));

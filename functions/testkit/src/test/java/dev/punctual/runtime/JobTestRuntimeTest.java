@@ -1,0 +1,96 @@
+package dev.punctual.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.job.DeliveryMessage;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.stage.StageFlags;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a team's job test sees through {@link JobTestRuntime}: the outcome line's words, the stage's rules. */
+class JobTestRuntimeTest {
+
+    private static final Instant START = Instant.parse("2027-03-01T00:00:00Z");
+    private static final Instant NINE = Instant.parse("2027-03-01T09:00:00Z");
+
+    private final List<Instant> ran = new ArrayList<>();
+
+    private JobDefinition.Builder daily(String id) {
+        return JobDefinition.builder(id).schedule("0 9 * * *", "UTC");
+    }
+
+    private JobDefinition counting(String id) {
+        return daily(id)
+                .job(s -> c -> {
+                    ran.add(c.occurrence());
+                    return JobResult.of("rows", 1);
+                })
+                .build();
+    }
+
+    @Test
+    void deliver_twiceForOneOccurrence_passesOnce_thenSkipsAlreadyDone_andRunsTheJobOnce() {
+        JobTestRuntime runtime = JobTestRuntime.dev(START, counting("report"));
+
+        assertThat(runtime.deliver("report", NINE)).isEqualTo("PASS OK");
+        assertThat(runtime.deliver("report", NINE)).isEqualTo("SKIP ALREADY_DONE");
+        assertThat(ran).containsExactly(NINE);
+        assertThat(runtime.now()).isEqualTo(NINE.plus(JobTestRuntime.DELIVERY_DELAY));
+    }
+
+    @Test
+    void deliver_aJobThatThrows_isAFailureWithItsReason_andTheLineIsRedacted() {
+        JobTestRuntime runtime = JobTestRuntime.dev(
+                START,
+                daily("broken")
+                        .job(s -> c -> {
+                            throw new IllegalStateException("db login failed: password=hunter2-secret");
+                        })
+                        .build());
+
+        assertThat(runtime.deliver("broken", NINE)).isEqualTo("FAIL JOB_ERROR");
+        assertThat(String.join("\n", runtime.logLines()))
+                .contains("db login failed")
+                .doesNotContain("hunter2-secret");
+    }
+
+    @Test
+    void deliver_aDestructiveJobInDev_isRefused_andNeverRuns() {
+        JobTestRuntime runtime = JobTestRuntime.dev(
+                START,
+                daily("purge")
+                        .destructive()
+                        .job(s -> c -> {
+                            ran.add(c.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build());
+
+        assertThat(runtime.deliver("purge", NINE)).isEqualTo("SKIP DESTRUCTIVE_DISABLED");
+        assertThat(ran).isEmpty();
+    }
+
+    @Test
+    void deliver_aDeliveringJob_sendsOnlyWhereTheStageEnablesDelivery() {
+        JobDefinition remind = daily("remind")
+                .externalDelivery()
+                .job(s -> c -> {
+                    c.delivery().send(new DeliveryMessage("push", "member-1", "Soon", "Your room is ready"));
+                    return JobResult.empty();
+                })
+                .build();
+        JobTestRuntime dev = JobTestRuntime.dev(START, remind);
+        JobTestRuntime prod = JobTestRuntime.withFlags(
+                new StageFlags("prod", true, true, false, Duration.ofSeconds(5)), START, remind);
+
+        assertThat(dev.deliver("remind", NINE)).isEqualTo("PASS OK");
+        assertThat(prod.deliver("remind", NINE)).isEqualTo("PASS OK");
+        assertThat(dev.sent()).isEmpty();
+        assertThat(prod.sent()).extracting(DeliveryMessage::recipient).containsExactly("member-1");
+    }
+}
