@@ -197,11 +197,21 @@ public final class Dispatcher {
      */
     private record ReplayRange(List<Instant> toRun, List<Instant> done, long beyond) {}
 
+    /**
+     * Done occurrences one replay reads past at most: done ones do not count in {@code max}, so without a
+     * bound a long range already run (a month of a one-minute job) would be read whole and answered in a
+     * result beyond Lambda's 6 MB response. What is left is counted as not run, for the next replay.
+     */
+    static final int DONE_READ_LIMIT = 1_000;
+
     private ReplayRange replayRange(JobDefinition job, OccurrenceCalculator calculator, Invocation.Replay r) {
         List<Instant> toRun = new ArrayList<>();
         List<Instant> done = new ArrayList<>();
         Optional<Instant> next = calculator.isOccurrence(r.from()) ? Optional.of(r.from()) : calculator.next(r.from());
-        while (next.isPresent() && next.get().isBefore(r.to()) && toRun.size() < r.max()) {
+        while (next.isPresent()
+                && next.get().isBefore(r.to())
+                && toRun.size() < r.max()
+                && done.size() < DONE_READ_LIMIT) {
             (succeeded(job, next.get()) ? done : toRun).add(next.get());
             next = calculator.next(next.get());
         }
