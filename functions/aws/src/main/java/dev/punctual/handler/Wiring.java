@@ -88,11 +88,25 @@ public final class Wiring {
     /** The runtime of one function: stage flags and resource names from the environment. */
     public static PunctualRuntime runtime(
             Map<String, String> env, Clients clients, JobCatalog catalog, Clock clock, Consumer<String> logSink) {
+        return runtime(env, clients, catalog, clock, Sleeper.real(), logSink);
+    }
+
+    /**
+     * The same with another way to wait (for a busy lock group, for running jobs before maintenance):
+     * the operator CLI passes its own, so its tests move a clock instead of sleeping.
+     */
+    public static PunctualRuntime runtime(
+            Map<String, String> env,
+            Clients clients,
+            JobCatalog catalog,
+            Clock clock,
+            Sleeper sleeper,
+            Consumer<String> logSink) {
         StageFlags flags = StageFlags.fromEnvironment(env);
         StageResources resources = StageResources.fromEnvironment(env);
         StructuredLog log = log(logSink, clock);
         RunLedger ledger = DynamoDbRunLedger.create(
-                clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, Sleeper.real());
+                clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, sleeper);
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
         return new PunctualRuntime(new RuntimeServices(
                 catalog,
@@ -100,7 +114,7 @@ public final class Wiring {
                 flags,
                 events,
                 clock,
-                Sleeper.real(),
+                sleeper,
                 new JobServices(
                         clock, catalog, new LedgerHistory(ledger), new LifecycleOverdueReports(events, flags.stage())),
                 catalog.delivery().orElse(Wiring::noDeliveryPort)));

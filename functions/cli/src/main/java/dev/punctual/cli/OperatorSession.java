@@ -79,7 +79,7 @@ final class OperatorSession implements AutoCloseable {
             this.clients = Wiring.clients(env, context.aws().credentials());
         }
         this.catalog = Wiring.catalog(env, context.clock());
-        this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), logSink);
+        this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink);
     }
 
     /** The stage's outputs, for the pools of the catalog this CLI was built with. */

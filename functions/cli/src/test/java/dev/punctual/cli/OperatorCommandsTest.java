@@ -4,11 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.demo.SimulatedClock;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -42,12 +51,16 @@ class OperatorCommandsTest {
 
     /** The command, then the stage's options, then the test's own (so they override, e.g. --output table). */
     private Result cli(String... args) {
+        return cli(CliContext.withClock(NOW), args);
+    }
+
+    private Result cli(CliContext context, String... args) {
         List<String> all = new ArrayList<>(List.of(args[0]));
         all.addAll(stage);
         all.addAll(List.of(args).subList(1, args.length));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, all.toArray(String[]::new));
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), context, all.toArray(String[]::new));
         return new Result(code, out.toString(), err.toString());
     }
 
@@ -315,6 +328,59 @@ class OperatorCommandsTest {
         assertThat(status.json().at("/jobs/0/lease/fence").asLong()).isPositive();
         assertThat(off.exitCode()).isZero();
         assertThat(ran.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+    }
+
+    @Test
+    void maintenanceOn_whileAJobHoldsItsGroupPastTheWait_isPartlyOn_namingIt_afterWaitingOnTheClock() throws Exception {
+        cli("status");
+        Instant occurrence = Instant.parse("2026-11-30T14:00:00Z");
+        ClaimResult running = ledger(NOW)
+                .claim(ClaimRequest.scheduled(
+                                new RunKey("daily-report", occurrence),
+                                1,
+                                3,
+                                NOW.instant().plusSeconds(600))
+                        .inGroup("daily-report"));
+        assertThat(running).isInstanceOf(ClaimResult.Claimed.class);
+        SimulatedClock clock = new SimulatedClock(NOW.instant());
+        List<Duration> waits = new ArrayList<>();
+        Sleeper sleeper = d -> {
+            waits.add(d);
+            clock.advance(d);
+        };
+
+        Result on = cli(
+                new CliContext(clock, AwsAccess.fromProcess(), java.io.InputStream.nullInputStream(), sleeper),
+                "maintenance",
+                "on",
+                "--reason",
+                "loading data",
+                "--for",
+                "1h",
+                "--by",
+                "ops",
+                "--wait",
+                "2s");
+
+        assertThat(on.exitCode()).as(on.err()).isEqualTo(PunctualCli.FAILURE);
+        assertThat(on.json().get("maintenance").asText()).isEqualTo("partly on");
+        assertThat(on.json().at("/still_running/0/group").asText()).isEqualTo("daily-report");
+        assertThat(on.err()).contains("maintenance: still running after 2s: [daily-report (");
+        assertThat(waits).isNotEmpty().allMatch(d -> d.equals(Duration.ofMillis(500)));
+        assertThat(waits.stream().reduce(Duration.ZERO, Duration::plus)).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        cli("maintenance", "off", "--by", "ops");
+    }
+
+    private RunLedger ledger(Clock clock) {
+        return DynamoDbRunLedger.create(
+                DynamoDbHarness.client(),
+                stage.get(stage.indexOf("--ledger-table") + 1),
+                clock,
+                () -> java.util.UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                d -> {
+                    throw new IllegalStateException("the test's ledger does not wait");
+                });
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
+import dev.punctual.demo.SimulatedClock;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
 import dev.punctual.infra.StageConfig;
@@ -66,6 +67,15 @@ final class LocalStage {
     final Map<String, String> logGroups = new LinkedHashMap<>();
     final Map<String, String> queues = new LinkedHashMap<>();
     final LambdaInvokeStandIn lambda;
+
+    /**
+     * The one clock of the stage and of verify, moved only by {@link #sleeper()}. It starts at the real
+     * time because moto, like CloudWatch, refuses log events older than 14 days.
+     */
+    final SimulatedClock clock = new SimulatedClock(java.time.Clock.systemUTC().instant());
+
+    private final Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean shipping;
 
     private LocalStage(LambdaInvokeStandIn lambda) {
         this.lambda = lambda;
@@ -134,9 +144,21 @@ final class LocalStage {
                 .build();
     }
 
+    /**
+     * Waiting on this stage: the clock moves by the time asked for, then (after {@link #shipLogs()}) the
+     * functions' log lines written so far are in their log groups, as Lambda ships them while time passes.
+     */
+    Sleeper sleeper() {
+        return duration -> {
+            clock.advance(duration);
+            if (shipping) {
+                ship();
+            }
+        };
+    }
+
     CliContext context() {
-        return new CliContext(
-                java.time.Clock.systemUTC(), access(), java.io.InputStream.nullInputStream(), Sleeper.real());
+        return new CliContext(clock, access(), java.io.InputStream.nullInputStream(), sleeper());
     }
 
     void close() {
@@ -196,8 +218,7 @@ final class LocalStage {
             Map<String, String> runtimeEnv = new LinkedHashMap<>(env);
             runtimeEnv.put("AWS_REGION", REGION.id());
             runtimeEnv.put(dev.punctual.handler.Wiring.ENDPOINT, endpoint().toString());
-            lambda.deploy(
-                    aliasArn(pool.name()), runtimeEnv, java.time.Duration.ofMinutes(1), java.time.Clock.systemUTC());
+            lambda.deploy(aliasArn(pool.name()), runtimeEnv, java.time.Duration.ofMinutes(1), clock);
         }
         aws.scheduler().createScheduleGroup(r -> r.name(group));
         for (JobDefinition job : catalog.jobs()) {
@@ -221,8 +242,7 @@ final class LocalStage {
 
     /** Members idle for two years: the destructive job's targets, which its dry run counts. */
     private void seedInactiveMembers(int count) {
-        long idleSince =
-                java.time.Instant.now().minus(java.time.Duration.ofDays(800)).toEpochMilli();
+        long idleSince = clock.instant().minus(java.time.Duration.ofDays(800)).toEpochMilli();
         for (int i = 0; i < count; i++) {
             Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new LinkedHashMap<>(
                     dev.punctual.examples.DemoTable.key(dev.punctual.examples.DemoTable.MEMBERS, "m-idle-" + i));
@@ -270,42 +290,38 @@ final class LocalStage {
     }
 
     /**
-     * Copies the functions' log lines into their log groups in moto as they are written, as Lambda
-     * does, until closed: verify then finds them the way it finds a deployed stage's.
+     * From now on each wait ({@link #sleeper()}) copies the functions' new log lines into their log
+     * groups in moto, stamped with the clock: verify then finds them the way it finds a deployed stage's.
      */
-    AutoCloseable shipLogs() {
-        Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
+    void shipLogs() {
         functions
                 .keySet()
                 .forEach(pool -> aws.logs()
                         .createLogStream(
                                 r -> r.logGroupName(logGroups.get(pool)).logStreamName("stand-in")));
-        java.util.concurrent.ScheduledExecutorService shipper =
-                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
-        shipper.scheduleWithFixedDelay(
-                () -> functions.keySet().forEach(pool -> {
-                    java.util.List<String> lines = lambda.logLines(aliasArn(pool));
-                    int from = shipped.getOrDefault(pool, 0);
-                    if (lines.size() > from) {
-                        long now = System.currentTimeMillis();
-                        aws.logs()
-                                .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
-                                        .logStreamName("stand-in")
-                                        .logEvents(
-                                                lines.subList(from, lines.size()).stream()
-                                                        .map(line -> software.amazon.awssdk.services.cloudwatchlogs
-                                                                .model.InputLogEvent.builder()
-                                                                .timestamp(now)
-                                                                .message(line)
-                                                                .build())
-                                                        .toList()));
-                        shipped.put(pool, lines.size());
-                    }
-                }),
-                0,
-                200,
-                java.util.concurrent.TimeUnit.MILLISECONDS);
-        return shipper::shutdownNow;
+        shipping = true;
+    }
+
+    private void ship() {
+        functions.keySet().forEach(pool -> {
+            java.util.List<String> lines = lambda.logLines(aliasArn(pool));
+            int from = shipped.getOrDefault(pool, 0);
+            if (lines.size() > from) {
+                long now = clock.instant().toEpochMilli();
+                aws.logs()
+                        .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
+                                .logStreamName("stand-in")
+                                .logEvents(lines.subList(from, lines.size()).stream()
+                                        .map(line ->
+                                                software.amazon.awssdk.services.cloudwatchlogs.model.InputLogEvent
+                                                        .builder()
+                                                        .timestamp(now)
+                                                        .message(line)
+                                                        .build())
+                                        .toList()));
+                shipped.put(pool, lines.size());
+            }
+        });
     }
 
     /** A line written straight into a pool's log group, as a job's own logging could. */
@@ -316,7 +332,7 @@ final class LocalStage {
                 .putLogEvents(r -> r.logGroupName(logGroups.get(pool))
                         .logStreamName(stream)
                         .logEvents(software.amazon.awssdk.services.cloudwatchlogs.model.InputLogEvent.builder()
-                                .timestamp(System.currentTimeMillis())
+                                .timestamp(clock.instant().toEpochMilli())
                                 .message(line)
                                 .build()));
     }

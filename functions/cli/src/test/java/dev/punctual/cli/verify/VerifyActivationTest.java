@@ -8,11 +8,9 @@ import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
-import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -20,18 +18,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code punctual verify --stage dev --activate} on a local stage whose functions run the real handler
- * behind the Lambda Invoke stand-in, their log lines shipped into moto's log groups as Lambda would.
+ * behind the Lambda Invoke stand-in, their log lines shipped into moto's log groups as Lambda would while
+ * time passes: on one clock that verify's waits move, so no test sleeps.
  */
 class VerifyActivationTest {
 
     private LocalStage stage;
-    private AutoCloseable shipping;
 
     @AfterEach
-    void close() throws Exception {
-        if (shipping != null) {
-            shipping.close();
-        }
+    void close() {
         if (stage != null) {
             stage.close();
         }
@@ -59,10 +54,10 @@ class VerifyActivationTest {
         return DynamoDbRunLedger.create(
                 stage.aws.dynamo(),
                 stage.ledgerTable,
-                Clock.systemUTC(),
+                stage.clock,
                 () -> UUID.randomUUID().toString(),
                 Retention.DEFAULT,
-                Sleeper.real());
+                stage.sleeper());
     }
 
     private void assertNoMaintenanceHoldLeft() {
@@ -75,7 +70,7 @@ class VerifyActivationTest {
     @Test
     void healthyStage_activationPasses_runsThroughTheDeployedFunction_andLeavesNoHold() {
         stage = LocalStage.healthy();
-        shipping = stage.shipLogs();
+        stage.shipLogs();
 
         Run run = verify("--activate", "--log-wait", "20");
 
@@ -108,7 +103,7 @@ class VerifyActivationTest {
     @Test
     void plantedSecretInALogLine_failsShowingItRedactedAndSayingRotate() {
         stage = LocalStage.healthy();
-        shipping = stage.shipLogs();
+        stage.shipLogs();
         String key = "AKIA" + "IOSFODNN7EXAMPLE";
         stage.writeLogLine("default", "{\"level\":\"INFO\",\"message\":\"calling partner api with " + key + "\"}");
 
@@ -129,14 +124,12 @@ class VerifyActivationTest {
     @Test
     void maintenanceAlreadyOnBySomeoneElse_failsAndLeavesTheirHold() {
         stage = LocalStage.healthy();
-        shipping = stage.shipLogs();
+        stage.shipLogs();
         RunLedger ledger = ledger();
         ledger.maintenanceOn(new MaintenanceRequest(
                 stage.catalog.lockGroups(),
                 new MaintenanceHold(
-                        "loading synthetic data",
-                        "alice",
-                        Clock.systemUTC().instant().plusSeconds(3600)),
+                        "loading synthetic data", "alice", stage.clock.instant().plusSeconds(3600)),
                 Duration.ofSeconds(5),
                 Duration.ofMillis(100)));
 
