@@ -45,9 +45,11 @@ final class OccurrenceRunner {
     static final Duration SIBLING_POLL = Duration.ofSeconds(2);
 
     private final RuntimeServices services;
+    private final CatalogOrder order;
 
     OccurrenceRunner(RuntimeServices services) {
         this.services = services;
+        this.order = new CatalogOrder(services);
     }
 
     /**
@@ -94,6 +96,9 @@ final class OccurrenceRunner {
         if (job.destructive() && !services.flags().destructiveEnabled()) {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
+        }
+        if (request.trigger() == Trigger.SCHEDULED) {
+            letEarlierJobsGoFirst(request, deadline);
         }
         ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
         return switch (claim) {
@@ -155,6 +160,15 @@ final class OccurrenceRunner {
             result = services.ledger().claim(claimRequest(request, key, deadline));
         }
         return result;
+    }
+
+    /** Waits, while a run still fits, for the jobs of its group due before it at the same instant. */
+    private void letEarlierJobsGoFirst(Request request, Deadline deadline) {
+        for (JobDefinition earlier : order.before(request.job(), request.occurrence())) {
+            while (order.pending(earlier, request.occurrence()) && siblingWaitFits(deadline)) {
+                pause(SIBLING_POLL);
+            }
+        }
     }
 
     private ClaimRequest claimRequest(Request request, RunKey key, Deadline deadline) {

@@ -253,6 +253,51 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void catalogOrder_laterJobDeliveredFirst_waitsForTheEarlierJobsDelivery_thenRunsWithoutIt() {
+        // 10:00 in Seoul: expire (*/15) and refund (hourly) of the reservations group are both due, and
+        // expire comes first in the catalog. Its delivery never arrives here.
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult result = f.invoke(scheduled("refund", at));
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(f.ran).containsExactly("refund@" + at);
+        assertThat(f.clock.peek())
+                .as("waited for expire's delivery, then went ahead")
+                .isAfterOrEqualTo(at.plus(CatalogOrder.ARRIVAL_GRACE))
+                .isBefore(at.plus(CatalogOrder.ARRIVAL_GRACE).plus(OccurrenceRunner.SIBLING_POLL));
+    }
+
+    @Test
+    void catalogOrder_earlierJobAlreadyRan_laterJobRunsAtOnce() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        f.invoke(scheduled("expire", at));
+        InvocationResult refund = f.invoke(scheduled("refund", at));
+
+        assertThat(refund.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(f.ran).containsExactly("expire@" + at, "refund@" + at);
+        assertThat(f.clock.peek()).isBefore(at.plus(OccurrenceRunner.SIBLING_POLL));
+    }
+
+    @Test
+    void catalogOrder_earlierJobDeliveredFirst_doesNotWaitForTheLaterOne() {
+        Instant at = Instant.parse("2026-11-30T01:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        f.invoke(scheduled("expire", at));
+
+        assertThat(f.ran).containsExactly("expire@" + at);
+        assertThat(f.clock.peek()).isBefore(at.plus(OccurrenceRunner.SIBLING_POLL));
+    }
+
+    @Test
     void manualRun_inASharedGroupHeldByAnotherJob_isRefusedLockBusyAfterTheLockWaitOnly() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at.plusSeconds(60));
