@@ -199,7 +199,7 @@ final class StatusCommand implements Callable<Integer> {
                     first ? (String) r.get("job") : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
-                    first ? (last == null ? "-" : last.get("status") + lastWhen(last, now)) : "",
+                    first ? (last == null ? "-" : last.get("status") + lastWhen(last, now) + earlier(last)) : "",
                     first ? readable(Duration.ofMillis((Long) r.get("lag_ms"))) : "",
                     run.getOrDefault("local", "-"),
                     run.getOrDefault("in", "-"),
@@ -213,6 +213,19 @@ final class StatusCommand implements Callable<Integer> {
             }
         }
         return Table.render(lines);
+    }
+
+    /** The attempts the run item kept before its last one, as {@code after ABANDONED#1, FAILED#2}. */
+    @SuppressWarnings("unchecked")
+    static String earlier(Map<String, Object> last) {
+        List<Map<String, Object>> attempts = (List<Map<String, Object>>) last.getOrDefault("earlier", List.of());
+        if (attempts.isEmpty()) {
+            return "";
+        }
+        List<String> named = attempts.stream()
+                .map(a -> a.get("status") + "#" + a.get("attempt"))
+                .toList();
+        return " after " + String.join(", ", named);
     }
 
     private static String lastWhen(Map<String, Object> last, Instant now) {

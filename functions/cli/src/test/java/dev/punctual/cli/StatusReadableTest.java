@@ -3,6 +3,9 @@ package dev.punctual.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,5 +22,18 @@ class StatusReadableTest {
     })
     void readable_showsTheTwoLargestUnits(long millis, String expected) {
         assertThat(StatusCommand.readable(Duration.ofMillis(millis))).isEqualTo(expected);
+    }
+
+    @Test
+    void lastColumn_namesTheEarlierAttemptsTheRunItemKept_andNothingWithoutThem() {
+        Map<String, Object> abandonedThenFailed = Map.of(
+                "status",
+                "SUCCEEDED",
+                "earlier",
+                List.of(Map.of("attempt", 1, "status", "ABANDONED"), Map.of("attempt", 2, "status", "FAILED")));
+
+        assertThat(StatusCommand.earlier(abandonedThenFailed)).isEqualTo(" after ABANDONED#1, FAILED#2");
+        assertThat(StatusCommand.earlier(Map.of("status", "SUCCEEDED", "earlier", List.of())))
+                .isEmpty();
     }
 }
