@@ -137,7 +137,8 @@ public sealed interface LifecycleEvent {
 
     /**
      * The missed-run watchdog found an occurrence that was due (after the job's schedule went live) and
-     * has no run item at all: the scheduler never delivered it. Reported once per occurrence.
+     * has no run item at all: the scheduler never delivered it. Reported once per occurrence when the
+     * watchdog's run commits, again by the next run when it does not (at least once).
      */
     record OccurrenceOverdue(String stage, String job, ZonedDateTime occurrence, String reason)
             implements LifecycleEvent {
