@@ -6,10 +6,7 @@ import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobServices;
-import dev.punctual.ledger.InMemoryLedgerStore;
-import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.MutableClock;
-import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
@@ -41,12 +38,7 @@ public final class JobTestRuntime {
     private JobTestRuntime(StageFlags flags, Instant start, List<JobDefinition> jobs) {
         this.clock = new MutableClock(start);
         JobCatalog catalog = JobCatalog.of(jobs.toArray(JobDefinition[]::new));
-        RunLedger ledger = new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
+        RunLedger ledger = RuntimeFixture.inMemory(clock);
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,
@@ -82,7 +74,7 @@ public final class JobTestRuntime {
         if (clock.peek().isBefore(arrival)) {
             clock.advance(Duration.between(clock.peek(), arrival));
         }
-        InvocationResult result = invoke(scheduledPayload(job, occurrence));
+        InvocationResult result = invoke(RuntimeFixture.scheduled(job, occurrence));
         return result.occurrences().stream()
                 .filter(o -> o.occurrence().equals(occurrence))
                 .map(JobTestRuntime::outcome)
@@ -123,11 +115,5 @@ public final class JobTestRuntime {
 
     private static String outcome(OccurrenceReport report) {
         return report.verdict().name() + " " + report.reason().wire();
-    }
-
-    private static String scheduledPayload(String job, Instant at) {
-        return "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
-                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"1\","
-                + "\"scheduleArn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
     }
 }
