@@ -23,14 +23,16 @@ final class Priming implements Resource {
 
     private final PunctualRuntime runtime;
     private final Wiring.Clients clients;
+    private final WarmUp warmUp;
 
-    private Priming(PunctualRuntime runtime, Wiring.Clients clients) {
+    private Priming(PunctualRuntime runtime, Wiring.Clients clients, WarmUp warmUp) {
         this.runtime = runtime;
         this.clients = clients;
+        this.warmUp = warmUp;
     }
 
-    static void register(PunctualRuntime runtime, Wiring.Clients clients) {
-        Core.getGlobalContext().register(new Priming(runtime, clients));
+    static void register(PunctualRuntime runtime, Wiring.Clients clients, WarmUp warmUp) {
+        Core.getGlobalContext().register(new Priming(runtime, clients, warmUp));
     }
 
     @Override
@@ -44,6 +46,8 @@ final class Priming implements Resource {
     }
 
     void prime() {
+        // The snapshot should hold the warm-up's work done, not half of it.
+        warmUp.await();
         ResultJson.render(InvocationResult.invalid(
                 runtime.services().flags().stage(), new InvalidPayload("PRIMING", null, "priming")));
         String table = System.getenv(StageResources.LEDGER_TABLE);

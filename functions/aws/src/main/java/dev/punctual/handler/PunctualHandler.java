@@ -16,6 +16,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 
 /**
  * The Lambda entry point of every function pool. Thin: it reads the payload, hands it to the runtime
@@ -76,14 +78,20 @@ public final class PunctualHandler implements RequestStreamHandler {
 
     /** Built on first use of the no-argument constructor, i.e. in Lambda's init phase. */
     private static final class FromEnvironment {
+        static final Map<String, String> ENV = System.getenv();
         static final Clock CLOCK = Clock.systemUTC();
-        static final Wiring.Clients CLIENTS = Wiring.lambdaClients(System.getenv());
-        static final PunctualRuntime RUNTIME = Wiring.runtime(
-                System.getenv(), CLIENTS, Wiring.catalog(System.getenv(), CLOCK), CLOCK, System.out::println);
+        static final AwsCredentialsProvider CREDENTIALS =
+                DefaultCredentialsProvider.builder().build();
+        // The event client is needed only at a delivery's end: it is built on the warm-up thread while
+        // this one builds the DynamoDB client and the runtime.
+        static final WarmUp WARM_UP = WarmUp.start(() -> Wiring.events(ENV, CREDENTIALS));
+        static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP::events);
+        static final PunctualRuntime RUNTIME =
+                Wiring.runtime(ENV, CLIENTS, Wiring.catalog(ENV, CLOCK), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
 
         static {
-            Priming.register(RUNTIME, CLIENTS);
+            Priming.register(RUNTIME, CLIENTS, WARM_UP);
         }
 
         private FromEnvironment() {}

@@ -25,6 +25,7 @@ import dev.punctual.stage.StageResources;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -55,29 +56,52 @@ public final class Wiring {
 
     private Wiring() {}
 
-    /** The connections a runtime needs, kept so the priming hook can warm them. */
-    public record Clients(DynamoDbClient dynamo, EventBridgeClient events) {}
+    /**
+     * The connections a runtime needs, kept so the priming hook can warm them. The event client is
+     * reached through a supplier: the handler builds it on the warm-up thread, since a delivery needs it
+     * only at its end.
+     */
+    public record Clients(DynamoDbClient dynamo, Supplier<EventBridgeClient> eventsClient) {
 
-    public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
-        Region region = region(env);
-        DynamoDbClientBuilder dynamo = DynamoDbClient.builder()
-                .region(region)
-                .credentialsProvider(credentials)
-                .httpClient(UrlConnectionHttpClient.create());
-        EventBridgeClientBuilder events = EventBridgeClient.builder()
-                .region(region)
-                .credentialsProvider(credentials)
-                .httpClient(UrlConnectionHttpClient.create());
-        String endpoint = env.get(ENDPOINT);
-        if (endpoint != null && !endpoint.isBlank()) {
-            dynamo.endpointOverride(URI.create(endpoint));
-            events.endpointOverride(URI.create(endpoint));
+        public Clients(DynamoDbClient dynamo, EventBridgeClient events) {
+            this(dynamo, () -> events);
         }
-        return new Clients(dynamo.build(), events.build());
+
+        public EventBridgeClient events() {
+            return eventsClient.get();
+        }
     }
 
+    public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
+        return new Clients(dynamo(env, credentials), events(env, credentials));
+    }
+
+    /** Both clients, one after the other (what the cold-start benchmark's bare function does). */
     public static Clients lambdaClients(Map<String, String> env) {
         return clients(env, DefaultCredentialsProvider.builder().build());
+    }
+
+    static DynamoDbClient dynamo(Map<String, String> env, AwsCredentialsProvider credentials) {
+        DynamoDbClientBuilder dynamo = DynamoDbClient.builder()
+                .region(region(env))
+                .credentialsProvider(credentials)
+                .httpClient(UrlConnectionHttpClient.create());
+        endpoint(env).ifPresent(dynamo::endpointOverride);
+        return dynamo.build();
+    }
+
+    static EventBridgeClient events(Map<String, String> env, AwsCredentialsProvider credentials) {
+        EventBridgeClientBuilder events = EventBridgeClient.builder()
+                .region(region(env))
+                .credentialsProvider(credentials)
+                .httpClient(UrlConnectionHttpClient.create());
+        endpoint(env).ifPresent(events::endpointOverride);
+        return events.build();
+    }
+
+    private static Optional<URI> endpoint(Map<String, String> env) {
+        String endpoint = env.get(ENDPOINT);
+        return endpoint == null || endpoint.isBlank() ? Optional.empty() : Optional.of(URI.create(endpoint));
     }
 
     /** The team's catalog (found on the class path) and the built-in jobs, for a function's environment. */
@@ -107,7 +131,8 @@ public final class Wiring {
         StructuredLog log = log(logSink, clock);
         RunLedger ledger = DynamoDbRunLedger.create(
                 clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, sleeper);
-        LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
+        LifecyclePublisher events =
+                new EventBridgeLifecyclePublisher(clients.eventsClient(), resources.eventBus(), log);
         return new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,

@@ -4,7 +4,9 @@ import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
+import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +42,7 @@ public final class ColdStartBenchmark {
         Path jar = Path.of("target", "punctual-lambda.jar").toAbsolutePath();
         MotoServer moto = MotoServer.start();
         try {
-            Map<String, String> env = stage(moto);
+            Map<String, String> env = stage(moto.endpoint());
             List<Long> handler = new ArrayList<>();
             List<Long> bare = new ArrayList<>();
             List<Long> handlerRss = new ArrayList<>();
@@ -57,23 +59,26 @@ public final class ColdStartBenchmark {
         }
     }
 
-    private static Map<String, String> stage(MotoServer moto) {
+    /** A stage's tables and bus on the emulator, and the environment a function of it would have. */
+    static Map<String, String> stage(URI endpoint) {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         StageResources resources =
                 new StageResources("bench-ledger-" + suffix, "bench-domain-" + suffix, "punctual-bench", "default");
+        StaticCredentialsProvider credentials =
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench"));
         try (DynamoDbClient dynamo = DynamoDbClient.builder()
-                .endpointOverride(moto.endpoint())
+                .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
+                .credentialsProvider(credentials)
                 .httpClient(UrlConnectionHttpClient.create())
                 .build()) {
             LedgerTable.create(dynamo, resources.ledgerTable());
             LedgerTable.create(dynamo, resources.domainTable());
         }
         try (EventBridgeClient events = EventBridgeClient.builder()
-                .endpointOverride(moto.endpoint())
+                .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
+                .credentialsProvider(credentials)
                 .httpClient(UrlConnectionHttpClient.create())
                 .build()) {
             events.createEventBus(b -> b.name(resources.eventBus())); // a deployed stage has its bus
@@ -83,19 +88,22 @@ public final class ColdStartBenchmark {
         env.put("AWS_REGION", "us-east-1");
         env.put("AWS_ACCESS_KEY_ID", "bench");
         env.put("AWS_SECRET_ACCESS_KEY", "bench");
-        env.put("PUNCTUAL_DYNAMODB_ENDPOINT", moto.endpoint().toString());
+        env.put("PUNCTUAL_DYNAMODB_ENDPOINT", endpoint.toString());
         return env;
     }
 
-    private static void run(Path jar, Map<String, String> env, List<String> args, List<Long> millis, List<Long> rss)
-            throws IOException, InterruptedException {
+    /**
+     * A fresh JVM running {@code main} with the Lambda jar first on the class path, then {@code classPath},
+     * with Lambda's JIT setting and only the given AWS and Punctual environment.
+     */
+    static ProcessBuilder probe(Path jar, String classPath, Map<String, String> env, String main, List<String> args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+TieredCompilation",
                 "-XX:TieredStopAtLevel=1", // what Lambda's Java runtimes do
                 "-cp",
-                jar + java.io.File.pathSeparator + System.getProperty("java.class.path"),
-                ColdStartProbe.class.getName()));
+                jar + File.pathSeparator + classPath,
+                main));
         String extra = System.getProperty("bench.jvmArg");
         if (extra != null) {
             command.add(1, extra.replace("MODE", args.get(0)));
@@ -104,6 +112,13 @@ public final class ColdStartBenchmark {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("PUNCTUAL_"));
         builder.environment().putAll(env);
+        return builder;
+    }
+
+    private static void run(Path jar, Map<String, String> env, List<String> args, List<Long> millis, List<Long> rss)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder =
+                probe(jar, System.getProperty("java.class.path"), env, ColdStartProbe.class.getName(), args);
         long start = System.nanoTime();
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

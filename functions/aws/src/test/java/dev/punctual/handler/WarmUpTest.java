@@ -1,0 +1,64 @@
+package dev.punctual.handler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.punctual.stage.StageConfigException;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+
+class WarmUpTest {
+
+    @Test
+    void events_afterTheWarmUp_isTheClientItsThreadBuilt() {
+        try (EventBridgeClient built = EventBridgeClient.builder()
+                .region(Region.US_EAST_1)
+                .credentialsProvider(AnonymousCredentialsProvider.create())
+                .endpointOverride(URI.create("http://127.0.0.1:9"))
+                .build()) {
+            WarmUp warmUp = WarmUp.start(() -> built);
+            warmUp.await();
+
+            assertThat(warmUp.events()).isSameAs(built);
+        }
+    }
+
+    @Test
+    void events_whenBuildingTheClientFailed_throwsThatFaultToTheCaller() {
+        StageConfigException fault = new StageConfigException("AWS_REGION", "", "the region, e.g. eu-central-1");
+        WarmUp warmUp = WarmUp.start(() -> {
+            throw fault;
+        });
+
+        assertThatThrownBy(warmUp::events).isSameAs(fault);
+    }
+
+    @Test
+    void events_calledBeforeTheThreadBuiltTheClient_waitsForIt() {
+        CountDownLatch release = new CountDownLatch(1);
+        try (EventBridgeClient built = EventBridgeClient.builder()
+                .region(Region.US_EAST_1)
+                .credentialsProvider(AnonymousCredentialsProvider.create())
+                .endpointOverride(URI.create("http://127.0.0.1:9"))
+                .build()) {
+            WarmUp warmUp = WarmUp.start(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return built;
+            });
+            CompletableFuture<EventBridgeClient> caller = CompletableFuture.supplyAsync(warmUp::events);
+
+            assertThat(caller).as("no client before the thread built it").isNotDone();
+            release.countDown();
+            assertThat(caller.join()).isSameAs(built);
+        }
+    }
+}
