@@ -82,12 +82,13 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final Clock CLOCK = Clock.systemUTC();
         static final AwsCredentialsProvider CREDENTIALS =
                 DefaultCredentialsProvider.builder().build();
-        // The event client is needed only at a delivery's end: it is built on the warm-up thread while
-        // this one builds the DynamoDB client and the runtime.
-        static final WarmUp WARM_UP = WarmUp.start(() -> Wiring.events(ENV, CREDENTIALS));
+        // The catalog and the event client are built on the warm-up thread while this one builds the
+        // DynamoDB client, which a delivery needs first.
+        static final WarmUp WARM_UP =
+                WarmUp.start(() -> Wiring.catalog(ENV, CLOCK), () -> Wiring.events(ENV, CREDENTIALS));
         static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP::events);
         static final PunctualRuntime RUNTIME =
-                Wiring.runtime(ENV, CLIENTS, Wiring.catalog(ENV, CLOCK), CLOCK, System.out::println);
+                Wiring.runtime(ENV, CLIENTS, WARM_UP.catalog(), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
 
         static {

@@ -3,6 +3,7 @@ package dev.punctual.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageConfigException;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +22,7 @@ class WarmUpTest {
                 .credentialsProvider(AnonymousCredentialsProvider.create())
                 .endpointOverride(URI.create("http://127.0.0.1:9"))
                 .build()) {
-            WarmUp warmUp = WarmUp.start(() -> built);
+            WarmUp warmUp = WarmUp.start(JobCatalog::of, () -> built);
             warmUp.await();
 
             assertThat(warmUp.events()).isSameAs(built);
@@ -31,7 +32,7 @@ class WarmUpTest {
     @Test
     void events_whenBuildingTheClientFailed_throwsThatFaultToTheCaller() {
         StageConfigException fault = new StageConfigException("AWS_REGION", "", "the region, e.g. eu-central-1");
-        WarmUp warmUp = WarmUp.start(() -> {
+        WarmUp warmUp = WarmUp.start(JobCatalog::of, () -> {
             throw fault;
         });
 
@@ -46,7 +47,7 @@ class WarmUpTest {
                 .credentialsProvider(AnonymousCredentialsProvider.create())
                 .endpointOverride(URI.create("http://127.0.0.1:9"))
                 .build()) {
-            WarmUp warmUp = WarmUp.start(() -> {
+            WarmUp warmUp = WarmUp.start(JobCatalog::of, () -> {
                 try {
                     release.await();
                 } catch (InterruptedException e) {
@@ -60,5 +61,17 @@ class WarmUpTest {
             release.countDown();
             assertThat(caller.join()).isSameAs(built);
         }
+    }
+
+    @Test
+    void catalog_whenLoadingItFailed_throwsThatFaultInTheInitPhase() {
+        StageConfigException fault = new StageConfigException("PUNCTUAL_STAGE", "", "a stage name");
+        WarmUp warmUp = WarmUp.start(
+                () -> {
+                    throw fault;
+                },
+                () -> null);
+
+        assertThatThrownBy(warmUp::catalog).isSameAs(fault);
     }
 }
