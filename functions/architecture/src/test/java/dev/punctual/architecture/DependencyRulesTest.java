@@ -33,6 +33,11 @@ class DependencyRulesTest {
     private static final String TIME = "dev.punctual.time..";
     private static final String CATCH_UP = "dev.punctual.catchup..";
     private static final String LEDGER = "dev.punctual.ledger";
+    /** The store's primitives and the engine over them: for store implementations only. */
+    private static final String LEDGER_SPI = "dev.punctual.ledger.spi";
+    /** The store implementations: DynamoDB here; the test kit's in-memory and faulty stores. */
+    private static final String[] LEDGER_STORES = {"dev.punctual.ledger.dynamodb..", "dev.punctual.ledger.testkit.."};
+
     private static final String JOB = "dev.punctual.job..";
     private static final String RUNTIME = "dev.punctual.runtime..";
     private static final String EVENTS = "dev.punctual.events";
@@ -41,7 +46,8 @@ class DependencyRulesTest {
     private static final String STAGE = "dev.punctual.stage..";
 
     /** The core: plain Java, tested without any server. */
-    private static final String[] CORE = {ROOT, TIME, CATCH_UP, LEDGER, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
+    private static final String[] CORE = {
+        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
     };
 
     /** The adapters between the core and AWS. */
@@ -63,6 +69,7 @@ class DependencyRulesTest {
     @Test
     void theRulesSeeEveryModule() {
         assertThat(PUNCTUAL.containPackage("dev.punctual.time")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.ledger.spi")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.runtime")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
@@ -99,6 +106,30 @@ class DependencyRulesTest {
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(JAVA, ROOT, TIME, CATCH_UP, LEDGER, OBSERVABILITY, JSON, STAGE)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void ledgerSpi_dependsOnTheLedgersApiOnly() {
+        // One way: the spi speaks the port's values; the port never names a store's primitive.
+        classes()
+                .that()
+                .resideInAPackage(LEDGER_SPI)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, LEDGER, LEDGER_SPI)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void ledgerSpi_isUsedOnlyByTheStoreImplementations() {
+        // The runtime, the handler, the CLI, events and jobs get a RunLedger; only a store sees how it is made.
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(concat(new String[] {LEDGER_SPI}, LEDGER_STORES))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(LEDGER_SPI)
                 .check(PUNCTUAL);
     }
 

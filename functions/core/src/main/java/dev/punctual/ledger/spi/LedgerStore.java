@@ -1,5 +1,10 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.Slot;
 import java.time.Instant;
 import java.util.Optional;
 
