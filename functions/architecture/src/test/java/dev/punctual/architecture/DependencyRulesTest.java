@@ -8,12 +8,19 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,6 +81,18 @@ class DependencyRulesTest {
         assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
+    }
+
+    @Test
+    void theDocsPackageTable_namesEveryPackageTheRulesSee() throws IOException {
+        String doc = Files.readString(Path.of("..", "..", "docs", "architecture.md"));
+        int start = doc.indexOf("## Packages");
+        String table = doc.substring(start, doc.indexOf("\n## ", start));
+        Set<String> packages = PUNCTUAL.stream()
+                .map(JavaClass::getPackageName)
+                .filter(p -> !p.equals(ROOT)) // PunctualException, named in the modules table
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(packages).isNotEmpty().allSatisfy(p -> assertThat(table).contains("`" + p + "`"));
     }
 
     @Test
