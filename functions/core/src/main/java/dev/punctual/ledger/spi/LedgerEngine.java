@@ -38,6 +38,8 @@ import java.util.function.Supplier;
 /**
  * The ledger's logic over a {@link LedgerStore}: one implementation of the rules, two stores. Time comes
  * from the injected clock and owner tokens from the injected supplier (a fresh token per acquisition).
+ * A store's module builds one and hands it out as a {@link RunLedger} (e.g. {@code DynamoDbRunLedger}),
+ * so its callers never see the store.
  */
 public final class LedgerEngine implements RunLedger {
 
