@@ -13,6 +13,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +89,34 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         definitions.put(name, new Definition(name, queryString, logGroupNames));
     }
 
-    /** Log lines (JSON objects) of a log group, oldest first, as the function wrote them. */
+    /** Forgets a saved query, as deleting its {@code AWS::Logs::QueryDefinition} would. */
+    public void deleteQuery(String name) {
+        definitions.remove(name);
+    }
+
+    /**
+     * Every query of docs/queries.md (the text the CDK app saves, SavedQueriesTest): each {@code ### name}
+     * heading and the code block under it, in the page's order. Paths are from a module's directory.
+     */
+    public static Map<String, String> documentedQueries() {
+        try {
+            String doc = Files.readString(Path.of("..", "..", "docs", "queries.md"));
+            Matcher m = Pattern.compile("### (\\S+)\\n(?:[^`\\n].*\\n|\\n)*?```\\n([\\s\\S]*?)\\n```")
+                    .matcher(doc);
+            Map<String, String> queries = new LinkedHashMap<>();
+            while (m.find()) {
+                queries.put(m.group(1), m.group(2));
+            }
+            return queries;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Log lines of a log group, oldest first, as the function wrote them; a line that is not a JSON object
+     * has no fields, as in Logs Insights, so no field filter matches it.
+     */
     public void putLines(String logGroup, List<String> jsonLines) {
         lines.computeIfAbsent(logGroup, g -> new CopyOnWriteArrayList<>()).addAll(jsonLines);
     }
@@ -202,7 +231,7 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         List<JsonNode> matching = new ArrayList<>();
         for (String group : groups) {
             for (String text : lines.getOrDefault(group, List.of())) {
-                JsonNode line = JSON.readTree(text);
+                JsonNode line = object(text);
                 boolean all = filters.stream()
                         .allMatch(f -> f.entrySet().stream()
                                 .allMatch(t -> line.path(t.getKey()).asText().equals(t.getValue())));
@@ -224,6 +253,15 @@ public final class LogsInsightsStandIn implements AutoCloseable {
             row.addObject().put("field", "@ptr").put("value", "stand-in-" + i);
         }
         return rows;
+    }
+
+    private static JsonNode object(String text) {
+        try {
+            JsonNode tree = JSON.readTree(text);
+            return tree != null && tree.isObject() ? tree : JSON.createObjectNode();
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
     }
 
     private static Map<String, String> terms(String filter) {

@@ -2,6 +2,9 @@ package dev.punctual.cli.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.insights.SavedQueryException;
+import dev.punctual.cli.insights.SavedQueryResult;
+import dev.punctual.cli.insights.SavedQueryRunner;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.MaintenanceHold;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SequencedMap;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -28,12 +32,25 @@ import java.util.function.Supplier;
  * The activation checks ({@code --activate}). They write the ledger: a manual run of each job marked
  * safe to verify (forced, so it runs even when its latest occurrence is done), its repeat, a refused run
  * of each destructive job where the stage refuses them, and a maintenance hold of verify's own, always
- * released.
+ * released. A run's outcome line is looked for with the stage's saved query {@value #OUTCOME_QUERY}, as
+ * an operator would; the delivery and secret checks read the log lines themselves (FilterLogEvents).
  */
 public final class Activation {
 
     /** Who verify's maintenance hold is set by; verify lifts only holds of this name. */
     public static final String HOLDER = "punctual-verify";
+
+    /**
+     * The saved query that shows what happened to a job at an occurrence (docs/queries.md; the one the
+     * runbook and the alert messages send operators to).
+     */
+    public static final String OUTCOME_QUERY = "job-timeline";
+
+    /** How long to wait between two runs of the saved query while the outcome line has not arrived. */
+    public static final Duration QUERY_EVERY = Duration.ofSeconds(5);
+
+    /** The least a started query is given to complete, even when the wait is nearly over. */
+    public static final Duration QUERY_AT_LEAST = Duration.ofSeconds(10);
 
     /** How far back the secret scan reads. */
     public static final Duration SECRET_WINDOW = Duration.ofHours(1);
@@ -49,6 +66,7 @@ public final class Activation {
     private final Duration logWait;
     private final StageInvoker invoker;
     private final StageLogs logs;
+    private final SavedQueryRunner queries;
     private final RunLedger ledger;
     private final Sleeper sleeper;
 
@@ -59,6 +77,7 @@ public final class Activation {
             Duration logWait,
             StageInvoker invoker,
             StageLogs logs,
+            SavedQueryRunner queries,
             RunLedger ledger,
             Sleeper sleeper) {
         this.flags = flags;
@@ -67,6 +86,7 @@ public final class Activation {
         this.logWait = logWait;
         this.invoker = invoker;
         this.logs = logs;
+        this.queries = queries;
         this.ledger = ledger;
         this.sleeper = sleeper;
     }
@@ -94,6 +114,13 @@ public final class Activation {
                         logWait,
                         new StageInvoker(aws.lambda(), inventory.aliases()),
                         new StageLogs(aws.logs(), inventory.logGroups()),
+                        new SavedQueryRunner(
+                                aws.logs(),
+                                flags.stage(),
+                                inventory.savedQueries(),
+                                inventory.logGroups(),
+                                clock,
+                                sleeper),
                         ledger,
                         sleeper)
                 .run();
@@ -108,7 +135,6 @@ public final class Activation {
                 .filter(j -> !j.externalDelivery() || !flags.externalDeliveryEnabled())
                 .toList();
         List<RunOutcome> passed = new ArrayList<>();
-        Map<String, StageLogs.Line> outcomeLines = new LinkedHashMap<>();
         if (safe.isEmpty()) {
             results.add(
                     CheckResult.warn(
@@ -127,18 +153,17 @@ public final class Activation {
             }));
         }
         for (RunOutcome run : passed) {
-            results.add(Guard.run("outcome-logged", () -> {
-                Optional<StageLogs.Line> line = awaitOutcomeLine(run, started);
-                line.ifPresent(l -> outcomeLines.put(run.job(), l));
-                return new OutcomeLoggedCheck(run, line, logWait);
-            }));
+            results.add(Guard.run(
+                    "outcome-logged",
+                    () -> new OutcomeLoggedCheck(
+                            flags.stage(), run, queries.fullName(OUTCOME_QUERY), awaitOutcome(run, started), logWait)));
             results.add(Guard.run(
                     "repeat",
                     () -> new RepeatRunCheck(
                             invoker.run(catalog.require(run.job()), Optional.of(run.occurrence()), false))));
         }
         results.add(Guard.run("destructive-refused", this::destructive));
-        results.add(Guard.run("delivery-suppressed", () -> delivery(safe, passed, outcomeLines, started)));
+        results.add(Guard.run("delivery-suppressed", () -> delivery(safe, passed, started)));
         results.add(maintenance(passed.stream().findFirst()));
         results.add(Guard.run(
                 "log-secrets",
@@ -158,8 +183,7 @@ public final class Activation {
         return new DestructiveRefusedCheck(flags.stage(), flags.destructiveEnabled(), runs);
     }
 
-    private DeliverySuppressedCheck delivery(
-            List<JobDefinition> safe, List<RunOutcome> passed, Map<String, StageLogs.Line> outcomes, Instant from) {
+    private DeliverySuppressedCheck delivery(List<JobDefinition> safe, List<RunOutcome> passed, Instant from) {
         List<RunOutcome> runs = passed.stream()
                 .filter(r -> catalog.require(r.job()).externalDelivery())
                 .toList();
@@ -169,10 +193,13 @@ public final class Activation {
             for (StageLogs.Line line : logs.since(from, "\"external delivery suppressed\"")) {
                 field(line.message(), "job").ifPresent(job -> suppressed.merge(job, 1, Integer::sum));
             }
-            outcomes.forEach((job, line) -> parse(line.message())
-                    .map(tree -> tree.path("result").path("sent"))
-                    .filter(JsonNode::isNumber)
-                    .ifPresent(n -> sent.put(job, n.asInt())));
+            // The saved query shows no result object; the outcome line itself carries the job's "sent".
+            for (RunOutcome run : runs) {
+                outcomeLine(run, from)
+                        .map(tree -> tree.path("result").path("sent"))
+                        .filter(JsonNode::isNumber)
+                        .ifPresent(n -> sent.put(run.job(), n.asInt()));
+            }
         }
         boolean anyDelivering = safe.stream().anyMatch(JobDefinition::externalDelivery);
         return new DeliverySuppressedCheck(
@@ -232,31 +259,77 @@ public final class Activation {
         });
     }
 
-    /** The run's outcome line in the stage's logs, looked for until {@link #logWait} has passed. */
-    private Optional<StageLogs.Line> awaitOutcomeLine(RunOutcome run, Instant from) {
+    /**
+     * Runs the saved query {@value #OUTCOME_QUERY} narrowed to the run's job, occurrence and trigger
+     * every {@link #QUERY_EVERY} until it shows the run's row or {@link #logWait} has passed. A started
+     * query may run for what is left of the wait, and at least {@link #QUERY_AT_LEAST}.
+     */
+    private OutcomeLoggedCheck.Search awaitOutcome(RunOutcome run, Instant from) {
+        SequencedMap<String, String> filters = new LinkedHashMap<>();
+        filters.put("job", run.job());
+        filters.put("occurrence", run.occurrence());
+        filters.put("trigger", "MANUAL");
         Instant deadline = clock.instant().plus(logWait);
-        while (true) {
-            for (StageLogs.Line line : logs.since(from.minusSeconds(60), "\"occurrence outcome\"")) {
-                Optional<JsonNode> tree = parse(line.message());
-                if (tree.isPresent()
-                        && "occurrence outcome"
-                                .equals(tree.get().path("message").asText())
-                        && run.job().equals(tree.get().path("job").asText())
-                        && run.occurrence().equals(tree.get().path("occurrence").asText())
-                        && "MANUAL".equals(tree.get().path("trigger").asText())) {
-                    return Optional.of(line);
+        int runs = 0;
+        try {
+            while (true) {
+                Duration wait = max(remaining(deadline), QUERY_AT_LEAST);
+                SavedQueryResult result =
+                        queries.run(OUTCOME_QUERY, filters, from.minusSeconds(60), clock.instant(), wait);
+                runs++;
+                switch (result) {
+                    case SavedQueryResult.Missing missing -> {
+                        return new OutcomeLoggedCheck.Search.QueryMissing(missing.why());
+                    }
+                    case SavedQueryResult.Rows rows -> {
+                        Optional<Map<String, String>> row = rows.rows().stream()
+                                .filter(r -> run.occurrence().equals(r.get("occurrence"))
+                                        && "MANUAL".equals(r.get("trigger")))
+                                .findFirst();
+                        if (row.isPresent()) {
+                            return new OutcomeLoggedCheck.Search.Found(row.get());
+                        }
+                    }
                 }
+                if (remaining(deadline).isZero()) {
+                    return new OutcomeLoggedCheck.Search.NotFound(runs);
+                }
+                sleeper.sleep(min(QUERY_EVERY, remaining(deadline)));
             }
-            if (!clock.instant().isBefore(deadline)) {
-                return Optional.empty();
-            }
-            try {
-                sleeper.sleep(Duration.ofSeconds(1));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
+        } catch (SavedQueryException e) {
+            return new OutcomeLoggedCheck.Search.QueryFailed(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new OutcomeLoggedCheck.Search.NotFound(runs);
+        }
+    }
+
+    private Duration remaining(Instant deadline) {
+        Duration left = Duration.between(clock.instant(), deadline);
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /** The run's outcome line as the stage's logs hold it (FilterLogEvents), if it is there. */
+    private Optional<JsonNode> outcomeLine(RunOutcome run, Instant from) {
+        for (StageLogs.Line line : logs.since(from.minusSeconds(60), "\"occurrence outcome\"")) {
+            Optional<JsonNode> tree = parse(line.message());
+            if (tree.isPresent()
+                    && "occurrence outcome".equals(tree.get().path("message").asText())
+                    && run.job().equals(tree.get().path("job").asText())
+                    && run.occurrence().equals(tree.get().path("occurrence").asText())
+                    && "MANUAL".equals(tree.get().path("trigger").asText())) {
+                return tree;
             }
         }
+        return Optional.empty();
     }
 
     private static Optional<JsonNode> parse(String line) {
