@@ -111,11 +111,7 @@ class LogsCommandTest {
         assertThat(rows.get(0).path("trigger").asText()).isEqualTo("MANUAL");
         LogsInsightsStandIn.Started query = logs.started().get(logs.started().size() - 1);
         assertThat(query.queryString())
-                .startsWith(LogsInsightsStandIn.documentedQueries()
-                        .get("job-timeline")
-                        .lines()
-                        .findFirst()
-                        .orElseThrow())
+                .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
                 .contains("| filter job = \"daily-report\"")
                 .doesNotContain("and job = ");
         assertThat(query.logGroupNames())

@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.punctual.testing.LoopbackServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,32 +54,24 @@ public final class LogsInsightsStandIn implements AutoCloseable {
 
     private record Definition(String name, String queryString, List<String> logGroupNames) {}
 
-    private final HttpServer server;
+    private LoopbackServer server;
     private final Map<String, Definition> definitions = new ConcurrentHashMap<>();
     private final Map<String, List<String>> lines = new ConcurrentHashMap<>();
     private final Map<String, ArrayNode> results = new ConcurrentHashMap<>();
     private final List<Started> started = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
 
-    private LogsInsightsStandIn(HttpServer server) {
-        this.server = server;
-    }
+    private LogsInsightsStandIn() {}
 
+    /** Starts the server on a free loopback port; requests are answered on its dispatcher thread. */
     public static LogsInsightsStandIn start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            LogsInsightsStandIn standIn = new LogsInsightsStandIn(server);
-            server.createContext("/", standIn::handle);
-            server.start();
-            return standIn;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LogsInsightsStandIn standIn = new LogsInsightsStandIn();
+        standIn.server = LoopbackServer.start("/", standIn::handle, null);
+        return standIn;
     }
 
     public URI endpoint() {
-        return URI.create("http://" + server.getAddress().getHostString() + ":"
-                + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /** Saves a query definition, as the CDK app's {@code AWS::Logs::QueryDefinition} does. */
@@ -113,6 +103,11 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         }
     }
 
+    /** The first line of a documented query (its {@code fields}), which a narrowed query starts with too. */
+    public static String documentedFirstLine(String name) {
+        return documentedQueries().get(name).lines().findFirst().orElseThrow();
+    }
+
     /**
      * Log lines of a log group, oldest first, as the function wrote them; a line that is not a JSON object
      * has no fields, as in Logs Insights, so no field filter matches it.
@@ -132,7 +127,7 @@ public final class LogsInsightsStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {

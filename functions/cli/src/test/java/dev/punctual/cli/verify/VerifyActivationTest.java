@@ -90,11 +90,7 @@ class VerifyActivationTest {
         // Found through the saved query as deployed, narrowed to the run, over every pool's log group.
         LogsInsightsStandIn.Started query = stage.insights.started().getLast();
         assertThat(query.queryString())
-                .startsWith(LogsInsightsStandIn.documentedQueries()
-                        .get("job-timeline")
-                        .lines()
-                        .findFirst()
-                        .orElseThrow())
+                .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
                 .contains("| filter job = \"daily-report\"", "| filter trigger = \"MANUAL\"")
                 .contains("| filter occurrence = \"" + occurrence(line(run, "manual-run")) + "\"");
         assertThat(query.logGroupNames()).containsExactlyInAnyOrderElementsOf(stage.logGroups.values());
