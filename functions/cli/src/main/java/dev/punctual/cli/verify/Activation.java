@@ -2,8 +2,6 @@ package dev.punctual.cli.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.cli.insights.SavedQueryException;
-import dev.punctual.cli.insights.SavedQueryResult;
 import dev.punctual.cli.insights.SavedQueryRunner;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -24,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SequencedMap;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -32,25 +29,13 @@ import java.util.function.Supplier;
  * The activation checks ({@code --activate}). They write the ledger: a manual run of each job marked
  * safe to verify (forced, so it runs even when its latest occurrence is done), its repeat, a refused run
  * of each destructive job where the stage refuses them, and a maintenance hold of verify's own, always
- * released. A run's outcome line is looked for with the stage's saved query {@value #OUTCOME_QUERY}, as
+ * released. A run's outcome line is looked for with the stage's saved query ({@link OutcomeSearch}), as
  * an operator would; the delivery and secret checks read the log lines themselves (FilterLogEvents).
  */
 public final class Activation {
 
     /** Who verify's maintenance hold is set by; verify lifts only holds of this name. */
     public static final String HOLDER = "punctual-verify";
-
-    /**
-     * The saved query that shows what happened to a job at an occurrence (docs/queries.md; the one the
-     * runbook and the alert messages send operators to).
-     */
-    public static final String OUTCOME_QUERY = "job-timeline";
-
-    /** How long to wait between two runs of the saved query while the outcome line has not arrived. */
-    public static final Duration QUERY_EVERY = Duration.ofSeconds(5);
-
-    /** The least a started query is given to complete, even when the wait is nearly over. */
-    public static final Duration QUERY_AT_LEAST = Duration.ofSeconds(10);
 
     /** How far back the secret scan reads. */
     public static final Duration SECRET_WINDOW = Duration.ofHours(1);
@@ -66,7 +51,7 @@ public final class Activation {
     private final Duration logWait;
     private final StageInvoker invoker;
     private final StageLogs logs;
-    private final SavedQueryRunner queries;
+    private final OutcomeSearch outcomes;
     private final RunLedger ledger;
     private final Sleeper sleeper;
 
@@ -77,7 +62,7 @@ public final class Activation {
             Duration logWait,
             StageInvoker invoker,
             StageLogs logs,
-            SavedQueryRunner queries,
+            OutcomeSearch outcomes,
             RunLedger ledger,
             Sleeper sleeper) {
         this.flags = flags;
@@ -86,7 +71,7 @@ public final class Activation {
         this.logWait = logWait;
         this.invoker = invoker;
         this.logs = logs;
-        this.queries = queries;
+        this.outcomes = outcomes;
         this.ledger = ledger;
         this.sleeper = sleeper;
     }
@@ -114,13 +99,17 @@ public final class Activation {
                         logWait,
                         new StageInvoker(aws.lambda(), inventory.aliases()),
                         new StageLogs(aws.logs(), inventory.logGroups()),
-                        new SavedQueryRunner(
-                                aws.logs(),
-                                flags.stage(),
-                                inventory.savedQueries(),
-                                inventory.logGroups(),
+                        new OutcomeSearch(
+                                new SavedQueryRunner(
+                                        aws.logs(),
+                                        flags.stage(),
+                                        inventory.savedQueries(),
+                                        inventory.logGroups(),
+                                        clock,
+                                        sleeper),
                                 clock,
-                                sleeper),
+                                sleeper,
+                                logWait),
                         ledger,
                         sleeper)
                 .run();
@@ -156,7 +145,7 @@ public final class Activation {
             results.add(Guard.run(
                     "outcome-logged",
                     () -> new OutcomeLoggedCheck(
-                            flags.stage(), run, queries.fullName(OUTCOME_QUERY), awaitOutcome(run, started), logWait)));
+                            flags.stage(), run, outcomes.query(), outcomes.find(run, started), logWait)));
             results.add(Guard.run(
                     "repeat",
                     () -> new RepeatRunCheck(
@@ -257,64 +246,6 @@ public final class Activation {
             Optional<RunOutcome> after = released ? Optional.of(invoker.run(job, at, false)) : Optional.empty();
             return new MaintenanceCheck(List.of(), notTaken, during, after, released);
         });
-    }
-
-    /**
-     * Runs the saved query {@value #OUTCOME_QUERY} narrowed to the run's job, occurrence and trigger
-     * every {@link #QUERY_EVERY} until it shows the run's row or {@link #logWait} has passed. A started
-     * query may run for what is left of the wait, and at least {@link #QUERY_AT_LEAST}.
-     */
-    private OutcomeLoggedCheck.Search awaitOutcome(RunOutcome run, Instant from) {
-        SequencedMap<String, String> filters = new LinkedHashMap<>();
-        filters.put("job", run.job());
-        filters.put("occurrence", run.occurrence());
-        filters.put("trigger", "MANUAL");
-        Instant deadline = clock.instant().plus(logWait);
-        int runs = 0;
-        try {
-            while (true) {
-                Duration wait = max(remaining(deadline), QUERY_AT_LEAST);
-                SavedQueryResult result =
-                        queries.run(OUTCOME_QUERY, filters, from.minusSeconds(60), clock.instant(), wait);
-                runs++;
-                switch (result) {
-                    case SavedQueryResult.Missing missing -> {
-                        return new OutcomeLoggedCheck.Search.QueryMissing(missing.why());
-                    }
-                    case SavedQueryResult.Rows rows -> {
-                        Optional<Map<String, String>> row = rows.rows().stream()
-                                .filter(r -> run.occurrence().equals(r.get("occurrence"))
-                                        && "MANUAL".equals(r.get("trigger")))
-                                .findFirst();
-                        if (row.isPresent()) {
-                            return new OutcomeLoggedCheck.Search.Found(row.get());
-                        }
-                    }
-                }
-                if (remaining(deadline).isZero()) {
-                    return new OutcomeLoggedCheck.Search.NotFound(runs);
-                }
-                sleeper.sleep(min(QUERY_EVERY, remaining(deadline)));
-            }
-        } catch (SavedQueryException e) {
-            return new OutcomeLoggedCheck.Search.QueryFailed(e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new OutcomeLoggedCheck.Search.NotFound(runs);
-        }
-    }
-
-    private Duration remaining(Instant deadline) {
-        Duration left = Duration.between(clock.instant(), deadline);
-        return left.isNegative() ? Duration.ZERO : left;
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /** The run's outcome line as the stage's logs hold it (FilterLogEvents), if it is there. */

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The manual run's outcome line (one structured JSON line per occurrence) is found, within a bounded
  * wait, by the stage's saved query that operators run to see what happened to a job at an occurrence
- * ({@value Activation#OUTCOME_QUERY}, docs/queries.md): the line reached the logs, and the saved query
+ * ({@value OutcomeSearch#QUERY}, docs/queries.md): the line reached the logs, and the saved query
  * reads it.
  *
  * @param stage the stage verified
