@@ -1,6 +1,7 @@
 package dev.punctual.infra;
 
 import dev.punctual.job.FunctionPool;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageResources;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -80,6 +81,7 @@ public final class FunctionPoolConstruct extends Construct {
                         bus.getEventBusName(),
                         pool.name())
                 .toEnvironment());
+        environment.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
         this.function = Function.Builder.create(this, "Function")
                 .description("Punctual " + config.stage() + " pool " + pool.name())
                 .runtime("java21".equals(config.lambdaRuntime()) ? Runtime.JAVA_21 : Runtime.JAVA_25)

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
+import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.demo.SimulatedClock;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
@@ -16,6 +17,7 @@ import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.stage.StageResources;
@@ -27,6 +29,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -42,7 +45,8 @@ import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindowMode;
 /**
  * A healthy local stage in moto, created the way the CDK app deploys one: resource names as
  * CloudFormation makes them from {@code StageStack}'s construct ids ({@code Punctual-<stage>-<id>...}),
- * each function's environment from {@link StageFlags#toEnvironment()} and {@link StageResources}, each
+ * each function's environment from {@link StageFlags#toEnvironment()}, {@link StageResources} and the
+ * stage's {@link SkewTolerance}, each
  * job's schedule from {@link Schedule#deployment()}, {@link ScheduledPayload#forJob} and the stage's
  * {@link RetrySettings}, the ledger table from {@link LedgerTable} with point-in-time recovery and the
  * stage's deletion protection. Tests then plant one fault and run verify on it.
@@ -67,6 +71,7 @@ final class LocalStage {
     final Map<String, String> logGroups = new LinkedHashMap<>();
     final Map<String, String> queues = new LinkedHashMap<>();
     final LambdaInvokeStandIn lambda;
+    final LogsInsightsStandIn insights;
 
     /**
      * The one clock of the stage and of verify, moved only by {@link #sleeper()}. It starts at the real
@@ -77,8 +82,9 @@ final class LocalStage {
     private final Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean shipping;
 
-    private LocalStage(LambdaInvokeStandIn lambda) {
+    private LocalStage(LambdaInvokeStandIn lambda, LogsInsightsStandIn insights) {
         this.lambda = lambda;
+        this.insights = insights;
         AwsAccess access = access();
         this.aws = StageAws.connect(
                 REGION,
@@ -101,14 +107,17 @@ final class LocalStage {
 
     /**
      * A fresh moto (every backend reset) holding one healthy stage, its functions running the real
-     * handler behind the Lambda Invoke stand-in.
+     * handler behind the Lambda Invoke stand-in, its saved queries (docs/queries.md) in the Logs Insights
+     * stand-in.
      */
     static LocalStage healthy() {
         reset();
         endpoint();
         LambdaInvokeStandIn lambda = LambdaInvokeStandIn.start();
         front.invokeAt(lambda.endpoint());
-        LocalStage stage = new LocalStage(lambda);
+        LogsInsightsStandIn insights = LogsInsightsStandIn.start();
+        front.insightsAt(insights.endpoint());
+        LocalStage stage = new LocalStage(lambda, insights);
         stage.create();
         return stage;
     }
@@ -164,6 +173,7 @@ final class LocalStage {
     void close() {
         aws.close();
         lambda.close();
+        insights.close();
     }
 
     private static void reset() {
@@ -202,6 +212,7 @@ final class LocalStage {
             String function = cfnName(id + "Function");
             Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
             env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            env.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
             try (var motoLambda = motoLambda()) {
                 motoLambda.createFunction(r -> r.functionName(function)
                         .runtime("java21")
@@ -237,7 +248,19 @@ final class LocalStage {
                     "ComparisonOperator", "GreaterThanOrEqualToThreshold"));
             setAlarmState(cfnName(alarm), "OK");
         }
+        LogsInsightsStandIn.documentedQueries()
+                .forEach((name, text) -> insights.saveQuery(savedQuery(name), text, List.copyOf(logGroups.values())));
         createStack();
+    }
+
+    /** A saved query's full name, as {@code SavedQueries.fullName} makes it. */
+    static String savedQuery(String name) {
+        return "punctual/" + STAGE + "/" + name;
+    }
+
+    /** The saved query is gone from the stage (deleted by hand, or never deployed by this version). */
+    void deleteSavedQuery(String name) {
+        insights.deleteQuery(savedQuery(name));
     }
 
     /** Members idle for two years: the destructive job's targets, which its dry run counts. */
@@ -319,6 +342,7 @@ final class LocalStage {
                                                         .message(line)
                                                         .build())
                                         .toList()));
+                insights.putLines(logGroups.get(pool), lines.subList(from, lines.size()));
                 shipped.put(pool, lines.size());
             }
         });
@@ -335,6 +359,7 @@ final class LocalStage {
                                 .timestamp(clock.instant().toEpochMilli())
                                 .message(line)
                                 .build()));
+        insights.putLines(logGroups.get(pool), List.of(line));
     }
 
     String aliasArn(String pool) {
@@ -361,6 +386,9 @@ final class LocalStage {
         outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
         outputs.put(StageOutputs.DOMAIN_TABLE, Map.of("Value", domainTable));
         outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
+        LogsInsightsStandIn.documentedQueries()
+                .keySet()
+                .forEach(name -> outputs.put(StageOutputs.savedQuery(name), Map.of("Value", savedQuery(name))));
         outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
         String template = json(
                 Map.of("Resources", Map.of("AlertingTopic", Map.of("Type", "AWS::SNS::Topic")), "Outputs", outputs));
