@@ -97,13 +97,12 @@ public final class PunctualHandler implements RequestStreamHandler {
                 DefaultCredentialsProvider.builder().build();
         // The catalog and the event client are built on the warm-up thread while this one builds the
         // DynamoDB client, which a delivery needs first.
-        static final WarmUp WARM_UP =
-                WarmUp.start(() -> Wiring.catalog(ENV, CLOCK), () -> Wiring.events(ENV, CREDENTIALS));
+        static final WarmUp WARM_UP = Wiring.warmUp(ENV, CLOCK, CREDENTIALS);
         static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP::events);
         static final PunctualRuntime RUNTIME =
                 Wiring.runtime(ENV, CLIENTS, WARM_UP.catalog(), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
-        static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(System.getenv());
+        static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(ENV);
 
         static {
             Priming.register(RUNTIME, CLIENTS, WARM_UP);

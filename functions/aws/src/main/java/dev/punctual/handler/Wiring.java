@@ -81,6 +81,16 @@ public final class Wiring {
         return clients(env, DefaultCredentialsProvider.builder().build());
     }
 
+    /**
+     * Starts the handler's warm-up: the catalog and the event client on its thread. The suppliers are
+     * this class's, never the caller's: a lambda written in a class still being initialised (the
+     * handler's holder of its runtime) could not run on another thread until that initialisation ends,
+     * while the initialisation waits for the catalog.
+     */
+    static WarmUp warmUp(Map<String, String> env, Clock clock, AwsCredentialsProvider credentials) {
+        return WarmUp.start(() -> catalog(env, clock), () -> events(env, credentials));
+    }
+
     static DynamoDbClient dynamo(Map<String, String> env, AwsCredentialsProvider credentials) {
         DynamoDbClientBuilder dynamo = DynamoDbClient.builder()
                 .region(region(env))

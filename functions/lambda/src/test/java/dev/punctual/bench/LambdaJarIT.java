@@ -18,13 +18,16 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -37,6 +40,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class LambdaJarIT {
 
     private static final Path JAR = Path.of("target", "punctual-lambda.jar").toAbsolutePath();
+
+    /** A bound on a probe's life (a delivery takes about a second): past it, the probe is stuck. */
+    private static final Duration LIMIT = Duration.ofMinutes(2);
 
     @Test
     void scheduledDelivery_fromTheLambdaJarAlone_passesAndRecordsTheRun() throws Exception {
@@ -95,9 +101,20 @@ class LambdaJarIT {
                                 .getLocation()
                                 .toURI())
                         .toAbsolutePath();
-        Process process = ColdStartBenchmark.probe(JAR, probes, env, main, args).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Result(process.waitFor(), output);
+        Path output = Files.createTempFile("lambda-jar-", ".out");
+        Process process = ColdStartBenchmark.probe(JAR, probes, env, main, args)
+                .redirectOutput(output.toFile())
+                .start();
+        boolean exited = process.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        Files.delete(output);
+        assertThat(exited)
+                .as("the probe ended within %s (a hang, e.g. a deadlock in init):%n%s", LIMIT, text)
+                .isTrue();
+        return new Result(process.exitValue(), text);
     }
 
     private record Result(int exit, String output) {}
