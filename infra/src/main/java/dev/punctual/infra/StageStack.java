@@ -135,7 +135,7 @@ public final class StageStack extends Stack {
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
                 .value(pool.function().getFunctionName())
                 .build());
-        new StageOutputsConstruct(this, "StageOutputs", this);
+        new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
     }
 
     /**
