@@ -17,7 +17,7 @@ import software.amazon.awscdk.services.sqs.IQueue;
  *
  * @param stage the stage's name
  * @param ledger the run ledger table
- * @param domain the demo domain table
+ * @param jobTables the tables the catalog's jobs declare, by declared name
  * @param schedules the schedule group holding every schedule of the stage
  * @param schedulerDeadLetters where the scheduler puts occurrences it could not deliver
  * @param alarmTopic the topic the stage's alarms notify
@@ -26,7 +26,7 @@ import software.amazon.awscdk.services.sqs.IQueue;
 record OperatedStage(
         String stage,
         ITable ledger,
-        ITable domain,
+        Map<String, ITable> jobTables,
         IScheduleGroup schedules,
         IQueue schedulerDeadLetters,
         ITopic alarmTopic,
@@ -34,6 +34,7 @@ record OperatedStage(
 
     OperatedStage {
         Objects.requireNonNull(stage, "stage");
+        jobTables = Collections.unmodifiableMap(new LinkedHashMap<>(jobTables));
         pools = Collections.unmodifiableMap(new LinkedHashMap<>(pools));
     }
 
@@ -53,7 +54,7 @@ record OperatedStage(
         return new OperatedStage(
                 stage.config().stage(),
                 stage.tables().ledger(),
-                stage.tables().domain(),
+                new LinkedHashMap<>(stage.tables().jobTables()),
                 stage.scheduleGroup(),
                 stage.schedulerDeadLetters(),
                 stage.alerting().topic(),

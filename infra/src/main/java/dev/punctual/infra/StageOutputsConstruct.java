@@ -26,10 +26,11 @@ final class StageOutputsConstruct extends Construct {
                 StageOutputs.LEDGER_TABLE,
                 "The run ledger table; the CLI finds it by --stage",
                 stage.ledger().getTableName());
-        output(
-                StageOutputs.DOMAIN_TABLE,
-                "The demo domain table; the CLI finds it by --stage",
-                stage.domain().getTableName());
+        stage.jobTables()
+                .forEach((table, resource) -> output(
+                        StageOutputs.jobTable(table),
+                        "The table " + table + " the catalog's jobs declare; the CLI finds it by --stage",
+                        resource.getTableName()));
         output(
                 StageOutputs.SCHEDULE_GROUP,
                 "The EventBridge Scheduler group holding every schedule of the stage",

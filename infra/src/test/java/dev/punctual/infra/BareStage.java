@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
@@ -24,7 +25,8 @@ final class BareStage {
     static final String ACCOUNT = "111111111111";
     static final String REGION = "eu-central-1";
     static final String LEDGER = arn("dynamodb", "table/punctual-qa-ledger");
-    static final String DOMAIN = arn("dynamodb", "table/punctual-qa-domain");
+    static final String RESERVATIONS = arn("dynamodb", "table/punctual-qa-reservations");
+    static final String MEMBERS = arn("dynamodb", "table/punctual-qa-members");
     static final String TOPIC = arn("sns", "punctual-qa-alarms");
     static final String SCHEDULER_DEAD_LETTERS = arn("sqs", "punctual-qa-scheduler-dlq");
     static final List<String> POOLS = List.of("default", "maintenance");
@@ -54,7 +56,9 @@ final class BareStage {
         this.operated = new OperatedStage(
                 "qa",
                 Table.fromTableArn(stack, "Ledger", LEDGER),
-                Table.fromTableArn(stack, "Domain", DOMAIN),
+                new TreeMap<>(Map.of(
+                        "Reservations", Table.fromTableArn(stack, "Reservations", RESERVATIONS),
+                        "Members", Table.fromTableArn(stack, "Members", MEMBERS))),
                 ScheduleGroup.fromScheduleGroupName(stack, "Schedules", "punctual-qa"),
                 Queue.fromQueueArn(stack, "SchedulerDeadLetters", SCHEDULER_DEAD_LETTERS),
                 Topic.fromTopicArn(stack, "Topic", TOPIC),

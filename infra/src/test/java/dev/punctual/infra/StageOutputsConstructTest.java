@@ -39,7 +39,8 @@ class StageOutputsConstructTest {
         Map<String, Object> expected = new TreeMap<>();
         expected.put(StageOutputs.STAGE_NAME, "qa");
         expected.put(StageOutputs.LEDGER_TABLE, "punctual-qa-ledger");
-        expected.put(StageOutputs.DOMAIN_TABLE, "punctual-qa-domain");
+        expected.put(StageOutputs.jobTable("Reservations"), "punctual-qa-reservations");
+        expected.put(StageOutputs.jobTable("Members"), "punctual-qa-members");
         expected.put(StageOutputs.SCHEDULE_GROUP, "punctual-qa");
         expected.put(StageOutputs.ALARM_TOPIC, BareStage.TOPIC);
         for (String pool : BareStage.POOLS) {
@@ -64,6 +65,7 @@ class StageOutputsConstructTest {
                 .contains("live alias of pool maintenance", "punctual run/replay");
         assertThat(description(StageOutputs.logGroup("default"))).contains("pool default");
         assertThat(description(StageOutputs.OPERATOR_POLICY)).contains("docs/runbook.md");
+        assertThat(description(StageOutputs.jobTable("Members"))).contains("table Members");
     }
 
     @Test
@@ -86,7 +88,7 @@ class StageOutputsConstructTest {
         OperatedStage clashing = new OperatedStage(
                 "qa",
                 bare.operated.ledger(),
-                bare.operated.domain(),
+                bare.operated.jobTables(),
                 bare.operated.schedules(),
                 bare.operated.schedulerDeadLetters(),
                 bare.operated.alarmTopic(),

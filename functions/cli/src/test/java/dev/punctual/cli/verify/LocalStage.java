@@ -3,6 +3,8 @@ package dev.punctual.cli.verify;
 import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
 import dev.punctual.demo.SimulatedClock;
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
 import dev.punctual.infra.StageConfig;
@@ -11,6 +13,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
@@ -189,7 +192,9 @@ final class LocalStage {
         if (config.retainData()) {
             aws.dynamo().updateTable(r -> r.tableName(ledgerTable).deletionProtectionEnabled(true));
         }
-        LedgerTable.create(aws.dynamo(), domainTable);
+        for (JobTable table : catalog.tables()) {
+            DeclaredTables.create(aws.dynamo(), table, jobTables().get(table.name()));
+        }
         seedInactiveMembers(2);
         queue("SchedulerDeadLetters");
         String role = role();
@@ -201,7 +206,8 @@ final class LocalStage {
             logGroups.put(pool.name(), logGroup);
             String function = cfnName(id + "Function");
             Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
-            env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            env.putAll(new StageResources(ledgerTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            env.putAll(catalog.tableEnvironment(jobTables()));
             try (var motoLambda = motoLambda()) {
                 motoLambda.createFunction(r -> r.functionName(function)
                         .runtime("java21")
@@ -238,6 +244,11 @@ final class LocalStage {
             setAlarmState(cfnName(alarm), "OK");
         }
         createStack();
+    }
+
+    /** The examples declare one table, the demo's: its physical name, by declared name. */
+    Map<String, String> jobTables() {
+        return Map.of(ExampleCatalog.DEMO_TABLE.name(), domainTable);
     }
 
     /** Members idle for two years: the destructive job's targets, which its dry run counts. */
@@ -359,7 +370,7 @@ final class LocalStage {
             outputs.put(StageOutputs.logGroup(pool), Map.of("Value", logGroups.get(pool)));
         });
         outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
-        outputs.put(StageOutputs.DOMAIN_TABLE, Map.of("Value", domainTable));
+        jobTables().forEach((table, name) -> outputs.put(StageOutputs.jobTable(table), Map.of("Value", name)));
         outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
         outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
         String template = json(
