@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobTable;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageResources;
 import io.github.cdklabs.cdknag.NagPackSuppression;
@@ -76,6 +77,7 @@ public final class FunctionPoolConstruct extends Construct {
         Map<String, String> environment = new LinkedHashMap<>(config.flags().toEnvironment());
         environment.putAll(
                 new StageResources(tables.ledger().getTableName(), bus.getEventBusName(), pool.name()).toEnvironment());
+        environment.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
         for (JobTable table : used) {
             String taken = environment.putIfAbsent(
                     table.environmentVariable(), tables.jobTable(table.name()).getTableName());

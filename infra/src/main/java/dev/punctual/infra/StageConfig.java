@@ -1,7 +1,9 @@
 package dev.punctual.infra;
 
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,10 @@ import java.util.function.Consumer;
  *     with whatever credentials happen to be in the shell must not reach it)
  * @param reservedConcurrency concurrent executions reserved for each named function pool; a pool not
  *     named shares the account's unreserved concurrency (see docs/deploy.md)
+ * @param skewTolerance how far the functions' clocks may disagree, 0 to 60 s (default 2 s): a lease
+ *     ends this long after its holder's deadline, so a larger value also delays every takeover after a
+ *     crash by as much (docs/ledger.md, "Clock-skew tolerance"); written into every function's
+ *     environment ({@link SkewTolerance#ENV})
  */
 public record StageConfig(
         StageFlags flags,
@@ -36,7 +42,8 @@ public record StageConfig(
         String lambdaRuntime,
         StageEnvironment environment,
         boolean requirePinnedAccount,
-        Map<String, Integer> reservedConcurrency) {
+        Map<String, Integer> reservedConcurrency,
+        Duration skewTolerance) {
 
     /** The retention values CloudWatch Logs accepts, in days. */
     public static final List<Integer> ACCEPTED_RETENTION_DAYS = List.of(
@@ -50,6 +57,7 @@ public record StageConfig(
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(lambdaRuntime, "lambdaRuntime");
         Objects.requireNonNull(environment, "environment");
+        new SkewTolerance(skewTolerance); // refused outside 0..60 s, naming skewTolerance and the range
         reservedConcurrency = Collections.unmodifiableSortedMap(new TreeMap<>(reservedConcurrency));
         reservedConcurrency.forEach((pool, count) -> {
             if (count < 1 || count > MAX_RESERVED_CONCURRENCY) {
@@ -102,7 +110,8 @@ public record StageConfig(
                 lambdaRuntime,
                 StageEnvironment.UNPINNED,
                 false,
-                Map.of());
+                Map.of(),
+                SkewTolerance.DEFAULT_VALUE);
     }
 
     public String stage() {
@@ -122,6 +131,11 @@ public record StageConfig(
     /** The same stage reserving {@code count} concurrent executions for the pool. */
     public StageConfig reservingConcurrency(String pool, int count) {
         return with(b -> b.reservedConcurrency.put(pool, count));
+    }
+
+    /** The same stage with another clock-skew tolerance (0 to 60 s). */
+    public StageConfig withSkewTolerance(Duration tolerance) {
+        return with(b -> b.skewTolerance = tolerance);
     }
 
     /** The same stage with its schedules switched on or off (the kill switch, {@code -c schedules=off}). */
@@ -148,6 +162,7 @@ public record StageConfig(
         private StageEnvironment environment;
         private boolean requirePinnedAccount;
         private final Map<String, Integer> reservedConcurrency;
+        private Duration skewTolerance;
 
         Copy(StageConfig c) {
             flags = c.flags;
@@ -159,6 +174,7 @@ public record StageConfig(
             environment = c.environment;
             requirePinnedAccount = c.requirePinnedAccount;
             reservedConcurrency = new TreeMap<>(c.reservedConcurrency);
+            skewTolerance = c.skewTolerance;
         }
 
         StageConfig build() {
@@ -171,7 +187,8 @@ public record StageConfig(
                     lambdaRuntime,
                     environment,
                     requirePinnedAccount,
-                    reservedConcurrency);
+                    reservedConcurrency,
+                    skewTolerance);
         }
     }
 

@@ -3,7 +3,9 @@ package dev.punctual.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageConfigException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -108,6 +110,37 @@ class FunctionPoolTest {
                 2);
         assertThat(dev.findResources("AWS::Lambda::Function", Map.of("Properties", pool)))
                 .hasSize(2);
+    }
+
+    @Test
+    void everyPool_carriesTheStagesSkewTolerance_2sByDefault_andTheConfiguredValueWhenSet() {
+        Template five = Template.fromStack(
+                Synth.stage(Stages.named("dev").withSkewTolerance(Duration.ofSeconds(5)), Synth.CATALOG));
+
+        Map<String, Object> withDefault = Map.of(
+                "Handler",
+                FunctionPoolConstruct.HANDLER,
+                "Environment",
+                Map.of("Variables", Match.objectLike(Map.of(SkewTolerance.ENV, "2000"))));
+        Map<String, Object> withFive = Map.of(
+                "Handler",
+                FunctionPoolConstruct.HANDLER,
+                "Environment",
+                Map.of("Variables", Match.objectLike(Map.of(SkewTolerance.ENV, "5000"))));
+        dev.resourcePropertiesCountIs("AWS::Lambda::Function", withDefault, 2);
+        five.resourcePropertiesCountIs("AWS::Lambda::Function", withFive, 2);
+    }
+
+    @Test
+    void skewTolerance_outsideZeroToSixtySeconds_isRefusedNamingTheFieldAndTheRange() {
+        assertThatThrownBy(() -> Stages.named("dev").withSkewTolerance(Duration.ofSeconds(61)))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessage(
+                        "skewTolerance: 'PT1M1S' is not accepted; expected between PT0S and PT1M (0 to 60 seconds)");
+        assertThatThrownBy(() -> Stages.named("dev").withSkewTolerance(Duration.ofMillis(-1)))
+                .hasMessageStartingWith("skewTolerance: 'PT-0.001S' is not accepted");
+        assertThat(Stages.named("dev").withSkewTolerance(Duration.ZERO).skewTolerance())
+                .isZero();
     }
 
     @Test

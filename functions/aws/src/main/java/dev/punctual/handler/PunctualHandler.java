@@ -7,6 +7,7 @@ import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.ResultJson;
+import dev.punctual.stage.SkewTolerance;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,24 +29,30 @@ public final class PunctualHandler implements RequestStreamHandler {
     private final PunctualRuntime runtime;
     private final StructuredLog log;
     private final Clock clock;
+    private final SkewTolerance skewTolerance;
     private final AtomicBoolean cold = new AtomicBoolean(true);
 
     /** Lambda's constructor: wires the runtime from the function's environment. */
     public PunctualHandler() {
-        this(FromEnvironment.RUNTIME, FromEnvironment.LOG, FromEnvironment.CLOCK);
+        this(FromEnvironment.RUNTIME, FromEnvironment.LOG, FromEnvironment.CLOCK, FromEnvironment.SKEW_TOLERANCE);
     }
 
     PunctualHandler(PunctualRuntime runtime, StructuredLog log, Clock clock) {
+        this(runtime, log, clock, SkewTolerance.DEFAULT);
+    }
+
+    /** @param skewTolerance the stage's (its functions' {@link SkewTolerance#ENV}), in every invocation's deadline */
+    PunctualHandler(PunctualRuntime runtime, StructuredLog log, Clock clock, SkewTolerance skewTolerance) {
         this.runtime = runtime;
         this.log = log;
         this.clock = clock;
+        this.skewTolerance = skewTolerance;
     }
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         String payload = new String(input.readAllBytes(), StandardCharsets.UTF_8);
-        Deadline deadline =
-                Deadline.fromRemaining(clock.instant(), Duration.ofMillis(context.getRemainingTimeInMillis()));
+        Deadline deadline = deadline(context);
         StructuredLog invocationLog = log.forInvocation(context.getAwsRequestId(), cold.getAndSet(false));
         InvocationResult result;
         try {
@@ -58,6 +65,12 @@ public final class PunctualHandler implements RequestStreamHandler {
         }
         output.write(ResultJson.render(result).getBytes(StandardCharsets.UTF_8));
         RetryPolicy.throwIfRetryable(result, runtime.services().catalog());
+    }
+
+    /** The invocation's budget: Lambda's remaining time, read now, with the stage's skew tolerance. */
+    Deadline deadline(Context context) {
+        return Deadline.fromRemaining(
+                clock.instant(), Duration.ofMillis(context.getRemainingTimeInMillis()), skewTolerance.value());
     }
 
     /** The fault's type and message (redacted by the log) and the first frame that is Punctual's. */
@@ -81,6 +94,7 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final PunctualRuntime RUNTIME = Wiring.runtime(
                 System.getenv(), CLIENTS, Wiring.catalog(System.getenv(), CLOCK), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
+        static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(System.getenv());
 
         static {
             Priming.register(RUNTIME, CLIENTS);

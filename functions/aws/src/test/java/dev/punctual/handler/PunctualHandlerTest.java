@@ -7,12 +7,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.runtime.Deadline;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.testing.FakeLambdaContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The Lambda entry point, driven as Lambda drives it, against the emulator. */
@@ -72,6 +76,28 @@ class PunctualHandlerTest {
                 .satisfies(l -> assertThat(l)
                         .contains("\"level\":\"ERROR\"", "\"function_request_id\":\"req-42\"", "error_type")
                         .contains("\"at\":\"dev.punctual."));
+    }
+
+    @Test
+    void handler_withTheStagesSkewToleranceInItsEnvironment_givesEachInvocationALeaseThatMuchPastItsEnd() {
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
+        SkewTolerance fromEnvironment = SkewTolerance.fromEnvironment(Map.of(SkewTolerance.ENV, "10000"));
+        PunctualHandler handler = new PunctualHandler(
+                stage.runtime,
+                new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard()),
+                stage.clock,
+                fromEnvironment);
+
+        Deadline deadline = handler.deadline(new FakeLambdaContext("req-42", 300_000));
+
+        assertThat(deadline.skewTolerance()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(deadline.leaseUntil())
+                .isEqualTo(stage.clock.instant().plus(Duration.ofMinutes(5)).plusSeconds(10));
+        assertThat(handler(stage)
+                        .deadline(new FakeLambdaContext("req-43", 300_000))
+                        .skewTolerance())
+                .as("without the variable: the 2 s default")
+                .isEqualTo(Duration.ofSeconds(2));
     }
 
     private static PunctualHandler handler(EmulatorStage stage) {

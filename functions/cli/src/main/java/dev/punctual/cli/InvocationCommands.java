@@ -2,6 +2,8 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.ledger.Lease;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
@@ -68,6 +70,14 @@ final class InvocationCommands {
                         + " function (the default with --endpoint)")
         boolean local;
 
+        @Option(
+                names = "--skew-tolerance",
+                paramLabel = "DURATION",
+                description = "How far this machine's clock may be off from the stage's functions (default 2s,"
+                        + " at most 60s): the lease outlives the job's deadline by this much. Only with --local"
+                        + " or --endpoint; a deployed function uses its stage's skewTolerance")
+        String skewTolerance;
+
         Base(CliContext context) {
             this.context = context;
             this.clock = context.clock();
@@ -97,8 +107,13 @@ final class InvocationCommands {
             PrintWriter err = spec.commandLine().getErr();
             // Options are checked before anything connects: a bad --at fails fast, naming the option.
             String payload = payload();
+            Duration tolerance = tolerance();
             if (stage.emulator() || local) {
-                return inProcess(payload, out, err);
+                return inProcess(payload, tolerance, out, err);
+            }
+            if (skewTolerance != null) {
+                throw new OperatorInputException("--skew-tolerance: the deployed function keeps its stage's"
+                        + " skewTolerance (stage config); accepted: with --local or --endpoint (runs in this JVM)");
             }
             if (allowDestructive()) {
                 throw new OperatorInputException("--allow-destructive: the deployed function keeps its stage's"
@@ -108,15 +123,44 @@ final class InvocationCommands {
             return remotely(payload, out, err);
         }
 
-        int inProcess(String payload, PrintWriter out, PrintWriter err) {
+        /** The --skew-tolerance option, or the default; refused outside 0..60 s, naming the option. */
+        Duration tolerance() {
+            if (skewTolerance == null) {
+                return Lease.DEADLINE_MARGIN;
+            }
+            Duration parsed = DurationArgument.parse(spec.commandLine(), "--skew-tolerance", skewTolerance);
+            if (parsed.isNegative() || parsed.compareTo(Lease.MAX_SKEW_TOLERANCE) > 0) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--skew-tolerance: '" + skewTolerance + "' is out of range; accepted: 0s to "
+                                + Lease.MAX_SKEW_TOLERANCE.toSeconds() + "s");
+            }
+            return parsed;
+        }
+
+        /**
+         * This JVM's budget: as long as the longest Lambda, but a claim's lease lasts only as long as the
+         * job's own function could run (its pool's timeout, plus the tolerance). A job that polls
+         * {@code shouldStop()} has the runtime renew it up to the budget; a laptop that dies mid-run
+         * holds the group no longer than a function that dies would.
+         */
+        Deadline deadline(JobCatalog catalog, Duration tolerance) {
+            Deadline budget = Deadline.fromRemaining(clock.instant(), CLI_BUDGET, tolerance);
+            return job().flatMap(catalog::find)
+                    .map(definition ->
+                            budget.withLeaseTerm(definition.pool().timeout().plus(tolerance)))
+                    .orElse(budget);
+        }
+
+        int inProcess(String payload, Duration tolerance, PrintWriter out, PrintWriter err) {
             if (allowDestructive()) {
                 err.println(
                         "warning: destructive jobs are allowed for this one command (stage " + stage.stageName() + ")");
             }
             try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
-                InvocationResult result = session.runtime.handle(
-                        payload, Deadline.fromRemaining(clock.instant(), CLI_BUDGET), log, progress(err));
+                InvocationResult result =
+                        session.runtime.handle(payload, deadline(session.catalog, tolerance), log, progress(err));
                 String json = finish(ResultJson.render(result), session.catalog, err);
                 return ResultOutput.print(json, !output.isJson(), spec.qualifiedName(), out, err);
             }

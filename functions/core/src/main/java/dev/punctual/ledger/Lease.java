@@ -1,5 +1,6 @@
 package dev.punctual.ledger;
 
+import dev.punctual.stage.SkewTolerance;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -19,14 +20,14 @@ public record Lease(String group, String ownerToken, long fence, Instant acquire
      * being read a little before the claim is evaluated. Measured (docs/ledger.md): the Jepsen-style
      * suite with clocks up to 2 s apart found no overlapping holders; 5 s apart, it found overlaps.
      */
-    public static final Duration DEADLINE_MARGIN = Duration.ofSeconds(2);
+    public static final Duration DEADLINE_MARGIN = SkewTolerance.DEFAULT_VALUE;
 
     /**
      * The largest tolerance accepted: a dead holder's lease outlives it by the tolerance, so a larger
      * one delays every takeover after a crash by as much (and Lambda's own retries come after one
-     * minute).
+     * minute). The stage config and the function's environment use the same bound ({@link SkewTolerance}).
      */
-    public static final Duration MAX_SKEW_TOLERANCE = Duration.ofSeconds(60);
+    public static final Duration MAX_SKEW_TOLERANCE = SkewTolerance.MAX;
 
     /** The lease end for an invocation that has {@code remaining} time left at {@code now}. */
     public static Instant deadline(Instant now, Duration remaining) {

@@ -12,8 +12,9 @@ import java.util.Objects;
  *     new occurrence starts after {@code workUntil - minimumPerOccurrence}
  * @param leaseUntil the latest end of a lease taken by this invocation: a little after the function is
  *     certainly gone, so a successor never overlaps it, and never later, so it does not wait a full lease
- * @param leaseTerm how long a claim's lease lasts before the job extends it; by default the whole
- *     invocation (no heartbeat needed), shorter for hosts that want a dead runner's lease freed sooner
+ * @param leaseTerm how long a claim's lease lasts unless renewed; by default the whole invocation (no
+ *     renewal ever needed), shorter for hosts that want a dead runner's lease freed sooner: the runtime
+ *     then renews it each time the job polls with less than half a term left
  * @param skewTolerance how far runners' clocks may disagree: a lease ends this long after its holder's
  *     deadline, so a successor whose clock runs ahead by less never starts before the holder stopped
  */
@@ -49,8 +50,9 @@ public record Deadline(Instant workUntil, Instant leaseUntil, Duration leaseTerm
     }
 
     /**
-     * Claims take leases of {@code term} (never past {@link #leaseUntil}); a job running longer extends
-     * its lease through {@link dev.punctual.job.JobContext#extendLease}, or loses it after one term.
+     * Claims take leases of {@code term} (never past {@link #leaseUntil}); a job running longer keeps
+     * its lease by polling {@link dev.punctual.job.JobContext#shouldStop} (the runtime renews it) or
+     * through {@link dev.punctual.job.JobContext#extendLease}, or loses it after one term.
      */
     public Deadline withLeaseTerm(Duration term) {
         return new Deadline(workUntil, leaseUntil, term, skewTolerance);

@@ -1,17 +1,25 @@
 package dev.punctual.runtime;
 
+import dev.punctual.PunctualException;
 import dev.punctual.job.JobLease;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.RunLedger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /**
  * The job's view of its claim's lease: the deadline it must stop by, and fenced extensions through the
  * ledger (only the current owner token, which names one fence, can push the lease out). Lives for one
  * occurrence on the invocation's thread.
+ *
+ * <p>The runtime's heartbeat rides on the job's polls: reading {@link #deadline()} (which
+ * {@code JobContext.shouldStop()} and {@code remaining()} do) renews the lease once less than half of
+ * its term is left and the invocation's own bound allows more. A job that shows it is alive keeps its
+ * group; a stuck job, which never polls, loses it after one term; no thread races the completion, and
+ * a lease that already lasts the whole invocation (the default) is never written to.
  */
 final class LeaseKeeper implements JobLease {
 
@@ -30,6 +38,7 @@ final class LeaseKeeper implements JobLease {
 
     @Override
     public Instant deadline() {
+        renewIfDue();
         // Stop a tolerance before the lease ends, so a successor whose clock runs ahead by less than
         // that never starts while this job still works, and leave the completion its safety time.
         Instant byLease = lease.expiresAt().minus(invocation.skewTolerance()).minus(Deadline.SAFETY);
@@ -54,5 +63,34 @@ final class LeaseKeeper implements JobLease {
     @Override
     public boolean lost() {
         return lost;
+    }
+
+    /**
+     * The automatic heartbeat: one fenced conditional write, only when less than half of the term is
+     * left and a fresh term would end later than the lease does now. A refusal (the lease ran out or
+     * was taken over) marks the lease lost, so the job's next {@code shouldStop()} is true.
+     */
+    private void renewIfDue() {
+        if (lost) {
+            return;
+        }
+        Instant now = clock.instant();
+        if (Duration.between(now, lease.expiresAt())
+                        .compareTo(invocation.leaseTerm().dividedBy(2))
+                >= 0) {
+            return; // more than half a term left
+        }
+        // The stores keep milliseconds: a bound that differs by less is no more time.
+        Instant until = invocation.leaseFor(now).truncatedTo(ChronoUnit.MILLIS);
+        if (!until.isAfter(lease.expiresAt())) {
+            return; // the invocation's own bound allows no more (always so for a whole-invocation lease)
+        }
+        try {
+            ledger.extend(lease, until).ifPresentOrElse(l -> lease = l, () -> lost = true);
+        } catch (PunctualException unavailable) {
+            // The ledger did not answer (the write may or may not have applied): keep the lease we know.
+            // Its deadline still holds, so the job stops in time if the store stays away; the next poll
+            // tries again.
+        }
     }
 }

@@ -37,7 +37,7 @@ public record JobContext(
         Delivery delivery,
         Clock clock) {
 
-    /** When the job must be done (moves out when {@link #extendLease} succeeds). */
+    /** When the job must be done (moves out when the runtime renews the lease or {@link #extendLease} succeeds). */
     public Instant deadline() {
         return lease.deadline();
     }
@@ -51,10 +51,13 @@ public record JobContext(
     /**
      * Whether the job should stop now: its deadline has come (on the runtime's clock) or its lease was
      * taken over. A long job polls this between units of work; work done after it turns true may be
-     * overtaken by another runner, and its completion is refused (FENCED) once the lease is gone.
+     * overtaken by another runner, and its completion is refused (FENCED) once the lease is gone. Polling
+     * is also the heartbeat: under a lease shorter than the invocation, the runtime renews it here once
+     * less than half of its term is left, so a job that polls keeps its group and a stuck one does not.
      */
     public boolean shouldStop() {
-        return lease.lost() || !clock.instant().isBefore(deadline());
+        Instant until = deadline(); // first: reading it may renew the lease, or find it lost
+        return lease.lost() || !clock.instant().isBefore(until);
     }
 
     /**

@@ -10,7 +10,12 @@ import java.time.Instant;
  */
 public interface JobLease {
 
-    /** When the job must be done: the lease's end less the clock-skew tolerance, never past the invocation's end. */
+    /**
+     * When the job must be done: the lease's end less the clock-skew tolerance, never past the
+     * invocation's end. The runtime's lease renews itself when this is read with less than half of its
+     * term left (one fenced write, none while the lease lasts the whole invocation); a refused renewal
+     * makes {@link #lost()} true.
+     */
     Instant deadline();
 
     /**
@@ -21,7 +26,7 @@ public interface JobLease {
      */
     boolean extend(Duration more);
 
-    /** True once an extension found the lease taken over. */
+    /** True once an extension or a renewal found the lease taken over (or run out). */
     boolean lost();
 
     /** A lease that ends at {@code deadline} and cannot be extended (tests, hosts without a ledger). */

@@ -23,11 +23,15 @@ import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -51,6 +55,9 @@ final class RuntimeFixture {
 
     final List<InvocationResult> nested = new CopyOnWriteArrayList<>();
 
+    /** The ledger operations the runtime asked for (by method name), in order: what a heartbeat costs. */
+    final List<String> ledgerCalls = new CopyOnWriteArrayList<>();
+
     RuntimeFixture(Instant start, StageFlags flags) {
         this(start, flags, RuntimeFixture::inMemory);
     }
@@ -68,10 +75,11 @@ final class RuntimeFixture {
             Function<RuntimeFixture, JobCatalog> catalogOf) {
         this.clock = new MutableClock(start);
         this.ledger = ledgerOn.apply(clock);
+        RunLedger counted = counting(ledger, ledgerCalls);
         JobCatalog catalog = catalogOf.apply(this);
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
-                ledger,
+                counted,
                 flags,
                 events::add,
                 clock,
@@ -79,12 +87,32 @@ final class RuntimeFixture {
                 new JobServices(
                         clock,
                         catalog,
-                        new LedgerHistory(ledger),
+                        new LedgerHistory(counted),
                         new LifecycleOverdueReports(events::add, flags.stage())),
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());
                 }));
+    }
+
+    /** The ledger, noting the name of every operation called on it (the port, so it counts on every store). */
+    private static RunLedger counting(RunLedger ledger, List<String> calls) {
+        return (RunLedger) Proxy.newProxyInstance(
+                RunLedger.class.getClassLoader(), new Class<?>[] {RunLedger.class}, (proxy, method, args) -> {
+                    if (method.getDeclaringClass() != Object.class) {
+                        calls.add(method.getName());
+                    }
+                    try {
+                        return method.invoke(ledger, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    /** How many times the runtime asked the ledger to extend a lease. */
+    long extensions() {
+        return ledgerCalls.stream().filter("extend"::equals).count();
     }
 
     /** The in-memory ledger; the clock is also its sleeper, so waiting moves time instead of passing it. */
@@ -193,14 +221,23 @@ final class RuntimeFixture {
                 JobDefinition.builder("stepper")
                         .schedule("0 * * * *", "UTC")
                         .job(services -> context -> {
+                            // Polls only; never asks for more time itself. Each distinct deadline it
+                            // saw is one lease: the first, then one per renewal.
                             int steps = 0;
+                            Set<Instant> deadlines = new HashSet<>();
                             while (!context.shouldStop()) {
+                                deadlines.add(context.deadline());
                                 steps++;
                                 clock.advance(Duration.ofSeconds(4));
                             }
                             ran.add("stepper@" + context.occurrence());
                             return JobResult.of(
-                                    "steps", steps, "stopped_at", clock.peek().toString());
+                                    "steps",
+                                    steps,
+                                    "stopped_at",
+                                    clock.peek().toString(),
+                                    "deadlines",
+                                    deadlines.size());
                         })
                         .build(),
                 JobDefinition.builder("overtaken")
@@ -214,6 +251,33 @@ final class RuntimeFixture {
                             nested.add(runtime.handle(scheduled("overtaken", context.occurrence()), deadline(), log()));
                             boolean extended = context.extendLease(Duration.ofMinutes(1));
                             ran.add("overtaken extended=" + extended + " shouldStop=" + context.shouldStop());
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("stuck")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("stuck@" + context.occurrence());
+                            if (ran.size() > 1) {
+                                return JobResult.empty(); // the successor's run
+                            }
+                            // Hangs 90 s without polling, long enough for a successor to take over.
+                            clock.advance(Duration.ofSeconds(90));
+                            nested.add(runtime.handle(scheduled("stuck", context.occurrence()), deadline(), log()));
+                            return JobResult.empty();
+                        })
+                        .build(),
+                JobDefinition.builder("lapsed")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("lapsed@" + context.occurrence());
+                            if (ran.size() > 1) {
+                                return JobResult.empty(); // the successor's run
+                            }
+                            boolean before = context.shouldStop();
+                            clock.advance(Duration.ofSeconds(90)); // one step far longer than the lease
+                            nested.add(runtime.handle(scheduled("lapsed", context.occurrence()), deadline(), log()));
+                            ran.add("lapsed shouldStop=" + before + "," + context.shouldStop());
                             return JobResult.empty();
                         })
                         .build(),

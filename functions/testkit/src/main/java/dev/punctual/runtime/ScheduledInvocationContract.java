@@ -489,28 +489,85 @@ public abstract class ScheduledInvocationContract {
                             .get("stopped_at")
                             .asText())
                     .isEqualTo("2026-11-30T10:05:00Z");
+            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("deadlines").asInt())
+                    .isEqualTo(1);
         });
+        // 75 polls under a lease that already lasts the whole invocation: not one heartbeat write.
+        assertThat(f.extensions()).isZero();
     }
 
     @Test
-    void jobPollingShouldStop_underAOneMinuteLease_stopsBeforeTheLeaseEnds_andIsNotFenced() {
+    void jobPollingShouldStop_underAOneMinuteLease_isRenewedByTheRuntime_andRunsToTheInvocationsDeadline() {
         Instant at = Instant.parse("2026-11-30T10:00:00Z");
         RuntimeFixture f = dev(at);
 
         InvocationResult result =
                 f.runtime.handle(scheduled("stepper", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
 
-        // Lease ends 10:01:00; less the skew tolerance and the completion's safety time: 10:00:56.
+        // The stepper never extends; its polls renew the lease whenever less than half a term (30 s) is
+        // left: at 10:00:32 to 10:01:32, then every 32 s (eight 4 s steps) a minute past the poll, until
+        // a term would pass the invocation's own bound (10:05:02, five minutes plus the tolerance): the
+        // eighth renewal (10:04:16) is capped there and no ninth is written. So the same 75 steps and
+        // the same stop as under a whole-invocation lease, for eight fenced writes, one per renewal.
+        // Renewals: every 32 s from the first lease's end (10:01:00) to the bound, rounded up.
+        long renewals = (Duration.ofSeconds(302 - 60).toSeconds() + 31) / 32;
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("steps").asInt())
-                    .isEqualTo(14);
-            assertThat(RuntimeFixture.JSON
-                            .readTree(o.detail())
-                            .get("stopped_at")
-                            .asText())
-                    .isEqualTo("2026-11-30T10:00:56Z");
+            JsonNode detail = RuntimeFixture.JSON.readTree(o.detail());
+            assertThat(detail.get("steps").asInt()).isEqualTo(75);
+            assertThat(detail.get("stopped_at").asText()).isEqualTo("2026-11-30T10:05:00Z");
+            assertThat(detail.get("deadlines").asLong()).isEqualTo(renewals + 1);
         });
+        assertThat(f.extensions()).isEqualTo(renewals).isEqualTo(8);
+        assertThat(f.ledger.lock("stepper").fence()).isEqualTo(1);
+        assertThat(f.ledger.run(new RunKey("stepper", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+    }
+
+    @Test
+    void stuckJob_underAOneMinuteLease_neverPolling_isTakenOverAfterItsTerm_andFenced() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult outer =
+                f.runtime.handle(scheduled("stuck", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        // Nothing renews a lease for a job that shows no sign of life: at 10:01:30 a successor takes
+        // the group (fence 2) and runs the occurrence; the stuck runner's completion is refused.
+        assertThat(f.nested)
+                .singleElement()
+                .satisfies(inner -> assertThat(inner.occurrences())
+                        .singleElement()
+                        .satisfies(o -> {
+                            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+                            assertThat(o.fence()).isEqualTo(2L);
+                        }));
+        assertThat(outer.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reason.FENCED);
+        });
+        assertThat(f.extensions()).isZero();
+        assertThat(f.ledger.run(new RunKey("stuck", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+    }
+
+    @Test
+    void jobPollingAfterItsLeaseWasTakenOver_theRenewalIsRefused_shouldStopTurnsTrue_andItIsFenced() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        RuntimeFixture f = dev(at);
+
+        InvocationResult outer =
+                f.runtime.handle(scheduled("lapsed", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        // First poll at 10:00:00 (a full term left: no write); the next at 10:01:30, after a successor
+        // took the group: the renewal is the one write, refused by the fence, and shouldStop() says so.
+        assertThat(f.ran).containsExactly("lapsed@" + at, "lapsed@" + at, "lapsed shouldStop=false,true");
+        assertThat(f.extensions()).isEqualTo(1);
+        assertThat(outer.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reason.FENCED);
+        });
+        assertThat(f.ledger.lock("lapsed").fence()).isEqualTo(2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.punctual.cli.verify;
 
 import dev.punctual.infra.FunctionPoolConstruct;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,12 +12,20 @@ import java.util.Objects;
 /**
  * Every function of the stage carries the stage's safety flags exactly as the stage config says
  * ({@link StageFlags#toEnvironment()}, the same map the CDK app writes): schedules, external delivery,
- * destructive jobs, lock wait. A drifted flag (edited in the console, a stale deploy) is a FAIL.
+ * destructive jobs, lock wait, and the clock-skew tolerance ({@link SkewTolerance#toEnvironment()}). A
+ * drifted flag (edited in the console, a stale deploy) is a FAIL.
  */
-public record FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, String>> environments) implements Check {
+public record FunctionFlagsCheck(
+        StageFlags expected, SkewTolerance tolerance, Map<String, Map<String, String>> environments) implements Check {
 
-    public static FunctionFlagsCheck read(StageAws aws, StageInventory deployed, StageFlags expected) {
-        return new FunctionFlagsCheck(expected, environments(aws, deployed));
+    /** With the default tolerance. */
+    public FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, String>> environments) {
+        this(expected, SkewTolerance.DEFAULT, environments);
+    }
+
+    public static FunctionFlagsCheck read(
+            StageAws aws, StageInventory deployed, StageFlags expected, SkewTolerance tolerance) {
+        return new FunctionFlagsCheck(expected, tolerance, environments(aws, deployed));
     }
 
     /**
@@ -44,7 +53,8 @@ public record FunctionFlagsCheck(StageFlags expected, Map<String, Map<String, St
 
     @Override
     public CheckResult result() {
-        Map<String, String> want = expected.toEnvironment();
+        Map<String, String> want = new LinkedHashMap<>(expected.toEnvironment());
+        want.putAll(tolerance.toEnvironment());
         String checked = "each function's environment has stage " + expected.stage() + "'s flags " + want;
         if (environments.isEmpty()) {
             return CheckResult.fail(

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import dev.punctual.infra.StageConfig;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
 import java.net.URI;
 import java.time.Clock;
@@ -32,7 +33,9 @@ public final class Preflight {
         List<CheckResult> results = new ArrayList<>();
         results.add(Guard.run("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
         results.add(StackStatusCheck.read(deployed).result());
-        results.add(Guard.run("flags", () -> FunctionFlagsCheck.read(aws, deployed, flags)));
+        results.add(Guard.run(
+                "flags",
+                () -> FunctionFlagsCheck.read(aws, deployed, flags, new SkewTolerance(config.skewTolerance()))));
         Map<String, String> functionsByPool = deployed.functionsByPool();
         results.add(Guard.run(
                 "schedules",

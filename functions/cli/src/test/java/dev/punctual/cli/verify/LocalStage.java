@@ -19,6 +19,7 @@ import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.stage.StageResources;
@@ -45,7 +46,8 @@ import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindowMode;
 /**
  * A healthy local stage in moto, created the way the CDK app deploys one: resource names as
  * CloudFormation makes them from {@code StageStack}'s construct ids ({@code Punctual-<stage>-<id>...}),
- * each function's environment from {@link StageFlags#toEnvironment()} and {@link StageResources}, each
+ * each function's environment from {@link StageFlags#toEnvironment()}, {@link StageResources} and the
+ * stage's {@link SkewTolerance}, each
  * job's schedule from {@link Schedule#deployment()}, {@link ScheduledPayload#forJob} and the stage's
  * {@link RetrySettings}, the ledger table from {@link LedgerTable} with point-in-time recovery and the
  * stage's deletion protection. Tests then plant one fault and run verify on it.
@@ -208,6 +210,7 @@ final class LocalStage {
             Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
             env.putAll(new StageResources(ledgerTable, "punctual-" + STAGE, pool.name()).toEnvironment());
             env.putAll(catalog.tableEnvironment(jobTables()));
+            env.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
             try (var motoLambda = motoLambda()) {
                 motoLambda.createFunction(r -> r.functionName(function)
                         .runtime("java21")

@@ -1,0 +1,64 @@
+package dev.punctual.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.PunctualException;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The runtime's own heartbeat when the store does not answer (the contract suites cover the rest). */
+class LeaseKeeperTest {
+
+    private static final Instant AT = Instant.parse("2026-11-30T10:00:00Z");
+
+    private final MutableClock clock = new MutableClock(AT);
+    private final RunLedger ledger = RuntimeFixture.inMemory(clock);
+    private final AtomicInteger failuresLeft = new AtomicInteger(1);
+
+    /** The ledger, whose next {@code failuresLeft} extensions find the store unavailable. */
+    private final RunLedger flaky = (RunLedger) Proxy.newProxyInstance(
+            RunLedger.class.getClassLoader(), new Class<?>[] {RunLedger.class}, (proxy, method, args) -> {
+                if (method.getName().equals("extend") && failuresLeft.getAndDecrement() > 0) {
+                    throw new PunctualException("extend lease: not applied after 3 sends; the ledger is unavailable");
+                }
+                try {
+                    return method.invoke(ledger, args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            });
+
+    @Test
+    void renewalTheStoreDoesNotAnswer_keepsTheKnownLeaseAndItsDeadline_andTheNextPollRenews() {
+        Deadline invocation = Deadline.fromRemaining(AT, Duration.ofMinutes(5)).withLeaseTerm(Duration.ofMinutes(1));
+        Lease lease = claim(invocation.leaseFor(AT));
+        LeaseKeeper keeper = new LeaseKeeper(flaky, clock, invocation, lease);
+        assertThat(keeper.deadline()).isEqualTo(Instant.parse("2026-11-30T10:00:56Z"));
+
+        clock.advance(Duration.ofSeconds(40)); // 20 s of the one-minute term left: a renewal is due
+        Instant whileUnavailable = keeper.deadline();
+
+        assertThat(whileUnavailable).isEqualTo(Instant.parse("2026-11-30T10:00:56Z"));
+        assertThat(keeper.lost()).isFalse();
+
+        clock.advance(Duration.ofSeconds(4));
+        assertThat(keeper.deadline()).isEqualTo(Instant.parse("2026-11-30T10:01:40Z"));
+        assertThat(keeper.lost()).isFalse();
+    }
+
+    private Lease claim(Instant until) {
+        ClaimResult result = ledger.claim(ClaimRequest.scheduled(new RunKey("stepper", AT), 1, 3, until));
+        assertThat(result).isInstanceOf(ClaimResult.Claimed.class);
+        return ((ClaimResult.Claimed) result).claim().lease();
+    }
+}
