@@ -46,7 +46,8 @@ final class StageOptions extends StageTarget {
         jobTables.forEach((table, name) -> {
             if (!declared.contains(table)) {
                 throw new OperatorInputException("--job-table: '" + table + "=" + name
-                        + "' names no table the catalog declares; accepted: " + String.join(", ", declared));
+                        + "' names no table the catalog declares; accepted: "
+                        + (declared.isEmpty() ? "none (the catalog declares no table)" : String.join(", ", declared)));
             }
             names.put(table, name);
         });
