@@ -5,11 +5,9 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobServices;
 import dev.punctual.job.RunHistory;
-import dev.punctual.ledger.InMemoryLedgerStore;
-import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.MutableClock;
-import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.testkit.InMemoryRunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
@@ -42,12 +40,7 @@ final class InMemoryStage {
 
     InMemoryStage(Instant start, JobDefinition... jobs) {
         clock = new MutableClock(start);
-        RunLedger ledger = new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
+        RunLedger ledger = InMemoryRunLedger.create(clock);
         JobCatalog catalog = JobCatalog.of(jobs).plus(List.of(MissedRunWatchdog.definition()));
         RunHistory history = counting(new LedgerHistory(ledger));
         runtime = new PunctualRuntime(new RuntimeServices(

@@ -8,12 +8,19 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +40,11 @@ class DependencyRulesTest {
     private static final String TIME = "dev.punctual.time..";
     private static final String CATCH_UP = "dev.punctual.catchup..";
     private static final String LEDGER = "dev.punctual.ledger";
+    /** The store's primitives and the engine over them: for store implementations only. */
+    private static final String LEDGER_SPI = "dev.punctual.ledger.spi";
+    /** The store implementations: DynamoDB here; the test kit's in-memory and faulty stores. */
+    private static final String[] LEDGER_STORES = {"dev.punctual.ledger.dynamodb..", "dev.punctual.ledger.testkit.."};
+
     private static final String JOB = "dev.punctual.job..";
     private static final String RUNTIME = "dev.punctual.runtime..";
     private static final String EVENTS = "dev.punctual.events";
@@ -41,7 +53,8 @@ class DependencyRulesTest {
     private static final String STAGE = "dev.punctual.stage..";
 
     /** The core: plain Java, tested without any server. */
-    private static final String[] CORE = {ROOT, TIME, CATCH_UP, LEDGER, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
+    private static final String[] CORE = {
+        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
     };
 
     /** The adapters between the core and AWS. */
@@ -63,10 +76,23 @@ class DependencyRulesTest {
     @Test
     void theRulesSeeEveryModule() {
         assertThat(PUNCTUAL.containPackage("dev.punctual.time")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.ledger.spi")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.runtime")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
+    }
+
+    @Test
+    void theDocsPackageTable_namesEveryPackageTheRulesSee() throws IOException {
+        String doc = Files.readString(Path.of("..", "..", "docs", "architecture.md"));
+        int start = doc.indexOf("## Packages");
+        String table = doc.substring(start, doc.indexOf("\n## ", start));
+        Set<String> packages = PUNCTUAL.stream()
+                .map(JavaClass::getPackageName)
+                .filter(p -> !p.equals(ROOT)) // PunctualException, named in the modules table
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(packages).isNotEmpty().allSatisfy(p -> assertThat(table).contains("`" + p + "`"));
     }
 
     @Test
@@ -99,6 +125,30 @@ class DependencyRulesTest {
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(JAVA, ROOT, TIME, CATCH_UP, LEDGER, OBSERVABILITY, JSON, STAGE)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void ledgerSpi_dependsOnTheLedgersApiOnly() {
+        // One way: the spi speaks the port's values; the port never names a store's primitive.
+        classes()
+                .that()
+                .resideInAPackage(LEDGER_SPI)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, LEDGER, LEDGER_SPI)
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void ledgerSpi_isUsedOnlyByTheStoreImplementations() {
+        // The runtime, the handler, the CLI, events and jobs get a RunLedger; only a store sees how it is made.
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(concat(new String[] {LEDGER_SPI}, LEDGER_STORES))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(LEDGER_SPI)
                 .check(PUNCTUAL);
     }
 

@@ -5,17 +5,14 @@ import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
+import dev.punctual.testing.LoopbackServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +26,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -70,36 +66,22 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
 
     private record Deployed(String arn, PunctualHandler handler, Duration timeout, Clock clock, List<String> log) {}
 
-    private final HttpServer server;
+    private LoopbackServer server;
     private final Map<String, Deployed> functions = new ConcurrentHashMap<>();
     private final List<Invocation> invocations = new CopyOnWriteArrayList<>();
 
-    private LambdaInvokeStandIn(HttpServer server) {
-        this.server = server;
-    }
+    private LambdaInvokeStandIn() {}
 
     /** Starts the server on a free loopback port. */
     public static LambdaInvokeStandIn start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            LambdaInvokeStandIn standIn = new LambdaInvokeStandIn(server);
-            server.createContext("/2015-03-31/functions/", standIn::handle);
-            server.setExecutor(Executors.newSingleThreadExecutor(r -> {
-                Thread thread = new Thread(r, "lambda-invoke-stand-in");
-                thread.setDaemon(true);
-                return thread;
-            }));
-            server.start();
-            return standIn;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LambdaInvokeStandIn standIn = new LambdaInvokeStandIn();
+        standIn.server = LoopbackServer.start("/2015-03-31/functions/", standIn::handle, "lambda-invoke-stand-in");
+        return standIn;
     }
 
     /** Where the SDK's Lambda client should point ({@code endpointOverride}). */
     public URI endpoint() {
-        return URI.create("http://" + server.getAddress().getHostString() + ":"
-                + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /**
@@ -150,7 +132,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -2,15 +2,17 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.insights.SavedQueryResult;
+import dev.punctual.cli.insights.SavedQueryRunner;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,10 +21,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
-import software.amazon.awssdk.services.cloudwatchlogs.model.GetQueryResultsResponse;
-import software.amazon.awssdk.services.cloudwatchlogs.model.QueryDefinition;
-import software.amazon.awssdk.services.cloudwatchlogs.model.QueryStatus;
-import software.amazon.awssdk.services.cloudwatchlogs.model.ResultField;
 
 /**
  * {@code logs}: runs one of the stage's saved Logs Insights queries (docs/queries.md) over its log
@@ -38,7 +36,6 @@ final class LogsCommand implements Callable<Integer> {
     /** Logs Insights answers within seconds; a query still running after this is given up. */
     static final Duration WAIT = Duration.ofSeconds(60);
 
-    private static final Duration POLL = Duration.ofMillis(500);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final CliContext context;
@@ -94,95 +91,39 @@ final class LogsCommand implements Callable<Integer> {
         Region region = context.aws().region(stage.region);
         DeployedStage deployed =
                 OperatorSession.discover(context, region, stage.stageName(), StageFlags.defaultsFor(stage.stageName()));
-        String fullName = deployed.savedQueries().get(query);
-        if (fullName == null) {
+        if (!deployed.savedQueries().containsKey(query)) {
             throw new OperatorInputException("--query: '" + query + "' is not a saved query of stage "
                     + deployed.stage() + "; accepted: "
                     + String.join(", ", deployed.savedQueries().keySet())
                     + Suggestions.didYouMean(query, deployed.savedQueries().keySet()));
         }
-        Clock clock = context.clock();
-        Instant end = clock.instant();
-        try (CloudWatchLogsClient logs = context.aws().logs(region)) {
-            String text = narrowed(savedText(logs, fullName), job, outcome);
-            String id = logs.startQuery(b -> b.queryString(text)
-                            .logGroupNames(deployed.allLogGroups())
-                            .startTime(end.minus(window).getEpochSecond())
-                            .endTime(end.getEpochSecond()))
-                    .queryId();
-            List<Map<String, String>> rows = rows(await(logs, id));
-            print(fullName, text, rows);
-            return 0;
-        }
-    }
-
-    /** The saved query's text, as deployed ({@code DescribeQueryDefinitions}). */
-    private static String savedText(CloudWatchLogsClient logs, String fullName) {
-        return logs.describeQueryDefinitions(b -> b.queryDefinitionNamePrefix(fullName)).queryDefinitions().stream()
-                .filter(d -> d.name().equals(fullName))
-                .map(QueryDefinition::queryString)
-                .findFirst()
-                .orElseThrow(() -> new OperatorInputException("--query: the stage's stack names " + fullName
-                        + " but no such saved query exists; accepted: a stage deployed by this version (cdk deploy)"));
-    }
-
-    /**
-     * The saved text narrowed by one {@code filter} line per option, after its first line (the query's
-     * {@code fields}); {@code job-timeline} names an example job in its own filter, which a job given here
-     * replaces and no job removes.
-     */
-    static String narrowed(String text, String job, String outcome) {
-        String withoutJob = text.replaceAll(" and job = \"[^\"]*\"", "");
-        List<String> lines = new ArrayList<>(List.of(withoutJob.split("\n", -1)));
-        int at = 1;
+        Instant end = context.clock().instant();
+        SequencedMap<String, String> filters = new LinkedHashMap<>();
         if (job != null) {
-            lines.add(at++, "| filter job = \"" + job + "\"");
+            filters.put("job", job);
         }
         if (outcome != null) {
-            lines.add(at, "| filter outcome = \"" + outcome + "\"");
+            filters.put("outcome", outcome);
         }
-        return String.join("\n", lines);
-    }
-
-    /**
-     * Polls the query until it completes, for at most {@link #WAIT} on the context's clock; waits
-     * through the context's sleeper, so a test moves its clock instead of sleeping.
-     */
-    private GetQueryResultsResponse await(CloudWatchLogsClient logs, String id) throws InterruptedException {
-        Clock clock = context.clock();
-        Instant deadline = clock.instant().plus(WAIT);
-        while (true) {
-            GetQueryResultsResponse response = logs.getQueryResults(b -> b.queryId(id));
-            QueryStatus status = response.status();
-            if (status == QueryStatus.COMPLETE) {
-                return response;
-            }
-            if (status != QueryStatus.RUNNING && status != QueryStatus.SCHEDULED) {
-                throw new IllegalStateException("the Logs Insights query " + id + " ended " + status
-                        + "; run it in the console (CloudWatch, Logs Insights) to see why");
-            }
-            if (clock.instant().isAfter(deadline)) {
-                throw new IllegalStateException("the Logs Insights query " + id + " was still " + status
-                        + " after " + WAIT.toSeconds() + "s; run it in the console (CloudWatch, Logs Insights)"
-                        + " or narrow --since");
-            }
-            context.sleeper().sleep(POLL);
-        }
-    }
-
-    /** Each row as field → value, in the query's field order; Logs Insights' {@code @ptr} left out. */
-    private static List<Map<String, String>> rows(GetQueryResultsResponse response) {
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (List<ResultField> row : response.results()) {
-            Map<String, String> fields = new LinkedHashMap<>();
-            for (ResultField field : row) {
-                if (!field.field().equals("@ptr")) {
-                    fields.put(field.field(), field.value());
+        try (CloudWatchLogsClient logs = context.aws().logs(region)) {
+            SavedQueryRunner runner = new SavedQueryRunner(
+                    logs,
+                    deployed.stage(),
+                    deployed.savedQueries(),
+                    deployed.allLogGroups(),
+                    context.clock(),
+                    context.sleeper());
+            return switch (runner.run(query, filters, end.minus(window), end, WAIT)) {
+                case SavedQueryResult.Rows rows -> {
+                    print(rows.query(), rows.text(), rows.rows());
+                    yield 0;
                 }
-            }
-            rows.add(fields);
+                case SavedQueryResult.Missing missing ->
+                    throw new OperatorInputException("--query: the stage's stack names " + missing.query()
+                            + " but no such saved query exists; accepted: a stage deployed by this version (cdk"
+                            + " deploy)");
+            };
         }
-        return rows;
     }
 
     private void print(String fullName, String text, List<Map<String, String>> rows) throws JsonProcessingException {

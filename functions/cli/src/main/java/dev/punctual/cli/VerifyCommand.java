@@ -122,8 +122,8 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
-     * The stage discovery's record ({@link StageDiscovery#find}) plus the stack's status and the queues
-     * CloudFormation named after the stack.
+     * The stage discovery's record ({@link StageDiscovery#find}: tables, aliases, group, log groups, saved
+     * queries) plus the stack's status and the queues CloudFormation named after the stack.
      */
     static StageInventory inventory(StageAws aws, String stage, Collection<String> pools) {
         DeployedStage deployed =
@@ -149,7 +149,8 @@ public final class VerifyCommand implements Callable<Integer> {
                 deployed.jobTables(),
                 deployed.scheduleGroup(),
                 queues,
-                deployed.allLogGroups());
+                deployed.allLogGroups(),
+                deployed.savedQueries());
     }
 
     private StageFlags deployedFlags(StageConfig config) {

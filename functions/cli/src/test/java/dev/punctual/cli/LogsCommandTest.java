@@ -9,18 +9,13 @@ import dev.punctual.ledger.Sleeper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,7 +49,7 @@ class LogsCommandTest {
                 .forEach((pool, alias) -> logs.putLines(
                         "/aws/lambda/punctual-" + stage.stage() + "-" + pool,
                         stage.lambda().logLines(alias)));
-        documentedQueries()
+        LogsInsightsStandIn.documentedQueries()
                 .forEach((name, text) -> logs.saveQuery("punctual/" + stage.stage() + "/" + name, text, List.of()));
     }
 
@@ -104,18 +99,6 @@ class LogsCommandTest {
         }
     }
 
-    /** Every query of docs/queries.md: a {@code ### name} heading and the code block under it. */
-    static Map<String, String> documentedQueries() throws IOException {
-        String doc = Files.readString(Path.of("..", "..", "docs", "queries.md"));
-        Matcher m = Pattern.compile("### (\\S+)\\n(?:[^`\\n].*\\n|\\n)*?```\\n([\\s\\S]*?)\\n```")
-                .matcher(doc);
-        Map<String, String> queries = new LinkedHashMap<>();
-        while (m.find()) {
-            queries.put(m.group(1), m.group(2));
-        }
-        return queries;
-    }
-
     @Test
     void logs_forAJob_runsTheSavedTimeline_narrowedToIt_overTheStagesLogGroups_sinceTheGivenTime() throws IOException {
         Result result = cli("logs", "daily-report", "--since", "2h", "--stage", stage.stage(), "-o", "json");
@@ -128,11 +111,7 @@ class LogsCommandTest {
         assertThat(rows.get(0).path("trigger").asText()).isEqualTo("MANUAL");
         LogsInsightsStandIn.Started query = logs.started().get(logs.started().size() - 1);
         assertThat(query.queryString())
-                .startsWith(documentedQueries()
-                        .get("job-timeline")
-                        .lines()
-                        .findFirst()
-                        .orElseThrow())
+                .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
                 .contains("| filter job = \"daily-report\"")
                 .doesNotContain("and job = ");
         assertThat(query.logGroupNames())

@@ -5,14 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.punctual.testing.LoopbackServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,32 +54,24 @@ public final class LogsInsightsStandIn implements AutoCloseable {
 
     private record Definition(String name, String queryString, List<String> logGroupNames) {}
 
-    private final HttpServer server;
+    private LoopbackServer server;
     private final Map<String, Definition> definitions = new ConcurrentHashMap<>();
     private final Map<String, List<String>> lines = new ConcurrentHashMap<>();
     private final Map<String, ArrayNode> results = new ConcurrentHashMap<>();
     private final List<Started> started = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
 
-    private LogsInsightsStandIn(HttpServer server) {
-        this.server = server;
-    }
+    private LogsInsightsStandIn() {}
 
+    /** Starts the server on a free loopback port; requests are answered on its dispatcher thread. */
     public static LogsInsightsStandIn start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            LogsInsightsStandIn standIn = new LogsInsightsStandIn(server);
-            server.createContext("/", standIn::handle);
-            server.start();
-            return standIn;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LogsInsightsStandIn standIn = new LogsInsightsStandIn();
+        standIn.server = LoopbackServer.start("/", standIn::handle, null);
+        return standIn;
     }
 
     public URI endpoint() {
-        return URI.create("http://" + server.getAddress().getHostString() + ":"
-                + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /** Saves a query definition, as the CDK app's {@code AWS::Logs::QueryDefinition} does. */
@@ -87,7 +79,39 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         definitions.put(name, new Definition(name, queryString, logGroupNames));
     }
 
-    /** Log lines (JSON objects) of a log group, oldest first, as the function wrote them. */
+    /** Forgets a saved query, as deleting its {@code AWS::Logs::QueryDefinition} would. */
+    public void deleteQuery(String name) {
+        definitions.remove(name);
+    }
+
+    /**
+     * Every query of docs/queries.md (the text the CDK app saves, SavedQueriesTest): each {@code ### name}
+     * heading and the code block under it, in the page's order. Paths are from a module's directory.
+     */
+    public static Map<String, String> documentedQueries() {
+        try {
+            String doc = Files.readString(Path.of("..", "..", "docs", "queries.md"));
+            Matcher m = Pattern.compile("### (\\S+)\\n(?:[^`\\n].*\\n|\\n)*?```\\n([\\s\\S]*?)\\n```")
+                    .matcher(doc);
+            Map<String, String> queries = new LinkedHashMap<>();
+            while (m.find()) {
+                queries.put(m.group(1), m.group(2));
+            }
+            return queries;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The first line of a documented query (its {@code fields}), which a narrowed query starts with too. */
+    public static String documentedFirstLine(String name) {
+        return documentedQueries().get(name).lines().findFirst().orElseThrow();
+    }
+
+    /**
+     * Log lines of a log group, oldest first, as the function wrote them; a line that is not a JSON object
+     * has no fields, as in Logs Insights, so no field filter matches it.
+     */
     public void putLines(String logGroup, List<String> jsonLines) {
         lines.computeIfAbsent(logGroup, g -> new CopyOnWriteArrayList<>()).addAll(jsonLines);
     }
@@ -103,7 +127,7 @@ public final class LogsInsightsStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -202,7 +226,7 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         List<JsonNode> matching = new ArrayList<>();
         for (String group : groups) {
             for (String text : lines.getOrDefault(group, List.of())) {
-                JsonNode line = JSON.readTree(text);
+                JsonNode line = object(text);
                 boolean all = filters.stream()
                         .allMatch(f -> f.entrySet().stream()
                                 .allMatch(t -> line.path(t.getKey()).asText().equals(t.getValue())));
@@ -224,6 +248,15 @@ public final class LogsInsightsStandIn implements AutoCloseable {
             row.addObject().put("field", "@ptr").put("value", "stand-in-" + i);
         }
         return rows;
+    }
+
+    private static JsonNode object(String text) {
+        try {
+            JsonNode tree = JSON.readTree(text);
+            return tree != null && tree.isObject() ? tree : JSON.createObjectNode();
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
     }
 
     private static Map<String, String> terms(String filter) {

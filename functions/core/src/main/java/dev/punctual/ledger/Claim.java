@@ -25,13 +25,4 @@ public record Claim(
     public long fence() {
         return lease.fence();
     }
-
-    /** Whether a success of this claim moves the cursor forward. */
-    boolean advancesCursor() {
-        // Only the scheduler's own deliveries move the cursor: a manual run or a replay of any instant
-        // would otherwise jump it past occurrences still pending, which catch-up would then never see.
-        // Catch-up skips what those runs already did (AlreadyDone), so nothing runs twice.
-        return trigger == Trigger.SCHEDULED
-                && cursorBefore.map(c -> c.isBefore(key.scheduledTime())).orElse(true);
-    }
 }

@@ -44,12 +44,4 @@ public record ClaimRequest(
     public ClaimRequest forced(Trigger newTrigger) {
         return new ClaimRequest(key, lockGroup, newTrigger, schedulerAttempt, maxAttempts, true, leaseUntil);
     }
-
-    public ClaimRequest until(Instant newLeaseUntil) {
-        return new ClaimRequest(key, lockGroup, trigger, schedulerAttempt, maxAttempts, force, newLeaseUntil);
-    }
-
-    boolean ownGroup() {
-        return lockGroup.equals(key.jobId());
-    }
 }

@@ -36,7 +36,7 @@ public final class Due {
     }
 
     /** A fault: the runtime checks every outside time first, so reaching this is a bug, not input. */
-    static void require(Instant time, Instant now, String what) {
+    public static void require(Instant time, Instant now, String what) {
         if (!isDue(time, now)) {
             throw new PunctualException(what + " " + time + " is after now (" + now + ") plus " + TOLERANCE
                     + "; the ledger never moves a cursor into the future");

@@ -29,12 +29,10 @@ public record Lease(String group, String ownerToken, long fence, Instant acquire
      */
     public static final Duration MAX_SKEW_TOLERANCE = SkewTolerance.MAX;
 
-    /** The lease end for an invocation that has {@code remaining} time left at {@code now}. */
-    public static Instant deadline(Instant now, Duration remaining) {
-        return deadline(now, remaining, DEADLINE_MARGIN);
-    }
-
-    /** As {@link #deadline(Instant, Duration)} with a chosen skew tolerance. */
+    /**
+     * The lease end for an invocation that has {@code remaining} time left at {@code now}, with a skew
+     * tolerance ({@link #DEADLINE_MARGIN} unless the stage chose another).
+     */
     public static Instant deadline(Instant now, Duration remaining, Duration skewTolerance) {
         return now.plus(remaining).plus(requireSkewTolerance(skewTolerance));
     }

@@ -39,8 +39,4 @@ public record LockState(
         boolean nothingRunning = slot == null || !slot.running();
         return afterCursor && afterSlot && nothingRunning;
     }
-
-    Lease leaseFor(String token) {
-        return new Lease(id, token, fence, leaseAcquiredAt, leaseUntil);
-    }
 }

@@ -17,29 +17,8 @@ public record Slot(
         int schedulerAttempt,
         Instant startedAt) {
 
-    boolean running() {
+    /** Whether the slot's run is still in flight (to be completed or recorded abandoned before another claim). */
+    public boolean running() {
         return status == RunStatus.RUNNING;
-    }
-
-    RunRecord asRunning(String jobId, Instant expiresAt) {
-        return asRecord(jobId, RunStatus.RUNNING, expiresAt);
-    }
-
-    /** What the slot knows of a finished run; the run item holds the rest (times, summaries, TTL). */
-    RunRecord asFinished(String jobId) {
-        return asRecord(jobId, status, null);
-    }
-
-    private RunRecord asRecord(String jobId, RunStatus recordStatus, Instant expiresAt) {
-        return RunRecord.inFlight(
-                new RunKey(jobId, occurrence),
-                recordStatus,
-                attempts,
-                ownerToken,
-                fence,
-                trigger,
-                schedulerAttempt,
-                startedAt,
-                expiresAt);
     }
 }

@@ -1,7 +1,7 @@
 package dev.punctual.jepsen;
 
-import dev.punctual.ledger.Fault;
-import dev.punctual.ledger.FaultPlan;
+import dev.punctual.ledger.testkit.Fault;
+import dev.punctual.ledger.testkit.FaultPlan;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -11,7 +11,6 @@ import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
-import dev.punctual.ledger.FaultPlan;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
@@ -23,6 +22,7 @@ import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.ledger.testkit.FaultPlan;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
@@ -216,7 +216,7 @@ public final class JepsenWorker {
     /** One delivery straight to the ledger; true when the occurrence needs no further delivery. */
     private boolean direct(String job, Instant occurrence, int delivery) {
         long remaining = between(REMAINING_MIN_MS, REMAINING_MAX_MS);
-        Instant leaseUntil = Lease.deadline(clock.instant(), Duration.ofMillis(remaining));
+        Instant leaseUntil = Lease.deadline(clock.instant(), Duration.ofMillis(remaining), Lease.DEADLINE_MARGIN);
         ClaimRequest request = new ClaimRequest(
                 new RunKey(job, occurrence),
                 JepsenJobs.group(job),

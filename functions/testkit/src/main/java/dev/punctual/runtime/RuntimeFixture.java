@@ -14,11 +14,9 @@ import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.JobServices;
-import dev.punctual.ledger.InMemoryLedgerStore;
-import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.MutableClock;
-import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.testkit.InMemoryRunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
@@ -117,12 +115,7 @@ final class RuntimeFixture {
 
     /** The in-memory ledger; the clock is also its sleeper, so waiting moves time instead of passing it. */
     static RunLedger inMemory(MutableClock clock) {
-        return new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
+        return InMemoryRunLedger.create(clock);
     }
 
     static RuntimeFixture dev(Instant start) {

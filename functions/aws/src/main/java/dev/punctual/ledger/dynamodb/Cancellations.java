@@ -1,10 +1,10 @@
 package dev.punctual.ledger.dynamodb;
 
-import dev.punctual.ledger.Commit;
-import dev.punctual.ledger.CompletionPlan;
 import dev.punctual.ledger.LockState;
-import dev.punctual.ledger.OutcomeUnknownException;
 import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.Commit;
+import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.OutcomeUnknownException;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;

@@ -8,8 +8,8 @@ import static dev.punctual.ledger.dynamodb.Expressions.RELEASE_REMOVES;
 import static dev.punctual.ledger.dynamodb.Expressions.SLOT_FINISHED;
 import static dev.punctual.ledger.dynamodb.Expressions.SLOT_OURS;
 
-import dev.punctual.ledger.CompletionPlan;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.spi.CompletionPlan;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;

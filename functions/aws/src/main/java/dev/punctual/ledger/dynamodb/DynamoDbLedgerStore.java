@@ -2,18 +2,18 @@ package dev.punctual.ledger.dynamodb;
 
 import static dev.punctual.ledger.dynamodb.Expressions.*;
 
-import dev.punctual.ledger.Commit;
-import dev.punctual.ledger.CompletionPlan;
 import dev.punctual.ledger.Lease;
-import dev.punctual.ledger.LeaseGrant;
-import dev.punctual.ledger.LedgerStore;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
-import dev.punctual.ledger.SlotClaim;
-import dev.punctual.ledger.Write;
+import dev.punctual.ledger.spi.Commit;
+import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.LeaseGrant;
+import dev.punctual.ledger.spi.LedgerStore;
+import dev.punctual.ledger.spi.SlotClaim;
+import dev.punctual.ledger.spi.Write;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

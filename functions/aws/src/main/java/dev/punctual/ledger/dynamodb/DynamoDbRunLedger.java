@@ -1,9 +1,9 @@
 package dev.punctual.ledger.dynamodb;
 
-import dev.punctual.ledger.LedgerEngine;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.spi.LedgerEngine;
 import java.time.Clock;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

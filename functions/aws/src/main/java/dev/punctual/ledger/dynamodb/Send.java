@@ -1,7 +1,7 @@
 package dev.punctual.ledger.dynamodb;
 
 import dev.punctual.PunctualException;
-import dev.punctual.ledger.OutcomeUnknownException;
+import dev.punctual.ledger.spi.OutcomeUnknownException;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;

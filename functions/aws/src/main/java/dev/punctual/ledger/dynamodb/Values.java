@@ -1,8 +1,8 @@
 package dev.punctual.ledger.dynamodb;
 
-import dev.punctual.ledger.LeaseGrant;
 import dev.punctual.ledger.RunStatus;
-import dev.punctual.ledger.SlotClaim;
+import dev.punctual.ledger.spi.LeaseGrant;
+import dev.punctual.ledger.spi.SlotClaim;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.punctual.ledger.dynamodb;
 
-import dev.punctual.ledger.FaultPlan;
-import dev.punctual.ledger.LedgerStore;
-import dev.punctual.ledger.RunLedgerRaceContract;
+import dev.punctual.ledger.spi.LedgerStore;
+import dev.punctual.ledger.testkit.FaultPlan;
+import dev.punctual.ledger.testkit.RunLedgerRaceContract;
 import dev.punctual.testing.DynamoDbHarness;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.punctual.ledger.dynamodb;
 
-import dev.punctual.ledger.Fault;
-import dev.punctual.ledger.FaultPlan;
+import dev.punctual.ledger.testkit.Fault;
+import dev.punctual.ledger.testkit.FaultPlan;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.exception.SdkClientException;

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.insights.SavedQueryRunner;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.MaintenanceHold;
@@ -28,7 +29,8 @@ import java.util.function.Supplier;
  * The activation checks ({@code --activate}). They write the ledger: a manual run of each job marked
  * safe to verify (forced, so it runs even when its latest occurrence is done), its repeat, a refused run
  * of each destructive job where the stage refuses them, and a maintenance hold of verify's own, always
- * released.
+ * released. A run's outcome line is looked for with the stage's saved query ({@link OutcomeSearch}), as
+ * an operator would; the delivery and secret checks read the log lines themselves (FilterLogEvents).
  */
 public final class Activation {
 
@@ -49,6 +51,7 @@ public final class Activation {
     private final Duration logWait;
     private final StageInvoker invoker;
     private final StageLogs logs;
+    private final OutcomeSearch outcomes;
     private final RunLedger ledger;
     private final Sleeper sleeper;
 
@@ -59,6 +62,7 @@ public final class Activation {
             Duration logWait,
             StageInvoker invoker,
             StageLogs logs,
+            OutcomeSearch outcomes,
             RunLedger ledger,
             Sleeper sleeper) {
         this.flags = flags;
@@ -67,6 +71,7 @@ public final class Activation {
         this.logWait = logWait;
         this.invoker = invoker;
         this.logs = logs;
+        this.outcomes = outcomes;
         this.ledger = ledger;
         this.sleeper = sleeper;
     }
@@ -94,6 +99,17 @@ public final class Activation {
                         logWait,
                         new StageInvoker(aws.lambda(), inventory.aliases()),
                         new StageLogs(aws.logs(), inventory.logGroups()),
+                        new OutcomeSearch(
+                                new SavedQueryRunner(
+                                        aws.logs(),
+                                        flags.stage(),
+                                        inventory.savedQueries(),
+                                        inventory.logGroups(),
+                                        clock,
+                                        sleeper),
+                                clock,
+                                sleeper,
+                                logWait),
                         ledger,
                         sleeper)
                 .run();
@@ -108,7 +124,6 @@ public final class Activation {
                 .filter(j -> !j.externalDelivery() || !flags.externalDeliveryEnabled())
                 .toList();
         List<RunOutcome> passed = new ArrayList<>();
-        Map<String, StageLogs.Line> outcomeLines = new LinkedHashMap<>();
         if (safe.isEmpty()) {
             results.add(
                     CheckResult.warn(
@@ -127,18 +142,17 @@ public final class Activation {
             }));
         }
         for (RunOutcome run : passed) {
-            results.add(Guard.run("outcome-logged", () -> {
-                Optional<StageLogs.Line> line = awaitOutcomeLine(run, started);
-                line.ifPresent(l -> outcomeLines.put(run.job(), l));
-                return new OutcomeLoggedCheck(run, line, logWait);
-            }));
+            results.add(Guard.run(
+                    "outcome-logged",
+                    () -> new OutcomeLoggedCheck(
+                            flags.stage(), run, outcomes.query(), outcomes.find(run, started), logWait)));
             results.add(Guard.run(
                     "repeat",
                     () -> new RepeatRunCheck(
                             invoker.run(catalog.require(run.job()), Optional.of(run.occurrence()), false))));
         }
         results.add(Guard.run("destructive-refused", this::destructive));
-        results.add(Guard.run("delivery-suppressed", () -> delivery(safe, passed, outcomeLines, started)));
+        results.add(Guard.run("delivery-suppressed", () -> delivery(safe, passed, started)));
         results.add(maintenance(passed.stream().findFirst()));
         results.add(Guard.run(
                 "log-secrets",
@@ -158,8 +172,7 @@ public final class Activation {
         return new DestructiveRefusedCheck(flags.stage(), flags.destructiveEnabled(), runs);
     }
 
-    private DeliverySuppressedCheck delivery(
-            List<JobDefinition> safe, List<RunOutcome> passed, Map<String, StageLogs.Line> outcomes, Instant from) {
+    private DeliverySuppressedCheck delivery(List<JobDefinition> safe, List<RunOutcome> passed, Instant from) {
         List<RunOutcome> runs = passed.stream()
                 .filter(r -> catalog.require(r.job()).externalDelivery())
                 .toList();
@@ -169,10 +182,13 @@ public final class Activation {
             for (StageLogs.Line line : logs.since(from, "\"external delivery suppressed\"")) {
                 field(line.message(), "job").ifPresent(job -> suppressed.merge(job, 1, Integer::sum));
             }
-            outcomes.forEach((job, line) -> parse(line.message())
-                    .map(tree -> tree.path("result").path("sent"))
-                    .filter(JsonNode::isNumber)
-                    .ifPresent(n -> sent.put(job, n.asInt())));
+            // The saved query shows no result object; the outcome line itself carries the job's "sent".
+            for (RunOutcome run : runs) {
+                outcomeLine(run, from)
+                        .map(tree -> tree.path("result").path("sent"))
+                        .filter(JsonNode::isNumber)
+                        .ifPresent(n -> sent.put(run.job(), n.asInt()));
+            }
         }
         boolean anyDelivering = safe.stream().anyMatch(JobDefinition::externalDelivery);
         return new DeliverySuppressedCheck(
@@ -232,31 +248,19 @@ public final class Activation {
         });
     }
 
-    /** The run's outcome line in the stage's logs, looked for until {@link #logWait} has passed. */
-    private Optional<StageLogs.Line> awaitOutcomeLine(RunOutcome run, Instant from) {
-        Instant deadline = clock.instant().plus(logWait);
-        while (true) {
-            for (StageLogs.Line line : logs.since(from.minusSeconds(60), "\"occurrence outcome\"")) {
-                Optional<JsonNode> tree = parse(line.message());
-                if (tree.isPresent()
-                        && "occurrence outcome"
-                                .equals(tree.get().path("message").asText())
-                        && run.job().equals(tree.get().path("job").asText())
-                        && run.occurrence().equals(tree.get().path("occurrence").asText())
-                        && "MANUAL".equals(tree.get().path("trigger").asText())) {
-                    return Optional.of(line);
-                }
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                return Optional.empty();
-            }
-            try {
-                sleeper.sleep(Duration.ofSeconds(1));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
+    /** The run's outcome line as the stage's logs hold it (FilterLogEvents), if it is there. */
+    private Optional<JsonNode> outcomeLine(RunOutcome run, Instant from) {
+        for (StageLogs.Line line : logs.since(from.minusSeconds(60), "\"occurrence outcome\"")) {
+            Optional<JsonNode> tree = parse(line.message());
+            if (tree.isPresent()
+                    && "occurrence outcome".equals(tree.get().path("message").asText())
+                    && run.job().equals(tree.get().path("job").asText())
+                    && run.occurrence().equals(tree.get().path("occurrence").asText())
+                    && "MANUAL".equals(tree.get().path("trigger").asText())) {
+                return tree;
             }
         }
+        return Optional.empty();
     }
 
     private static Optional<JsonNode> parse(String line) {

@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * @param jobTables the tables the catalog's jobs declare, by declared name (their previews read them)
  * @param queues the stage's queues by name, URL as value (every queue of a stage is a dead-letter queue)
  * @param logGroups the pools' log groups
+ * @param savedQueries each saved Logs Insights query's full name ({@code punctual/<stage>/<name>}) by name,
+ *     as the stack's outputs name them
  */
 public record StageInventory(
         String stage,
@@ -27,7 +29,8 @@ public record StageInventory(
         Map<String, String> jobTables,
         String scheduleGroup,
         Map<String, String> queues,
-        List<String> logGroups) {
+        List<String> logGroups,
+        Map<String, String> savedQueries) {
 
     /**
      * The construct id of the scheduler's dead-letter queue in {@code StageStack}; CloudFormation names
@@ -40,6 +43,7 @@ public record StageInventory(
         jobTables = new TreeMap<>(jobTables);
         queues = new TreeMap<>(queues);
         logGroups = List.copyOf(logGroups);
+        savedQueries = new TreeMap<>(savedQueries);
     }
 
     /** Everything CloudFormation names for the stack starts with this (alarms, queues). */

@@ -33,14 +33,53 @@ class ActivationChecksTest {
         assertThat(r.action()).startsWith("stop");
     }
 
-    @Test
-    void outcomeLine_notFound_failsNamingTheWait() {
-        CheckResult r = new OutcomeLoggedCheck(
-                        outcome("daily-report", "PASS", "OK"), Optional.empty(), Duration.ofSeconds(60))
+    private static final String TIMELINE = "punctual/dev/job-timeline";
+
+    private static CheckResult outcomeLogged(OutcomeLoggedCheck.Search search) {
+        return new OutcomeLoggedCheck(
+                        "dev", outcome("daily-report", "PASS", "OK"), TIMELINE, search, Duration.ofSeconds(60))
                 .result();
+    }
+
+    @Test
+    void outcomeLine_foundByTheSavedQuery_passesNamingTheQueryAndTheRow() {
+        CheckResult r = outcomeLogged(new OutcomeLoggedCheck.Search.Found(Map.of(
+                "@timestamp", "2026-11-30T14:00:01.000Z", "outcome", "PASS", "reason", "OK", "trigger", "MANUAL")));
+
+        assertThat(r.status()).isEqualTo(CheckStatus.PASS);
+        assertThat(r.checked())
+                .isEqualTo("the saved query punctual/dev/job-timeline finds the outcome line of daily-report at"
+                        + " 2026-11-30T14:00:00Z (trigger MANUAL)");
+        assertThat(r.seen()).isEqualTo("1 row: PASS OK, logged at 2026-11-30T14:00:01.000Z (verify waits up to 60 s)");
+    }
+
+    @Test
+    void outcomeLine_notFound_failsNamingTheWaitAndTheQuery() {
+        CheckResult r = outcomeLogged(new OutcomeLoggedCheck.Search.NotFound(13));
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(r.seen()).isEqualTo("not found within 60 s");
+        assertThat(r.seen()).isEqualTo("no row within 60 s (13 run(s) of the query)");
+        assertThat(r.action()).contains("run " + TIMELINE + " for daily-report", "--log-wait");
+    }
+
+    @Test
+    void outcomeLine_savedQueryMissing_failsNamingItAndSayingRedeploy() {
+        CheckResult r = outcomeLogged(new OutcomeLoggedCheck.Search.QueryMissing("the stage's stack has no output"));
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen())
+                .isEqualTo("saved query punctual/dev/job-timeline is missing: the stage's stack has no output");
+        assertThat(r.action()).startsWith("redeploy the stage (cdk deploy -c stage=dev)");
+    }
+
+    @Test
+    void outcomeLine_queryEndedFailed_failsShowingWhy() {
+        CheckResult r =
+                outcomeLogged(new OutcomeLoggedCheck.Search.QueryFailed("the Logs Insights query q ended FAILED"));
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen()).isEqualTo("the query did not complete: the Logs Insights query q ended FAILED");
+        assertThat(r.action()).contains("run " + TIMELINE + " in Logs Insights");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
+import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.demo.SimulatedClock;
 import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.handler.DeclaredTables;
@@ -31,6 +32,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -72,6 +74,7 @@ final class LocalStage {
     final Map<String, String> logGroups = new LinkedHashMap<>();
     final Map<String, String> queues = new LinkedHashMap<>();
     final LambdaInvokeStandIn lambda;
+    final LogsInsightsStandIn insights;
 
     /**
      * The one clock of the stage and of verify, moved only by {@link #sleeper()}. It starts at the real
@@ -82,8 +85,9 @@ final class LocalStage {
     private final Map<String, Integer> shipped = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean shipping;
 
-    private LocalStage(LambdaInvokeStandIn lambda) {
+    private LocalStage(LambdaInvokeStandIn lambda, LogsInsightsStandIn insights) {
         this.lambda = lambda;
+        this.insights = insights;
         AwsAccess access = access();
         this.aws = StageAws.connect(
                 REGION,
@@ -106,14 +110,17 @@ final class LocalStage {
 
     /**
      * A fresh moto (every backend reset) holding one healthy stage, its functions running the real
-     * handler behind the Lambda Invoke stand-in.
+     * handler behind the Lambda Invoke stand-in, its saved queries (docs/queries.md) in the Logs Insights
+     * stand-in.
      */
     static LocalStage healthy() {
         reset();
         endpoint();
         LambdaInvokeStandIn lambda = LambdaInvokeStandIn.start();
         front.invokeAt(lambda.endpoint());
-        LocalStage stage = new LocalStage(lambda);
+        LogsInsightsStandIn insights = LogsInsightsStandIn.start();
+        front.insightsAt(insights.endpoint());
+        LocalStage stage = new LocalStage(lambda, insights);
         stage.create();
         return stage;
     }
@@ -169,6 +176,7 @@ final class LocalStage {
     void close() {
         aws.close();
         lambda.close();
+        insights.close();
     }
 
     private static void reset() {
@@ -246,12 +254,24 @@ final class LocalStage {
                     "ComparisonOperator", "GreaterThanOrEqualToThreshold"));
             setAlarmState(cfnName(alarm), "OK");
         }
+        LogsInsightsStandIn.documentedQueries()
+                .forEach((name, text) -> insights.saveQuery(savedQuery(name), text, List.copyOf(logGroups.values())));
         createStack();
     }
 
     /** The examples declare one table, the demo's: its physical name, by declared name. */
     Map<String, String> jobTables() {
         return Map.of(ExampleCatalog.DEMO_TABLE.name(), domainTable);
+    }
+
+    /** A saved query's full name, as {@code SavedQueries.fullName} makes it. */
+    static String savedQuery(String name) {
+        return "punctual/" + STAGE + "/" + name;
+    }
+
+    /** The saved query is gone from the stage (deleted by hand, or never deployed by this version). */
+    void deleteSavedQuery(String name) {
+        insights.deleteQuery(savedQuery(name));
     }
 
     /** Members idle for two years: the destructive job's targets, which its dry run counts. */
@@ -333,6 +353,7 @@ final class LocalStage {
                                                         .message(line)
                                                         .build())
                                         .toList()));
+                insights.putLines(logGroups.get(pool), lines.subList(from, lines.size()));
                 shipped.put(pool, lines.size());
             }
         });
@@ -349,6 +370,7 @@ final class LocalStage {
                                 .timestamp(clock.instant().toEpochMilli())
                                 .message(line)
                                 .build()));
+        insights.putLines(logGroups.get(pool), List.of(line));
     }
 
     String aliasArn(String pool) {
@@ -375,6 +397,9 @@ final class LocalStage {
         outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
         jobTables().forEach((table, name) -> outputs.put(StageOutputs.jobTable(table), Map.of("Value", name)));
         outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
+        LogsInsightsStandIn.documentedQueries()
+                .keySet()
+                .forEach(name -> outputs.put(StageOutputs.savedQuery(name), Map.of("Value", savedQuery(name))));
         outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
         String template = json(
                 Map.of("Resources", Map.of("AlertingTopic", Map.of("Type", "AWS::SNS::Topic")), "Outputs", outputs));

@@ -36,18 +36,25 @@ import software.amazon.awssdk.thirdparty.jackson.dataformat.cbor.CBORFactory;
  * {@code DescribeAlarms} by asking moto the same question in CloudWatch's query protocol and writing
  * moto's answer back as CBOR. Lambda Invoke ({@code POST .../functions/F/invocations}) goes to the
  * Lambda Invoke stand-in when one is set ({@link #invokeAt}): moto keeps the functions' configuration
- * but does not run Java, the stand-in runs the real handler. Protocol level only; no SDK interface is
- * mocked.
+ * but does not run Java, the stand-in runs the real handler. The Logs Insights calls ({@link
+ * #INSIGHTS}) go to the Logs Insights stand-in when one is set ({@link #insightsAt}): moto has no saved
+ * query definitions, while its log groups keep serving FilterLogEvents. Protocol level only; no SDK
+ * interface is mocked.
  */
 final class MotoFront implements AutoCloseable {
 
     private static final Set<String> RESTRICTED = Set.of("host", "connection", "content-length", "expect", "upgrade");
     private static final CBORFactory CBOR = new CBORFactory();
 
+    /** The CloudWatch Logs operations (AWS JSON 1.1, {@code X-Amz-Target}) the Logs Insights stand-in serves. */
+    static final Set<String> INSIGHTS = Set.of(
+            "Logs_20140328.DescribeQueryDefinitions", "Logs_20140328.StartQuery", "Logs_20140328.GetQueryResults");
+
     private final HttpServer server;
     private final URI moto;
     private final HttpClient http = HttpClient.newHttpClient();
     private volatile URI invoke;
+    private volatile URI insights;
 
     private MotoFront(HttpServer server, URI moto) {
         this.server = server;
@@ -78,6 +85,11 @@ final class MotoFront implements AutoCloseable {
         this.invoke = standIn;
     }
 
+    /** Sends the Logs Insights calls to this endpoint from now on. */
+    void insightsAt(URI standIn) {
+        this.insights = standIn;
+    }
+
     URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
@@ -89,6 +101,10 @@ final class MotoFront implements AutoCloseable {
             if ("rpc-v2-cbor".equals(exchange.getRequestHeaders().getFirst("smithy-protocol"))
                     && path.endsWith("/operation/DescribeAlarms")) {
                 describeAlarms(exchange, body);
+            } else if (insights != null
+                    && INSIGHTS.contains(
+                            String.valueOf(exchange.getRequestHeaders().getFirst("X-Amz-Target")))) {
+                pass(exchange, body, insights);
             } else if (invoke != null && path.startsWith("/2015-03-31/functions/") && path.endsWith("/invocations")) {
                 pass(exchange, body, invoke);
             } else {

@@ -2,6 +2,7 @@ package dev.punctual.cli.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.cli.PunctualCli;
 import dev.punctual.cli.VerifyCommand;
 import dev.punctual.ledger.MaintenanceHold;
@@ -82,7 +83,17 @@ class VerifyActivationTest {
                 .contains("2 deletion(s)")
                 .doesNotContain("m-idle");
         assertThat(line(run, "manual-run")).startsWith("PASS").contains("daily-report");
-        assertThat(line(run, "outcome-logged")).startsWith("PASS").contains(stage.logGroups.get("default"));
+        assertThat(line(run, "outcome-logged"))
+                .startsWith("PASS")
+                .contains("the saved query punctual/dev/job-timeline finds the outcome line of daily-report at ")
+                .contains("1 row: PASS OK, logged at ");
+        // Found through the saved query as deployed, narrowed to the run, over every pool's log group.
+        LogsInsightsStandIn.Started query = stage.insights.started().getLast();
+        assertThat(query.queryString())
+                .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
+                .contains("| filter job = \"daily-report\"", "| filter trigger = \"MANUAL\"")
+                .contains("| filter occurrence = \"" + occurrence(line(run, "manual-run")) + "\"");
+        assertThat(query.logGroupNames()).containsExactlyInAnyOrderElementsOf(stage.logGroups.values());
         assertThat(line(run, "repeat")).startsWith("PASS").contains("SKIP ALREADY_DONE");
         assertThat(line(run, "destructive-refused"))
                 .startsWith("PASS")
@@ -98,6 +109,57 @@ class VerifyActivationTest {
         // Every run went through the deployed function: the stand-in saw the Invoke calls.
         assertThat(stage.lambda.invocations()).hasSizeGreaterThanOrEqualTo(5);
         assertNoMaintenanceHoldLeft();
+    }
+
+    @Test
+    void savedQueryMissingFromTheStage_failsNamingTheQuery_andSayingRedeploy() {
+        stage = LocalStage.healthy();
+        stage.shipLogs();
+        stage.deleteSavedQuery("job-timeline");
+
+        Run run = verify("--activate", "--log-wait", "20");
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "manual-run")).startsWith("PASS");
+        assertThat(line(run, "outcome-logged"))
+                .startsWith("FAIL")
+                .contains("saved query punctual/dev/job-timeline is missing: the stage's stack names it but"
+                        + " DescribeQueryDefinitions finds no such saved query")
+                .contains("-> redeploy the stage (cdk deploy -c stage=dev)");
+        assertThat(stage.insights.started())
+                .as("no query started without its saved text")
+                .isEmpty();
+        assertThat(line(run, "maintenance")).startsWith("PASS");
+        assertNoMaintenanceHoldLeft();
+    }
+
+    @Test
+    void outcomeLineNeverArrives_failsAfterTheBoundedWait_measuredOnTheMovedClock() {
+        stage = LocalStage.healthy(); // no shipLogs(): the function's lines never reach the log groups
+        java.time.Instant before = stage.clock.instant();
+
+        Run run = verify("--activate", "--log-wait", "20");
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "manual-run")).startsWith("PASS");
+        assertThat(line(run, "outcome-logged"))
+                .startsWith("FAIL")
+                .contains("no row within 20 s (5 run(s) of the query)")
+                .contains("run punctual/dev/job-timeline for daily-report in Logs Insights");
+        // Every 5 s for 20 s, on the clock verify's sleeper moves: 5 queries, the wait spent on the clock.
+        assertThat(stage.insights.started()).hasSize(5);
+        assertThat(java.time.Duration.between(before, stage.clock.instant()))
+                .isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(20));
+        assertThat(line(run, "repeat")).startsWith("PASS");
+        assertNoMaintenanceHoldLeft();
+    }
+
+    /** The occurrence a manual-run line names: {@code ... PASS at 2026-11-30T14:00:00Z}. */
+    private static String occurrence(String manualRunLine) {
+        return manualRunLine
+                .substring(manualRunLine.lastIndexOf(" at ") + " at ".length())
+                .strip();
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
 import java.util.Optional;

@@ -1,6 +1,30 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.Due;
+import dev.punctual.ledger.Ids;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SkipReason;
+import dev.punctual.ledger.SkipResult;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.Summaries;
+import dev.punctual.ledger.Trigger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +38,8 @@ import java.util.function.Supplier;
 /**
  * The ledger's logic over a {@link LedgerStore}: one implementation of the rules, two stores. Time comes
  * from the injected clock and owner tokens from the injected supplier (a fresh token per acquisition).
+ * A store's module builds one and hands it out as a {@link RunLedger} (e.g. {@code DynamoDbRunLedger}),
+ * so its callers never see the store.
  */
 public final class LedgerEngine implements RunLedger {
 
@@ -81,7 +107,7 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail) {
         Instant now = now();
-        RunRecord skip = RunRecord.skipped(
+        RunRecord skip = Records.skipped(
                 key,
                 trigger,
                 schedulerAttempt,
@@ -101,7 +127,7 @@ public final class LedgerEngine implements RunLedger {
     public boolean recordMissed(RunKey first, Instant last, int count) {
         Instant now = now();
         Due.require(last, now, "missed range of " + first.jobId() + " up to");
-        RunRecord missed = RunRecord.missed(first, now, last, count, retention.expiryOf(RunStatus.MISSED, now));
+        RunRecord missed = Records.missed(first, now, last, count, retention.expiryOf(RunStatus.MISSED, now));
         return ReadBack.write(
                 "record missed",
                 () -> store.recordMissed(missed),
@@ -129,7 +155,7 @@ public final class LedgerEngine implements RunLedger {
                 && slot.occurrence().equals(key.scheduledTime())
                 && stored.map(r -> r.status() == RunStatus.SKIPPED).orElse(true);
         if (inFlightOnSlot) {
-            return Optional.of(slot.asRunning(key.jobId(), null));
+            return Optional.of(Records.asRunning(slot, key.jobId(), null));
         }
         return stored;
     }
@@ -153,7 +179,9 @@ public final class LedgerEngine implements RunLedger {
                 () -> Optional.of(store.readLock(lease.group()))
                         .filter(s -> lease.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
                         .map(Write.Applied::new));
-        return extended.applied() ? Optional.of(extended.value().leaseFor(lease.ownerToken())) : Optional.empty();
+        return extended.applied()
+                ? Optional.of(Records.leaseFor(extended.value(), lease.ownerToken()))
+                : Optional.empty();
     }
 
     @Override

@@ -1,5 +1,8 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.Trigger;
 import java.time.Instant;
 
 /**

@@ -1,5 +1,7 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.RunRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;

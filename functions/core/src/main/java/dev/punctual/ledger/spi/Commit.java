@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 /** How a completion transaction ended. */
 public enum Commit {

@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 /** The result of one conditional write: applied (with the new state) or rejected (with the stored state). */
 public sealed interface Write<T> {

@@ -1,5 +1,13 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Summaries;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -19,7 +27,7 @@ final class Completing {
 
     CompletionResult complete(Claim claim, Outcome outcome, Instant now) {
         RunRecord record = finalRecord(claim, outcome, now);
-        boolean advance = record.status() == RunStatus.SUCCEEDED && claim.advancesCursor();
+        boolean advance = record.status() == RunStatus.SUCCEEDED && Records.advancesCursor(claim);
         CompletionPlan plan = new CompletionPlan(record, claim.lease(), claim.onSlot(), advance, now);
         Commit commit = commit(plan);
         if (commit == Commit.CURSOR_AHEAD) {
@@ -55,7 +63,8 @@ final class Completing {
     private CompletionResult fenced(Claim claim, RunRecord attempted, Instant now) {
         String why = "FENCED: lease " + claim.fence() + " of " + claim.lease().group()
                 + " was no longer ours at completion; the job reported " + attempted.status();
-        RunRecord failed = attempted.finished(
+        RunRecord failed = Records.finished(
+                attempted,
                 RunStatus.FAILED,
                 now,
                 why,
@@ -78,18 +87,22 @@ final class Completing {
             return claim.previous().get();
         }
         String reason = k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail()));
-        return running.ended(RunStatus.SKIPPED, now, reason, retention.expiryOf(RunStatus.SKIPPED, now))
-                .withAttempts(0);
+        return Records.withAttempts(
+                Records.ended(running, RunStatus.SKIPPED, now, reason, retention.expiryOf(RunStatus.SKIPPED, now)), 0);
     }
 
     private RunRecord finalRecord(Claim claim, Outcome outcome, Instant now) {
-        RunRecord running = RunRecord.running(claim, null);
+        RunRecord running = Records.running(claim, null);
         return switch (outcome) {
             case Outcome.Succeeded s ->
-                running.succeeded(
-                        now, Summaries.sanitise(s.resultSummary()), retention.expiryOf(RunStatus.SUCCEEDED, now));
+                Records.succeeded(
+                        running,
+                        now,
+                        Summaries.sanitise(s.resultSummary()),
+                        retention.expiryOf(RunStatus.SUCCEEDED, now));
             case Outcome.Failed f ->
-                running.failed(now, Summaries.sanitise(f.errorSummary()), retention.expiryOf(RunStatus.FAILED, now));
+                Records.failed(
+                        running, now, Summaries.sanitise(f.errorSummary()), retention.expiryOf(RunStatus.FAILED, now));
             case Outcome.Skipped k -> givenBack(claim, k, running, now);
         };
     }

@@ -1,6 +1,19 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LeaseKind;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.UnderMaintenance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,7 +42,7 @@ final class Claiming {
     ClaimResult claim(ClaimRequest request, String token, Instant now) {
         LeaseGrant grant = LeaseGrant.forJob(request, token, now);
         LockState ownState = null;
-        if (request.ownGroup()) {
+        if (ownGroup(request)) {
             Write<LockState> fast = takeLeaseAndClaimFresh(grant, SlotClaim.of(request, token, 0, now));
             if (fast.applied()) {
                 return claimedOnSlot(request, fast.value(), token, now);
@@ -46,10 +59,10 @@ final class Claiming {
         if (!taken.applied()) {
             return blocked(request, taken.value(), now);
         }
-        if (request.ownGroup()) {
+        if (ownGroup(request)) {
             ownState = taken.value();
         }
-        Lease lease = taken.value().leaseFor(token);
+        Lease lease = Records.leaseFor(taken.value(), token);
         ClaimResult result;
         try {
             result = underLease(request, lease, ownState, now);
@@ -154,7 +167,7 @@ final class Claiming {
                 false,
                 Optional.ofNullable(job.cursor()),
                 seen);
-        RunRecord running = RunRecord.running(claim, retention.expiryOf(RunStatus.RUNNING, now));
+        RunRecord running = Records.running(claim, retention.expiryOf(RunStatus.RUNNING, now));
         Write<Optional<RunRecord>> written = ReadBack.write(
                 "claim run item",
                 () -> store.claimRun(running, seen),
@@ -168,7 +181,7 @@ final class Claiming {
     }
 
     private void abandonSlot(String jobId, Slot dead, Instant now) {
-        RunRecord abandoned = abandonedRecord(dead.asRunning(jobId, null), now);
+        RunRecord abandoned = abandonedRecord(Records.asRunning(dead, jobId, null), now);
         ReadBack.write(
                 "record abandoned slot",
                 () -> store.abandonSlot(jobId, dead, abandoned),
@@ -189,7 +202,8 @@ final class Claiming {
     }
 
     private RunRecord abandonedRecord(RunRecord dead, Instant now) {
-        return dead.ended(
+        return Records.ended(
+                dead,
                 RunStatus.ABANDONED,
                 now,
                 "ABANDONED: lease " + dead.fence() + " expired before the run completed",
@@ -207,7 +221,12 @@ final class Claiming {
                 && slot != null
                 && slot.status() == RunStatus.SUCCEEDED
                 && slot.occurrence().equals(request.key().scheduledTime());
-        return duplicate ? Optional.of(slot.asFinished(request.key().jobId())) : Optional.empty();
+        return duplicate ? Optional.of(Records.asFinished(slot, request.key().jobId())) : Optional.empty();
+    }
+
+    /** The job's own group, named after it: the fast path's one write covers lease and slot. */
+    private static boolean ownGroup(ClaimRequest request) {
+        return request.lockGroup().equals(request.key().jobId());
     }
 
     private static ClaimResult claimedOnSlot(ClaimRequest request, LockState state, String token, Instant now) {

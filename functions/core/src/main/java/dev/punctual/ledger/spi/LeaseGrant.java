@@ -1,5 +1,8 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.LeaseKind;
+import dev.punctual.ledger.MaintenanceHold;
 import java.time.Instant;
 
 /** What a lease acquisition writes; {@code hold} is set only for maintenance. */

@@ -1,7 +1,8 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.Lease;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,18 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LeaseKind;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.Commit;
+import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.LeaseGrant;
+import dev.punctual.ledger.spi.LedgerStore;
+import dev.punctual.ledger.spi.SlotClaim;
+import dev.punctual.ledger.spi.Write;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,12 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.Sleeper;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -46,7 +52,7 @@ final class Maintenance {
                     group, token, request.hold(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
             Write<LockState> written = Claiming.takeLease(store, grant);
             if (written.applied()) {
-                taken.add(written.value().leaseFor(token));
+                taken.add(Records.leaseFor(written.value(), token));
                 running.remove(group);
             } else {
                 LockState seen = written.value();

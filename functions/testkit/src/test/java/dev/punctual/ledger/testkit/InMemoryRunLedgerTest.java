@@ -1,4 +1,6 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
+
+import dev.punctual.ledger.spi.LedgerStore;
 
 /** The contract against the in-memory store. */
 class InMemoryRunLedgerTest extends RunLedgerRaceContract {

@@ -1,9 +1,35 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.Attempt;
+import dev.punctual.ledger.Busy;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.Due;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.MutableClock;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SequentialTokens;
+import dev.punctual.ledger.SkipReason;
+import dev.punctual.ledger.SkipResult;
+import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.ledger.spi.LedgerEngine;
+import dev.punctual.ledger.spi.LedgerStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

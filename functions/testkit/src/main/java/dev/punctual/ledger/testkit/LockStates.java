@@ -1,5 +1,11 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.LeaseGrant;
+import dev.punctual.ledger.spi.SlotClaim;
 import java.time.Instant;
 
 /** The state changes the update expressions make, written once for the in-memory store. */

@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
 /** What an injected fault does to one request. */
 public enum Fault {

@@ -1,11 +1,18 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.Slot;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
  * The storage primitives the ledger is built from; each method is one atomic conditional write or one
- * consistent read. Implementations: DynamoDB, and an in-memory map for fast tests. A write whose
+ * consistent read. For store implementations only (the runtime and the CLI see the {@code RunLedger}
+ * port). Implementations: DynamoDB, and the test kit's in-memory map for fast tests; each passes the
+ * test kit's {@code RunLedgerRaceContract}. A write whose
  * outcome cannot be known throws {@link OutcomeUnknownException}; the ledger reads back.
  */
 public interface LedgerStore {

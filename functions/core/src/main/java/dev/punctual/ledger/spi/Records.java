@@ -1,0 +1,242 @@
+package dev.punctual.ledger.spi;
+
+import dev.punctual.ledger.Attempt;
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.Trigger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The engine's ways of making and changing the ledger's values: how a claim becomes a run record, how a
+ * run ends, what a slot or a lock item says. Here rather than on the values, so the port's readers (the
+ * runtime, the CLI) see records as stored and cannot make one.
+ */
+final class Records {
+
+    /** Reasons kept on an earlier attempt are cut to this many characters (run items are billed per KB). */
+    static final int REASON_MAX = 200;
+
+    private Records() {}
+
+    /** The in-flight record of a claimed occurrence, carrying the attempts it replaces. */
+    static RunRecord running(Claim claim, Instant expiresAt) {
+        return withEarlier(
+                inFlight(
+                        claim.key(),
+                        RunStatus.RUNNING,
+                        claim.attempt(),
+                        claim.lease().ownerToken(),
+                        claim.fence(),
+                        claim.trigger(),
+                        claim.schedulerAttempt(),
+                        claim.startedAt(),
+                        expiresAt),
+                attemptsAfter(claim.previous()));
+    }
+
+    /** A run as the job's slot knows it: who, which attempt, since when; no outcome yet. */
+    static RunRecord inFlight(
+            RunKey key,
+            RunStatus status,
+            int attempts,
+            String ownerToken,
+            long fence,
+            Trigger trigger,
+            int schedulerAttempt,
+            Instant startedAt,
+            Instant expiresAt) {
+        return new RunRecord(
+                key,
+                status,
+                attempts,
+                ownerToken,
+                fence,
+                trigger,
+                schedulerAttempt,
+                startedAt,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                expiresAt,
+                List.of());
+    }
+
+    /** A skip: no attempt, no owner. */
+    static RunRecord skipped(
+            RunKey key, Trigger trigger, int schedulerAttempt, Instant at, String reason, Instant expiresAt) {
+        return ended(
+                inFlight(key, RunStatus.SKIPPED, 0, null, 0, trigger, schedulerAttempt, null, expiresAt),
+                RunStatus.SKIPPED,
+                at,
+                reason,
+                expiresAt);
+    }
+
+    /** A range of occurrences catch-up gave up on: the key is the first, {@code last} the last. */
+    static RunRecord missed(RunKey first, Instant at, Instant last, int count, Instant expiresAt) {
+        return new RunRecord(
+                first,
+                RunStatus.MISSED,
+                0,
+                null,
+                0,
+                null,
+                0,
+                null,
+                at,
+                "outside the catch-up bounds",
+                null,
+                null,
+                last,
+                count,
+                expiresAt,
+                List.of());
+    }
+
+    /** The job's success, with its result summary. */
+    static RunRecord succeeded(RunRecord r, Instant at, String result, Instant expiry) {
+        return finished(r, RunStatus.SUCCEEDED, at, null, null, result, expiry);
+    }
+
+    /** The job's failure, with its error summary. */
+    static RunRecord failed(RunRecord r, Instant at, String error, Instant expiry) {
+        return finished(r, RunStatus.FAILED, at, null, error, null, expiry);
+    }
+
+    /** Ended without a result of the job's own (abandoned, skipped), for a stated reason. */
+    static RunRecord ended(RunRecord r, RunStatus newStatus, Instant at, String why, Instant expiry) {
+        return finished(r, newStatus, at, why, null, null, expiry);
+    }
+
+    static RunRecord finished(
+            RunRecord r, RunStatus newStatus, Instant at, String why, String error, String result, Instant expiry) {
+        return copy(r, newStatus, r.attempts(), at, why, error, result, expiry, r.earlier());
+    }
+
+    /** The same record with another attempt count (a claim given back is no attempt). */
+    static RunRecord withAttempts(RunRecord r, int count) {
+        return copy(
+                r,
+                r.status(),
+                count,
+                r.finishedAt(),
+                r.reason(),
+                r.errorSummary(),
+                r.resultSummary(),
+                r.expiresAt(),
+                r.earlier());
+    }
+
+    static RunRecord withEarlier(RunRecord r, List<Attempt> attempts) {
+        return copy(
+                r,
+                r.status(),
+                r.attempts(),
+                r.finishedAt(),
+                r.reason(),
+                r.errorSummary(),
+                r.resultSummary(),
+                r.expiresAt(),
+                attempts);
+    }
+
+    /** A record with the parts a run's life changes; who ran it, when it started and any range stay. */
+    private static RunRecord copy(
+            RunRecord r,
+            RunStatus newStatus,
+            int newAttempts,
+            Instant newFinishedAt,
+            String newReason,
+            String newError,
+            String newResult,
+            Instant newExpiresAt,
+            List<Attempt> newEarlier) {
+        return new RunRecord(
+                r.key(),
+                newStatus,
+                newAttempts,
+                r.ownerToken(),
+                r.fence(),
+                r.trigger(),
+                r.schedulerAttempt(),
+                r.startedAt(),
+                newFinishedAt,
+                newReason,
+                newError,
+                newResult,
+                r.missedUntil(),
+                r.missedCount(),
+                newExpiresAt,
+                newEarlier);
+    }
+
+    /** The earlier attempts a claim replacing {@code previous} carries: its own history plus itself. */
+    static List<Attempt> attemptsAfter(Optional<RunRecord> previous) {
+        if (previous.isEmpty()) {
+            return List.of();
+        }
+        RunRecord p = previous.get();
+        List<Attempt> all = new ArrayList<>(p.earlier());
+        if (p.status() == RunStatus.FAILED || p.status() == RunStatus.ABANDONED || p.status() == RunStatus.SUCCEEDED) {
+            all.add(attemptOf(p));
+        }
+        return List.copyOf(all.subList(Math.max(0, all.size() - Attempt.KEPT), all.size()));
+    }
+
+    private static Attempt attemptOf(RunRecord r) {
+        String why = r.reason() != null ? r.reason() : r.errorSummary();
+        String cut = why == null || why.length() <= REASON_MAX ? why : why.substring(0, REASON_MAX - 1) + "…";
+        return new Attempt(
+                r.attempts(), r.status(), r.fence(), r.ownerToken(), r.trigger(), r.startedAt(), r.finishedAt(), cut);
+    }
+
+    /** The record of the run a slot holds, as in flight. */
+    static RunRecord asRunning(Slot slot, String jobId, Instant expiresAt) {
+        return slotRecord(slot, jobId, RunStatus.RUNNING, expiresAt);
+    }
+
+    /** What the slot knows of a finished run; the run item holds the rest (times, summaries, TTL). */
+    static RunRecord asFinished(Slot slot, String jobId) {
+        return slotRecord(slot, jobId, slot.status(), null);
+    }
+
+    private static RunRecord slotRecord(Slot slot, String jobId, RunStatus recordStatus, Instant expiresAt) {
+        return inFlight(
+                new RunKey(jobId, slot.occurrence()),
+                recordStatus,
+                slot.attempts(),
+                slot.ownerToken(),
+                slot.fence(),
+                slot.trigger(),
+                slot.schedulerAttempt(),
+                slot.startedAt(),
+                expiresAt);
+    }
+
+    /** The lease a lock item records, as held by {@code token}. */
+    static Lease leaseFor(LockState state, String token) {
+        return new Lease(state.id(), token, state.fence(), state.leaseAcquiredAt(), state.leaseUntil());
+    }
+
+    /** Whether a success of this claim moves the cursor forward. */
+    static boolean advancesCursor(Claim claim) {
+        // Only the scheduler's own deliveries move the cursor: a manual run or a replay of any instant
+        // would otherwise jump it past occurrences still pending, which catch-up would then never see.
+        // Catch-up skips what those runs already did (AlreadyDone), so nothing runs twice.
+        return claim.trigger() == Trigger.SCHEDULED
+                && claim.cursorBefore()
+                        .map(c -> c.isBefore(claim.key().scheduledTime()))
+                        .orElse(true);
+    }
+}
