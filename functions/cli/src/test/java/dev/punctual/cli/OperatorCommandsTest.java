@@ -204,6 +204,16 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void theOldDomainTableOption_exitsTwo_namingTheJobTableOption() {
+        Result result = cli("run", "daily-report", "--domain-table", "mine");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual run: --domain-table: not an option any more; accepted: --job-table"
+                        + " DECLARED=NAME");
+    }
+
+    @Test
     void theOldTableOption_exitsTwo_namingWhatEachOfItsMeaningsIsCalledNow() {
         Result result = cli("run", "daily-report", "--table", "mine");
 
