@@ -1,7 +1,9 @@
 package dev.punctual.infra;
 
 import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobTable;
 import dev.punctual.stage.SkewTolerance;
+import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageResources;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -32,7 +34,8 @@ import software.constructs.Construct;
 /**
  * One function pool: the Lambda function built from punctual.jar, its {@value #ALIAS} alias (the
  * schedules' target, and the SnapStart version), its log group, and the on-failure destination of
- * Lambda's async retries. Its role allows exactly the table actions the runtime uses.
+ * Lambda's async retries. Its role allows exactly the table actions the runtime uses on the ledger, and
+ * on each table its jobs declare the actions declared, whose name it finds in the declared variable.
  */
 public final class FunctionPoolConstruct extends Construct {
 
@@ -51,10 +54,6 @@ public final class FunctionPoolConstruct extends Construct {
             "dynamodb:ConditionCheckItem",
             "dynamodb:Query");
 
-    /** What the demo jobs call on their domain table. */
-    static final List<String> DOMAIN_ACTIONS = List.of(
-            "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query");
-
     private final Function function;
     private final Alias alias;
     private final LogGroup logGroup;
@@ -67,21 +66,28 @@ public final class FunctionPoolConstruct extends Construct {
             FunctionPool pool,
             Code code,
             LedgerTables tables,
+            List<JobTable> used,
             EventBus bus) {
         super(scope, id);
         this.logGroup = LogGroup.Builder.create(this, "Logs")
                 .retention(retention(config.logRetentionDays()))
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
-        Role role = role(tables, bus);
+        Role role = role(tables, used, bus);
         Map<String, String> environment = new LinkedHashMap<>(config.flags().toEnvironment());
-        environment.putAll(new StageResources(
-                        tables.ledger().getTableName(),
-                        tables.domain().getTableName(),
-                        bus.getEventBusName(),
-                        pool.name())
-                .toEnvironment());
+        environment.putAll(
+                new StageResources(tables.ledger().getTableName(), bus.getEventBusName(), pool.name()).toEnvironment());
         environment.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
+        for (JobTable table : used) {
+            String taken = environment.putIfAbsent(
+                    table.environmentVariable(), tables.jobTable(table.name()).getTableName());
+            if (taken != null) {
+                throw new StageConfigException(
+                        "table " + table.name() + ".environmentVariable",
+                        table.environmentVariable(),
+                        "a variable Punctual does not set itself (taken: " + environment.keySet() + ")");
+            }
+        }
         this.function = Function.Builder.create(this, "Function")
                 .description("Punctual " + config.stage() + " pool " + pool.name())
                 .runtime("java21".equals(config.lambdaRuntime()) ? Runtime.JAVA_21 : Runtime.JAVA_25)
@@ -146,7 +152,7 @@ public final class FunctionPoolConstruct extends Construct {
         return queue;
     }
 
-    private Role role(LedgerTables tables, EventBus bus) {
+    private Role role(LedgerTables tables, List<JobTable> used, EventBus bus) {
         Role role = Role.Builder.create(this, "Role")
                 .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
                 .description("Punctual function pool: its log group, its tables, its event bus; nothing else")
@@ -154,7 +160,10 @@ public final class FunctionPoolConstruct extends Construct {
         role.addToPolicy(
                 statement(List.of("logs:CreateLogStream", "logs:PutLogEvents"), List.of(logGroup.getLogGroupArn())));
         role.addToPolicy(statement(LEDGER_ACTIONS, List.of(tables.ledger().getTableArn())));
-        role.addToPolicy(statement(DOMAIN_ACTIONS, List.of(tables.domain().getTableArn())));
+        for (JobTable table : used) {
+            role.addToPolicy(statement(
+                    table.actions(), List.of(tables.jobTable(table.name()).getTableArn())));
+        }
         role.addToPolicy(statement(List.of("events:PutEvents"), List.of(bus.getEventBusArn())));
         return role;
     }

@@ -1,6 +1,11 @@
 package dev.punctual.infra;
 
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.stage.StageConfigException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
@@ -11,8 +16,10 @@ import software.amazon.awscdk.services.dynamodb.TableEncryption;
 import software.constructs.Construct;
 
 /**
- * The run ledger table (leases, run items, cursors, maintenance; see docs/ledger.md) and the demo
- * domain table the example jobs write to. Both use the single-table key shape {@code pk}/{@code sk}.
+ * The run ledger table (leases, run items, cursors, maintenance; see docs/ledger.md) and each table the
+ * catalog's jobs declare ({@link JobTable}), all with the same settings. A declared table's construct
+ * id is its declared name, so its CloudFormation logical id ({@code Tables<name><hash>}) depends on the
+ * name alone: the example catalog's {@code DemoDomain} keeps the id the hard-coded demo table had.
  */
 public final class LedgerTables extends Construct {
 
@@ -22,41 +29,84 @@ public final class LedgerTables extends Construct {
     public static final String SORT_KEY = LedgerTable.SORT_KEY;
     public static final String TTL_ATTRIBUTE = LedgerTable.TTL_ATTRIBUTE;
 
-    private final Table ledger;
-    private final Table domain;
+    /** The ledger's construct id; a declared table of this name would collide with it. */
+    static final String LEDGER_ID = "Ledger";
 
-    public LedgerTables(Construct scope, String id, StageConfig config) {
+    private final Table ledger;
+    private final Map<String, Table> declared = new LinkedHashMap<>();
+
+    public LedgerTables(Construct scope, String id, StageConfig config, List<JobTable> jobTables) {
         super(scope, id);
-        this.ledger = table("Ledger", config, TTL_ATTRIBUTE);
-        this.domain = table("DemoDomain", config, null);
+        this.ledger = table(
+                LEDGER_ID,
+                config,
+                attribute(PARTITION_KEY, AttributeType.STRING),
+                attribute(SORT_KEY, AttributeType.STRING),
+                TTL_ATTRIBUTE);
+        for (JobTable table : jobTables) {
+            if (table.name().equals(LEDGER_ID)) {
+                throw new StageConfigException(
+                        "table " + table.name() + ".name",
+                        table.name(),
+                        "a name other than " + LEDGER_ID + " (the run ledger's)");
+            }
+            declared.put(
+                    table.name(),
+                    table(
+                            table.name(),
+                            config,
+                            attribute(table.partitionKey()),
+                            table.sortKeyIfAny().map(LedgerTables::attribute).orElse(null),
+                            table.ttlAttribute()));
+        }
     }
 
     public Table ledger() {
         return ledger;
     }
 
-    public Table domain() {
-        return domain;
+    /** The declared tables, by declared name, in the catalog's order. */
+    public Map<String, Table> jobTables() {
+        return declared;
     }
 
-    private Table table(String id, StageConfig config, String ttlAttribute) {
+    /** The declared table of that name, or a fault naming the declared ones. */
+    public Table jobTable(String name) {
+        Table table = declared.get(name);
+        if (table == null) {
+            throw new IllegalArgumentException("no declared table " + name + "; declared: " + declared.keySet());
+        }
+        return table;
+    }
+
+    private Table table(String id, StageConfig config, Attribute partitionKey, Attribute sortKey, String ttl) {
         return Table.Builder.create(this, id)
-                .partitionKey(attribute(PARTITION_KEY))
-                .sortKey(attribute(SORT_KEY))
+                .partitionKey(partitionKey)
+                .sortKey(sortKey)
                 // Scheduled jobs are bursty and mostly idle: on-demand costs nothing between runs.
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .encryption(TableEncryption.AWS_MANAGED)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder()
                         .pointInTimeRecoveryEnabled(true)
                         .build())
-                // TTL only cleans up old run items; lease expiry is always checked in the condition.
-                .timeToLiveAttribute(ttlAttribute)
+                // On the ledger TTL only cleans up old run items; lease expiry is always checked in the condition.
+                .timeToLiveAttribute(ttl)
                 .deletionProtection(config.retainData())
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
     }
 
-    private static Attribute attribute(String name) {
-        return Attribute.builder().name(name).type(AttributeType.STRING).build();
+    private static Attribute attribute(JobTable.Key key) {
+        return attribute(
+                key.name(),
+                switch (key.type()) {
+                    case STRING -> AttributeType.STRING;
+                    case NUMBER -> AttributeType.NUMBER;
+                    case BINARY -> AttributeType.BINARY;
+                });
+    }
+
+    private static Attribute attribute(String name, AttributeType type) {
+        return Attribute.builder().name(name).type(type).build();
     }
 }

@@ -27,10 +27,10 @@ final class OperatorPolicy extends Construct {
 
     private final ManagedPolicy policy;
 
-    OperatorPolicy(Construct scope, String id, StageStack stage) {
+    OperatorPolicy(Construct scope, String id, OperatedStage stage) {
         super(scope, id);
         Stack stack = Stack.of(this);
-        String ledger = stage.tables().ledger().getTableArn();
+        String ledger = stage.ledger().getTableArn();
         List<String> aliases = new ArrayList<>();
         List<String> logGroups = new ArrayList<>();
         List<String> queues =
@@ -43,10 +43,10 @@ final class OperatorPolicy extends Construct {
         String schedules = stack.formatArn(software.amazon.awscdk.ArnComponents.builder()
                 .service("scheduler")
                 .resource("schedule")
-                .resourceName(stage.scheduleGroup().getScheduleGroupName() + "/*")
+                .resourceName(stage.schedules().getScheduleGroupName() + "/*")
                 .build());
         this.policy = ManagedPolicy.Builder.create(this, "Policy")
-                .description("Punctual stage " + stage.config().stage()
+                .description("Punctual stage " + stage.stage()
                         + ": operate it with the CLI (run, replay, status, maintenance, logs)")
                 .statements(List.of(
                         allow(

@@ -18,36 +18,37 @@ final class StageOutputsConstruct extends Construct {
     private final Map<String, String> keys = new LinkedHashMap<>();
 
     /** Every stage output in one place; pools and saved queries each add their own keys. */
-    StageOutputsConstruct(Construct scope, String id, StageStack stage) {
+    StageOutputsConstruct(Construct scope, String id, OperatedStage stage) {
         super(scope, id);
-        String name = stage.config().stage();
+        String name = stage.stage();
         output(StageOutputs.STAGE_NAME, "The stage this stack is (punctual --stage " + name + ")", name);
         output(
                 StageOutputs.LEDGER_TABLE,
                 "The run ledger table; the CLI finds it by --stage",
-                stage.tables().ledger().getTableName());
-        output(
-                StageOutputs.DOMAIN_TABLE,
-                "The demo domain table; the CLI finds it by --stage",
-                stage.tables().domain().getTableName());
+                stage.ledger().getTableName());
+        stage.jobTables()
+                .forEach((table, resource) -> output(
+                        StageOutputs.jobTable(table),
+                        "The table " + table + " the catalog's jobs declare; the CLI finds it by --stage",
+                        resource.getTableName()));
         output(
                 StageOutputs.SCHEDULE_GROUP,
                 "The EventBridge Scheduler group holding every schedule of the stage",
-                stage.scheduleGroup().getScheduleGroupName());
+                stage.schedules().getScheduleGroupName());
         output(
                 StageOutputs.ALARM_TOPIC,
                 "Subscribe to this topic to receive the stage's alarms",
-                stage.alerting().topic().getTopicArn());
-        stage.pools().forEach((pool, construct) -> {
+                stage.alarmTopic().getTopicArn());
+        stage.pools().forEach((pool, operated) -> {
             output(
                     StageOutputs.poolAlias(pool),
                     "The " + FunctionPoolConstruct.ALIAS + " alias of pool " + pool
                             + "; punctual run/replay invoke it (RequestResponse)",
-                    construct.alias().getFunctionArn());
+                    operated.alias().getFunctionArn());
             output(
                     StageOutputs.logGroup(pool),
                     "The log group of pool " + pool,
-                    construct.logGroup().getLogGroupName());
+                    operated.logGroup().getLogGroupName());
         });
         OperatorPolicy operator = new OperatorPolicy(this, "Operator", stage);
         output(

@@ -87,7 +87,7 @@ public final class StageStack extends Stack {
         checkReservationsNamePools(config, catalog);
         checkSchedulesDeployable(catalog);
         this.config = config;
-        this.tables = new LedgerTables(this, "Tables", config);
+        this.tables = new LedgerTables(this, "Tables", config, catalog.tables());
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
                 .eventBusName("punctual-" + config.stage())
                 .description("Punctual lifecycle events (see docs/events.md)")
@@ -95,7 +95,15 @@ public final class StageStack extends Stack {
         for (FunctionPool pool : catalog.pools()) {
             pools.put(
                     pool.name(),
-                    new FunctionPoolConstruct(this, "Pool-" + pool.name(), config, pool, code, tables, bus));
+                    new FunctionPoolConstruct(
+                            this,
+                            "Pool-" + pool.name(),
+                            config,
+                            pool,
+                            code,
+                            tables,
+                            catalog.tablesOf(pool.name()),
+                            bus));
         }
         this.schedulerDeadLetters = FunctionPoolConstruct.deadLetterQueue(this, "SchedulerDeadLetters");
         this.alerting = new Alerting(this, "Alerting", config);
@@ -135,7 +143,7 @@ public final class StageStack extends Stack {
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
                 .value(pool.function().getFunctionName())
                 .build());
-        new StageOutputsConstruct(this, "StageOutputs", this);
+        new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
     }
 
     /**

@@ -60,7 +60,7 @@ class JobSchedulesTest {
                         "FunctionOfmaintenance",
                         "AlarmTopicArn",
                         "LedgerTableName",
-                        "DomainTableName");
+                        "TableDemoDomain");
         assertThat(outputs.get("FunctionOfdefault").get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(dev.pools().get("default").function())));
@@ -303,6 +303,7 @@ class JobSchedulesTest {
                         j.externalDelivery(),
                         true,
                         j.safeToVerify(),
+                        j.tables(),
                         j.description(),
                         j.factory()))
                 .toList());

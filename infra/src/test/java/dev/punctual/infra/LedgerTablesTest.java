@@ -1,7 +1,9 @@
 package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
@@ -11,6 +13,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.stage.StageConfigException;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.time.Clock;
@@ -30,12 +33,31 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 
-/** The tables construct on a bare stack, and its table shape exercised by the ledger adapter itself. */
+/**
+ * The tables construct on a bare stack (the ledger and two declared tables), and its ledger's shape
+ * exercised by the ledger adapter itself.
+ */
 class LedgerTablesTest {
+
+    /** Like the examples' demo table: pk/sk strings, no TTL. */
+    private static final JobTable DOMAIN = JobTable.builder("Domain")
+            .environmentVariable("DOMAIN_TABLE")
+            .partitionKey("pk", JobTable.AttributeType.STRING)
+            .sortKey("sk", JobTable.AttributeType.STRING)
+            .actions("dynamodb:GetItem")
+            .build();
+
+    /** A number hash key, no range key, TTL on its own attribute. */
+    private static final JobTable SESSIONS = JobTable.builder("Sessions")
+            .environmentVariable("SESSIONS_TABLE")
+            .partitionKey("user", JobTable.AttributeType.NUMBER)
+            .ttlAttribute("expiresAt")
+            .actions("dynamodb:DeleteItem", "dynamodb:Query")
+            .build();
 
     private static Template bare(String stage) {
         Stack stack = new Stack(new App(), "Bare");
-        new LedgerTables(stack, "Tables", Stages.named(stage));
+        new LedgerTables(stack, "Tables", Stages.named(stage), List.of(DOMAIN, SESSIONS));
         return Template.fromStack(stack);
     }
 
@@ -60,7 +82,7 @@ class LedgerTablesTest {
     void tables_inProd_areRetainedAndDeletionProtected() {
         Map<String, Map<String, Object>> tables = bare("prod").findResources("AWS::DynamoDB::Table");
 
-        assertThat(tables).hasSize(2).allSatisfy((id, table) -> {
+        assertThat(tables).hasSize(3).allSatisfy((id, table) -> {
             assertThat(table).containsEntry("DeletionPolicy", "Retain");
             assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", true);
         });
@@ -70,17 +92,45 @@ class LedgerTablesTest {
     void tables_inDev_areRemovedWithTheStack() {
         Map<String, Map<String, Object>> tables = bare("dev").findResources("AWS::DynamoDB::Table");
 
-        assertThat(tables).hasSize(2).allSatisfy((id, table) -> {
+        assertThat(tables).hasSize(3).allSatisfy((id, table) -> {
             assertThat(table).containsEntry("DeletionPolicy", "Delete");
             assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", false);
         });
     }
 
     @Test
-    void domainTable_hasNoTtl() {
-        bare("dev")
-                .resourcePropertiesCountIs(
-                        "AWS::DynamoDB::Table", Map.of("TimeToLiveSpecification", Match.absent()), 1);
+    void declaredTables_haveTheirDeclaredKeysAndTtl_andTheLedgersSettings_underTheirDeclaredNames() {
+        Template template = bare("dev");
+
+        template.resourcePropertiesCountIs(
+                "AWS::DynamoDB::Table", Map.of("TimeToLiveSpecification", Match.absent()), 1);
+        template.hasResourceProperties(
+                "AWS::DynamoDB::Table",
+                Map.of(
+                        "KeySchema", List.of(Map.of("AttributeName", "user", "KeyType", "HASH")),
+                        "AttributeDefinitions", List.of(Map.of("AttributeName", "user", "AttributeType", "N")),
+                        "TimeToLiveSpecification", Map.of("AttributeName", "expiresAt", "Enabled", true),
+                        "BillingMode", "PAY_PER_REQUEST",
+                        "SSESpecification", Map.of("SSEEnabled", true),
+                        "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true)));
+        assertThat(template.findResources("AWS::DynamoDB::Table").keySet())
+                .anyMatch(id -> id.startsWith("TablesLedger"))
+                .anyMatch(id -> id.startsWith("TablesDomain"))
+                .anyMatch(id -> id.startsWith("TablesSessions"));
+    }
+
+    @Test
+    void aDeclaredTableNamedLedger_isRefused_namingTheField() {
+        JobTable ledger = JobTable.builder("Ledger")
+                .environmentVariable("MY_LEDGER")
+                .partitionKey("pk", JobTable.AttributeType.STRING)
+                .actions("dynamodb:GetItem")
+                .build();
+
+        assertThatThrownBy(() ->
+                        new LedgerTables(new Stack(new App(), "Bare"), "Tables", Stages.named("dev"), List.of(ledger)))
+                .isInstanceOf(StageConfigException.class)
+                .hasMessageContaining("table Ledger.name: 'Ledger' is not accepted");
     }
 
     /**
@@ -94,7 +144,11 @@ class LedgerTablesTest {
         Map<String, Object> declared = properties(bare("dev")
                 .findResources(
                         "AWS::DynamoDB::Table",
-                        Map.of("Properties", Map.of("TimeToLiveSpecification", Match.anyValue())))
+                        Map.of(
+                                "Properties",
+                                Map.of(
+                                        "TimeToLiveSpecification",
+                                        Map.of("AttributeName", LedgerTables.TTL_ATTRIBUTE, "Enabled", true))))
                 .values()
                 .iterator()
                 .next());

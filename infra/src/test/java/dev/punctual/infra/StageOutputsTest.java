@@ -25,7 +25,7 @@ class StageOutputsTest {
         List<String> expected = new ArrayList<>(List.of(
                 StageOutputs.STAGE_NAME,
                 StageOutputs.LEDGER_TABLE,
-                StageOutputs.DOMAIN_TABLE,
+                StageOutputs.jobTable("DemoDomain"),
                 StageOutputs.SCHEDULE_GROUP,
                 StageOutputs.ALARM_TOPIC,
                 StageOutputs.OPERATOR_POLICY));

@@ -1,7 +1,10 @@
 package dev.punctual.handler;
 
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
@@ -9,6 +12,7 @@ import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,7 +20,10 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
-/** A stage on the emulator: fresh ledger and domain tables, the real wiring, a clock tests move. */
+/**
+ * A stage on the emulator: a fresh ledger and a fresh table for each table the catalog declares (the
+ * examples' demo table), the real wiring, a clock tests move.
+ */
 final class EmulatorStage {
 
     final MutableClock clock;
@@ -25,7 +32,12 @@ final class EmulatorStage {
     final PunctualRuntime runtime;
     final List<String> lines = new CopyOnWriteArrayList<>();
     final String ledgerTable;
+
+    /** The examples' demo table, one of {@link #tables}. */
     final String domainTable;
+
+    /** Each declared table's name on the emulator, by declared name. */
+    final Map<String, String> tables = new LinkedHashMap<>();
 
     EmulatorStage(Class<?> testClass, StageFlags flags, Instant now) {
         this(testClass, flags, now, null);
@@ -35,9 +47,16 @@ final class EmulatorStage {
     EmulatorStage(Class<?> testClass, StageFlags flags, Instant now, ExecutionInterceptor interceptor) {
         this.clock = new MutableClock(now);
         this.ledgerTable = TestTables.uniqueName(testClass, "ledger");
-        this.domainTable = TestTables.uniqueName(testClass, "domain");
         env.putAll(flags.toEnvironment());
-        env.putAll(new StageResources(ledgerTable, domainTable, "default", "default").toEnvironment());
+        env.putAll(new StageResources(ledgerTable, "default", "default").toEnvironment());
+        List<JobTable> declared =
+                Catalogs.load(JobEnvironment.definitionsOnly(flags)).tables();
+        for (JobTable table : declared) {
+            String name = TestTables.uniqueName(testClass, table.name());
+            tables.put(table.name(), name);
+            env.put(table.environmentVariable(), name);
+        }
+        this.domainTable = tables.get("DemoDomain");
         env.put("AWS_REGION", DynamoDbHarness.REGION.id());
         env.put(Wiring.ENDPOINT, DynamoDbHarness.backend().endpoint().toString());
         Wiring.Clients plain = Wiring.clients(
@@ -49,7 +68,7 @@ final class EmulatorStage {
                                 b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))),
                         plain.events());
         LedgerTable.create(clients.dynamo(), ledgerTable);
-        LedgerTable.create(clients.dynamo(), domainTable);
+        declared.forEach(table -> DeclaredTables.create(clients.dynamo(), table, tables.get(table.name())));
         this.runtime = Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, lines::add);
     }
 }

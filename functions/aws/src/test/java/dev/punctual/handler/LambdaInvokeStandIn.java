@@ -85,14 +85,16 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     }
 
     /**
-     * A function's environment as the CDK app writes it: the stage's flags and resource names, the region,
-     * and the DynamoDB (and EventBridge) endpoint of the emulator the handler's clients use.
+     * A function's environment as the CDK app writes it: the stage's flags and resource names, each
+     * declared table's variable ({@code jobTables}: variable to table name), the region, and the DynamoDB
+     * (and EventBridge) endpoint of the emulator the handler's clients use.
      */
     public static Map<String, String> environment(
-            String stage, String ledgerTable, String domainTable, String pool, String region, URI dynamoDb) {
+            String stage, String ledgerTable, Map<String, String> jobTables, String pool, String region, URI dynamoDb) {
         Map<String, String> env =
                 new LinkedHashMap<>(StageFlags.defaultsFor(stage).toEnvironment());
-        env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + stage, pool).toEnvironment());
+        env.putAll(new StageResources(ledgerTable, "punctual-" + stage, pool).toEnvironment());
+        env.putAll(jobTables);
         env.put("AWS_REGION", region);
         env.put(Wiring.ENDPOINT, dynamoDb.toString());
         return env;

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param stackName its CloudFormation stack, {@code Punctual-<stage>}
  * @param region the region the stack was found in
  * @param ledgerTable the run ledger table
- * @param domainTable the demo domain table
+ * @param jobTables each table the catalog's jobs declare, by declared name (outputs {@code Table<name>})
  * @param scheduleGroup the EventBridge Scheduler group of its schedules
  * @param poolAliases each pool's {@code live} alias ARN, by pool name: what {@code run}/{@code replay} invoke
  * @param logGroups each pool's log group name, by pool name
@@ -27,7 +27,7 @@ public record DeployedStage(
         String stackName,
         String region,
         String ledgerTable,
-        String domainTable,
+        SortedMap<String, String> jobTables,
         String scheduleGroup,
         SortedMap<String, String> poolAliases,
         SortedMap<String, String> logGroups,
@@ -35,6 +35,7 @@ public record DeployedStage(
         Optional<String> operatorPolicyArn) {
 
     public DeployedStage {
+        jobTables = new TreeMap<>(jobTables);
         poolAliases = new TreeMap<>(poolAliases);
         logGroups = new TreeMap<>(logGroups);
         savedQueries = new TreeMap<>(savedQueries);
@@ -66,7 +67,7 @@ public record DeployedStage(
         out.put("stack", stackName);
         out.put("region", region);
         out.put("ledger_table", ledgerTable);
-        out.put("domain_table", domainTable);
+        out.put("job_tables", jobTables);
         out.put("schedule_group", scheduleGroup);
         out.put("pool_aliases", poolAliases);
         out.put("log_groups", logGroups);

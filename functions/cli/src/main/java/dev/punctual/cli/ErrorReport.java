@@ -60,6 +60,11 @@ final class ErrorReport {
                 return "--table: not an option any more; accepted: --ledger-table NAME (the ledger table) or"
                         + " --output table (print a table)";
             }
+            if (first.equals("--domain-table") || first.startsWith("--domain-table=")) {
+                // The demo's table became one of the catalog's declared tables (decision 0021).
+                return "--domain-table: not an option any more; accepted: --job-table DECLARED=NAME (a table the"
+                        + " catalog declares, e.g. --job-table DemoDomain=NAME)";
+            }
             String closest = hint.isEmpty()
                     ? Suggestions.didYouMean(
                             first.replaceFirst("=.*", ""),

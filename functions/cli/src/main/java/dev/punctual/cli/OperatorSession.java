@@ -1,8 +1,10 @@
 package dev.punctual.cli;
 
+import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.PunctualRuntime;
@@ -61,11 +63,14 @@ final class OperatorSession implements AutoCloseable {
         String ledger = deployed.map(DeployedStage::ledgerTable)
                 .map(found -> options.ledgerTableOption().orElse(found))
                 .orElseGet(options::emulatorLedgerTable);
-        String domain = deployed.map(DeployedStage::domainTable)
-                .map(found -> options.domainTable != null ? options.domainTable : found)
-                .orElseGet(options::emulatorDomainTable);
+        JobCatalog definitions = definitions(flags);
+        Map<String, String> tables = options.jobTables(
+                definitions,
+                deployed.<Map<String, String>>map(DeployedStage::jobTables)
+                        .orElseGet(() -> options.emulatorJobTables(definitions)));
         Map<String, String> env = new HashMap<>(flags.toEnvironment());
-        env.putAll(new StageResources(ledger, domain, "punctual-" + options.stageName(), "cli").toEnvironment());
+        env.putAll(new StageResources(ledger, "punctual-" + options.stageName(), "cli").toEnvironment());
+        env.putAll(definitions.tableEnvironment(tables));
         env.put("AWS_REGION", region.id());
         if (emulator) {
             env.put(Wiring.ENDPOINT, options.endpoint);
@@ -73,7 +78,9 @@ final class OperatorSession implements AutoCloseable {
                     env,
                     StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")));
             LedgerTable.createIfMissing(clients.dynamo(), ledger);
-            LedgerTable.createIfMissing(clients.dynamo(), domain);
+            for (JobTable table : definitions.tables()) {
+                DeclaredTables.createIfMissing(clients.dynamo(), table, tables.get(table.name()));
+            }
         } else {
             context.aws().dynamoDbEndpoint().ifPresent(uri -> env.put(Wiring.ENDPOINT, uri.toString()));
             this.clients = Wiring.clients(env, context.aws().credentials());

@@ -84,9 +84,12 @@ public final class StageDiscovery {
             Optional.ofNullable(outputs.get(StageOutputs.logGroup(pool))).ifPresent(g -> logGroups.put(pool, g));
         }
         Map<String, String> queries = new TreeMap<>();
+        Map<String, String> jobTables = new TreeMap<>();
         outputs.forEach((key, value) -> {
             if (key.startsWith(StageOutputs.SAVED_QUERY_PREFIX)) {
                 queries.put(value.substring(value.lastIndexOf('/') + 1), value);
+            } else if (key.startsWith(StageOutputs.JOB_TABLE_PREFIX)) {
+                jobTables.put(key.substring(StageOutputs.JOB_TABLE_PREFIX.length()), value);
             }
         });
         return new DeployedStage(
@@ -94,7 +97,7 @@ public final class StageDiscovery {
                 stackName,
                 region,
                 required(outputs, StageOutputs.LEDGER_TABLE, stackName),
-                required(outputs, StageOutputs.DOMAIN_TABLE, stackName),
+                new TreeMap<>(jobTables),
                 required(outputs, StageOutputs.SCHEDULE_GROUP, stackName),
                 new TreeMap<>(aliases),
                 new TreeMap<>(logGroups),

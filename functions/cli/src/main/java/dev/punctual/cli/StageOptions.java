@@ -1,5 +1,12 @@
 package dev.punctual.cli;
 
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobTable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,23 +24,48 @@ final class StageOptions extends StageTarget {
     String ledgerTable;
 
     @Option(
-            names = "--domain-table",
-            paramLabel = "NAME",
-            description = "The demo domain table (default punctual-<stage>-domain)")
-    String domainTable;
+            names = "--job-table",
+            paramLabel = "DECLARED=NAME",
+            description = "A table the catalog's jobs declare, by its declared name (repeatable); default: the"
+                    + " one the stage's stack names (on an emulator: punctual-<stage>-<declared name in lower case>)")
+    Map<String, String> jobTables = new LinkedHashMap<>();
 
     /** The ledger table named on the command line, if one was. */
-    java.util.Optional<String> ledgerTableOption() {
-        return java.util.Optional.ofNullable(ledgerTable).filter(t -> !t.isBlank());
+    Optional<String> ledgerTableOption() {
+        return Optional.ofNullable(ledgerTable).filter(t -> !t.isBlank());
+    }
+
+    /**
+     * The declared tables' names: those given with {@code --job-table} over the stage's ({@code found}); a
+     * declared name the catalog does not have exits 2 naming those it has.
+     */
+    Map<String, String> jobTables(JobCatalog definitions, Map<String, String> found) {
+        List<String> declared =
+                definitions.tables().stream().map(JobTable::name).toList();
+        Map<String, String> names = new LinkedHashMap<>(found);
+        jobTables.forEach((table, name) -> {
+            if (!declared.contains(table)) {
+                throw new OperatorInputException("--job-table: '" + table + "=" + name
+                        + "' names no table the catalog declares; accepted: "
+                        + (declared.isEmpty() ? "none (the catalog declares no table)" : String.join(", ", declared)));
+            }
+            names.put(table, name);
+        });
+        return names;
+    }
+
+    /** On an emulator: {@code punctual-<stage>-<declared name in lower case>} for every declared table. */
+    Map<String, String> emulatorJobTables(JobCatalog definitions) {
+        Map<String, String> names = new LinkedHashMap<>();
+        definitions
+                .tables()
+                .forEach(t -> names.put(
+                        t.name(), "punctual-" + stageName() + "-" + t.name().toLowerCase(Locale.ROOT)));
+        return names;
     }
 
     /** On an emulator: the named ledger table, else {@code punctual-<stage>-ledger}. */
     String emulatorLedgerTable() {
         return ledgerTableOption().orElse("punctual-" + stageName() + "-ledger");
-    }
-
-    /** On an emulator: the named domain table, else {@code punctual-<stage>-domain}. */
-    String emulatorDomainTable() {
-        return domainTable == null ? "punctual-" + stageName() + "-domain" : domainTable;
     }
 }

@@ -146,7 +146,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 stack.stackStatusAsString(),
                 deployed.poolAliases(),
                 deployed.ledgerTable(),
-                deployed.domainTable(),
+                deployed.jobTables(),
                 deployed.scheduleGroup(),
                 queues,
                 deployed.allLogGroups(),

@@ -1,7 +1,10 @@
 package dev.punctual.demo;
 
 import dev.punctual.examples.DemoTable;
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.Wiring;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
 import dev.punctual.observability.StructuredLog;
@@ -56,25 +59,26 @@ public final class Demo {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         StageFlags flags = StageFlags.defaultsFor("dev");
         Map<String, String> env = new HashMap<>(flags.toEnvironment());
-        env.putAll(new StageResources(
-                        "punctual-demo-ledger-" + suffix, "punctual-demo-domain-" + suffix, "punctual-demo", "demo")
-                .toEnvironment());
+        env.putAll(new StageResources("punctual-demo-ledger-" + suffix, "punctual-demo", "demo").toEnvironment());
+        // The examples declare the table their jobs work on; the demo creates it as the CDK app would.
+        JobTable declared = ExampleCatalog.DEMO_TABLE;
+        String domainTable = "punctual-demo-domain-" + suffix;
+        env.put(declared.environmentVariable(), domainTable);
         env.put("AWS_REGION", "us-east-1");
         env.put(Wiring.ENDPOINT, url);
         Wiring.Clients clients = Wiring.clients(
                 env, StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-demo", "punctual-demo")));
         StageResources resources = StageResources.fromEnvironment(env);
         LedgerTable.create(clients.dynamo(), resources.ledgerTable());
-        LedgerTable.create(clients.dynamo(), resources.domainTable());
-        DemoData.seed(new DemoTable(clients.dynamo(), resources.domainTable()), DemoScenario.START);
+        DeclaredTables.create(clients.dynamo(), declared, domainTable);
+        DemoData.seed(new DemoTable(clients.dynamo(), domainTable), DemoScenario.START);
         SimulatedClock clock = new SimulatedClock(DemoScenario.START);
         AtomicInteger lines = new AtomicInteger();
         PunctualRuntime runtime =
                 Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, line -> lines.incrementAndGet());
         out.printf("Punctual demo: stage dev (external delivery suppressed, destructive jobs refused), %s%n", backend);
         out.printf(
-                "Tables %s and %s; the clock is simulated, nothing waits.%n%n",
-                resources.ledgerTable(), resources.domainTable());
+                "Tables %s and %s; the clock is simulated, nothing waits.%n%n", resources.ledgerTable(), domainTable);
         StructuredLog log = Wiring.log(line -> lines.incrementAndGet(), clock);
         new DemoRun(runtime, clock, log, out).run();
         out.printf("%n%d structured JSON log lines written (as CloudWatch would receive them).%n", lines.get());

@@ -2,8 +2,11 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageFlags;
@@ -42,19 +45,19 @@ public final class DeployedStageFixture implements AutoCloseable {
 
     private final String stage;
     private final String ledgerTable;
-    private final String domainTable;
+    private final Map<String, String> jobTables;
     private final LambdaInvokeStandIn lambda;
     private final Map<String, String> aliases;
 
     private DeployedStageFixture(
             String stage,
             String ledgerTable,
-            String domainTable,
+            Map<String, String> jobTables,
             LambdaInvokeStandIn lambda,
             Map<String, String> aliases) {
         this.stage = stage;
         this.ledgerTable = ledgerTable;
-        this.domainTable = domainTable;
+        this.jobTables = jobTables;
         this.lambda = lambda;
         this.aliases = aliases;
     }
@@ -72,23 +75,28 @@ public final class DeployedStageFixture implements AutoCloseable {
     public static DeployedStageFixture deploy(String stage, Clock functionClock, Duration functionTimeout) {
         URI moto = DynamoDbHarness.backend().endpoint();
         String ledger = TestTables.uniqueName(DeployedStageFixture.class, "ledger");
-        String domain = TestTables.uniqueName(DeployedStageFixture.class, "domain");
         LedgerTable.createIfMissing(DynamoDbHarness.client(), ledger);
-        LedgerTable.createIfMissing(DynamoDbHarness.client(), domain);
+        JobCatalog definitions = OperatorSession.definitions(StageFlags.defaultsFor(stage));
+        Map<String, String> tables = new LinkedHashMap<>();
+        for (JobTable table : definitions.tables()) {
+            String name = TestTables.uniqueName(DeployedStageFixture.class, table.name());
+            DeclaredTables.createIfMissing(DynamoDbHarness.client(), table, name);
+            tables.put(table.name(), name);
+        }
         LambdaInvokeStandIn lambda = LambdaInvokeStandIn.start();
         Map<String, String> aliases = new LinkedHashMap<>();
-        for (FunctionPool pool :
-                OperatorSession.definitions(StageFlags.defaultsFor(stage)).pools()) {
+        for (FunctionPool pool : definitions.pools()) {
             String arn = "arn:aws:lambda:" + REGION + ":" + ACCOUNT + ":function:punctual-" + stage + "-" + pool.name()
                     + ":live";
             lambda.deploy(
                     arn,
-                    LambdaInvokeStandIn.environment(stage, ledger, domain, pool.name(), REGION, moto),
+                    LambdaInvokeStandIn.environment(
+                            stage, ledger, definitions.tableEnvironment(tables), pool.name(), REGION, moto),
                     functionTimeout,
                     functionClock);
             aliases.put(pool.name(), arn);
         }
-        DeployedStageFixture fixture = new DeployedStageFixture(stage, ledger, domain, lambda, aliases);
+        DeployedStageFixture fixture = new DeployedStageFixture(stage, ledger, tables, lambda, aliases);
         fixture.createStack();
         return fixture;
     }
@@ -98,7 +106,7 @@ public final class DeployedStageFixture implements AutoCloseable {
         Map<String, String> outputs = new LinkedHashMap<>();
         outputs.put(StageOutputs.STAGE_NAME, stage);
         outputs.put(StageOutputs.LEDGER_TABLE, ledgerTable);
-        outputs.put(StageOutputs.DOMAIN_TABLE, domainTable);
+        jobTables.forEach((table, name) -> outputs.put(StageOutputs.jobTable(table), name));
         outputs.put(StageOutputs.SCHEDULE_GROUP, "punctual-" + stage);
         outputs.put(
                 StageOutputs.ALARM_TOPIC, "arn:aws:sns:" + REGION + ":" + ACCOUNT + ":punctual-" + stage + "-alarms");
@@ -163,6 +171,11 @@ public final class DeployedStageFixture implements AutoCloseable {
 
     public String stage() {
         return stage;
+    }
+
+    /** The tables the catalog declares, by declared name. */
+    public Map<String, String> jobTables() {
+        return jobTables;
     }
 
     public String ledgerTable() {

@@ -145,14 +145,15 @@ class LogsCommandTest {
         int started = logs.started().size();
 
         Result ledger = cli("logs", "--stage", stage.stage(), "--ledger-table", "other-ledger");
-        Result domain = cli("logs", "--stage", stage.stage(), "--domain-table=other-domain");
+        Result domain = cli("logs", "--stage", stage.stage(), "--job-table=DemoDomain=other-domain");
 
         assertThat(ledger.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(ledger.err().strip())
                 .startsWith("punctual logs: --ledger-table: not an option of this command; accepted: see punctual"
                         + " logs --help");
         assertThat(domain.code()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(domain.err()).contains("punctual logs: --domain-table=other-domain: not an option of this command");
+        assertThat(domain.err())
+                .contains("punctual logs: --job-table=DemoDomain=other-domain: not an option of this command");
         assertThat(ledger.out() + domain.out()).isEmpty();
         assertThat(logs.started()).hasSize(started);
     }

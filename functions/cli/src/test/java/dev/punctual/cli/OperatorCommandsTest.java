@@ -42,11 +42,16 @@ class OperatorCommandsTest {
     @BeforeEach
     void freshStage() {
         stage = List.of(
-                "--endpoint", DynamoDbHarness.backend().endpoint().toString(),
-                "--ledger-table", TestTables.uniqueName(getClass(), "ledger"),
-                "--domain-table", TestTables.uniqueName(getClass(), "domain"),
-                "--stage", "dev",
-                "--output", "json");
+                "--endpoint",
+                DynamoDbHarness.backend().endpoint().toString(),
+                "--ledger-table",
+                TestTables.uniqueName(getClass(), "ledger"),
+                "--job-table",
+                "DemoDomain=" + TestTables.uniqueName(getClass(), "domain"),
+                "--stage",
+                "dev",
+                "--output",
+                "json");
     }
 
     /** The command, then the stage's options, then the test's own (so they override, e.g. --output table). */
@@ -186,6 +191,26 @@ class OperatorCommandsTest {
         assertThat(result.err())
                 .startsWith("punctual: command: 'stauts' is not a command; accepted: ")
                 .contains("run, replay", "did you mean status?");
+    }
+
+    @Test
+    void aJobTableTheCatalogDoesNotDeclare_exitsTwo_namingTheDeclaredOnes() {
+        Result result = cli("status", "--job-table", "Audit=punctual-dev-audit");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--job-table: 'Audit=punctual-dev-audit' names no table the catalog declares; accepted:"
+                        + " DemoDomain");
+    }
+
+    @Test
+    void theOldDomainTableOption_exitsTwo_namingTheJobTableOption() {
+        Result result = cli("run", "daily-report", "--domain-table", "mine");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual run: --domain-table: not an option any more; accepted: --job-table"
+                        + " DECLARED=NAME");
     }
 
     @Test

@@ -42,6 +42,7 @@ class StageDiscoveryTest {
 
             assertThat(found.stackName()).isEqualTo("Punctual-" + stage.stage());
             assertThat(found.ledgerTable()).isEqualTo(stage.ledgerTable());
+            assertThat(found.jobTables()).isEqualTo(new java.util.TreeMap<>(stage.jobTables()));
             assertThat(found.scheduleGroup()).isEqualTo("punctual-" + stage.stage());
             assertThat(found.poolAliases()).isEqualTo(new java.util.TreeMap<>(stage.aliases()));
             assertThat(found.aliasOf("maintenance")).endsWith("punctual-" + stage.stage() + "-maintenance:live");

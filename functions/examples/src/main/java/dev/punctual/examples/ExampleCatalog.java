@@ -7,6 +7,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -21,6 +22,22 @@ public final class ExampleCatalog implements CatalogProvider {
     /** The lock group of the jobs that touch reservations; they must never overlap. */
     public static final String RESERVATIONS_GROUP = "reservations";
 
+    /**
+     * The demo domain table every example job works on (single-table {@code pk}/{@code sk}). Its name
+     * {@code DemoDomain} keeps the table's CloudFormation logical id from before tables were declared.
+     */
+    public static final JobTable DEMO_TABLE = JobTable.builder("DemoDomain")
+            .environmentVariable("PUNCTUAL_DOMAIN_TABLE")
+            .partitionKey("pk", JobTable.AttributeType.STRING)
+            .sortKey("sk", JobTable.AttributeType.STRING)
+            .actions(
+                    "dynamodb:GetItem",
+                    "dynamodb:PutItem",
+                    "dynamodb:UpdateItem",
+                    "dynamodb:DeleteItem",
+                    "dynamodb:Query")
+            .build();
+
     @Override
     public JobCatalog catalog(JobEnvironment env) {
         Supplier<DemoTable> table = new Once<>(() -> ExampleClients.demoTable(env));
@@ -33,6 +50,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .schedule("0 9 * * *", "America/New_York")
                                 .catchUp(new CatchUpPolicy(2, Duration.ofDays(3), CatchUpMode.OLDEST_FIRST))
                                 .safeToVerify()
+                                .uses(DEMO_TABLE)
                                 .job(s -> new DailyReportJob(table.get()))
                                 .build(),
                         JobDefinition.builder("expire-reservations")
@@ -40,12 +58,14 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .schedule("*/15 * * * *", "Asia/Seoul")
                                 .lockGroup(RESERVATIONS_GROUP)
                                 .catchUp(new CatchUpPolicy(1, Duration.ofHours(1), CatchUpMode.LATEST_ONLY))
+                                .uses(DEMO_TABLE)
                                 .job(s -> new ExpireReservationsJob(table.get()))
                                 .build(),
                         JobDefinition.builder("refund-keys")
                                 .description("Refund key deposits of expired reservations")
                                 .schedule("5 * * * *", "Asia/Seoul")
                                 .lockGroup(RESERVATIONS_GROUP)
+                                .uses(DEMO_TABLE)
                                 .job(s -> new RefundKeysJob(table.get()))
                                 .build(),
                         JobDefinition.builder("purge-inactive-members")
@@ -55,6 +75,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .maxAttempts(1)
                                 .destructive()
                                 .pool(new FunctionPool("maintenance", 1024, Duration.ofMinutes(10)))
+                                .uses(DEMO_TABLE)
                                 .job(s -> new PurgeInactiveMembersJob(table.get()))
                                 .build(),
                         JobDefinition.builder("send-reminders")
@@ -62,6 +83,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .schedule("0 18 * * *", "Asia/Seoul")
                                 .catchUp(new CatchUpPolicy(1, Duration.ofHours(3), CatchUpMode.LATEST_ONLY))
                                 .externalDelivery()
+                                .uses(DEMO_TABLE)
                                 .job(s -> new ReminderJob(table.get()))
                                 .build())
                 .withDelivery(message -> outbox.get().send(message));

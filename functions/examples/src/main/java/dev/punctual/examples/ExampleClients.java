@@ -17,16 +17,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 final class ExampleClients {
 
-    /** The demo domain table; the CDK app sets it on every function (StageResources.DOMAIN_TABLE). */
-    static final String DOMAIN_TABLE = "PUNCTUAL_DOMAIN_TABLE";
-
     /** An emulator's endpoint; the same variable Punctual's wiring reads, never set in Lambda. */
     static final String ENDPOINT = "PUNCTUAL_DYNAMODB_ENDPOINT";
 
     private ExampleClients() {}
 
     static DemoTable demoTable(JobEnvironment env) {
-        return new DemoTable(dynamo(env), env.require(DOMAIN_TABLE));
+        return new DemoTable(dynamo(env), env.require(ExampleCatalog.DEMO_TABLE.environmentVariable()));
     }
 
     private static DynamoDbClient dynamo(JobEnvironment env) {

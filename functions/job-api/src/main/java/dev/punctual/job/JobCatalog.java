@@ -17,6 +17,7 @@ import java.util.TreeSet;
 public final class JobCatalog {
 
     private final Map<String, JobDefinition> jobs = new LinkedHashMap<>();
+    private final Map<String, JobTable> tables = new LinkedHashMap<>();
     private final Delivery delivery;
 
     public JobCatalog(List<JobDefinition> definitions) {
@@ -34,6 +35,28 @@ public final class JobCatalog {
             if (known != null && !known.equals(job.pool())) {
                 throw new PunctualException("job catalog: pool '" + job.pool().name() + "' of job " + job.id()
                         + " differs from the pool of that name used before (" + known + ")");
+            }
+            job.tables().forEach(table -> declare(job, table));
+        }
+    }
+
+    /**
+     * One declaration per table name, and no two tables read from one variable: the CDK app creates a
+     * table per name and sets each variable once per function.
+     */
+    private void declare(JobDefinition job, JobTable table) {
+        JobTable known = tables.putIfAbsent(table.name(), table);
+        if (known != null && !known.equals(table)) {
+            throw new PunctualException("job catalog: table '" + table.name() + "' used by job " + job.id()
+                    + " is declared differently from the table of that name used before (" + known
+                    + "); declare it once and use that declaration in every job");
+        }
+        for (JobTable other : tables.values()) {
+            if (!other.name().equals(table.name())
+                    && other.environmentVariable().equals(table.environmentVariable())) {
+                throw new PunctualException("job catalog: table '" + table.name() + "' of job " + job.id()
+                        + ": environmentVariable '" + table.environmentVariable() + "' is already the variable of"
+                        + " table '" + other.name() + "'; expected a variable of its own");
             }
         }
     }
@@ -91,6 +114,33 @@ public final class JobCatalog {
         Map<String, FunctionPool> pools = new LinkedHashMap<>();
         jobs.values().forEach(j -> pools.putIfAbsent(j.pool().name(), j.pool()));
         return new ArrayList<>(pools.values());
+    }
+
+    /** Every table the jobs declare, in first-use order. */
+    public List<JobTable> tables() {
+        return List.copyOf(tables.values());
+    }
+
+    /**
+     * The variables a function of this catalog reads its tables' names from, given those names by
+     * declared table name (a stage's outputs, an emulator's tables); tables not named are left out.
+     */
+    public Map<String, String> tableEnvironment(Map<String, String> namesByTable) {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (JobTable table : tables.values()) {
+            String name = namesByTable.get(table.name());
+            if (name != null) {
+                env.put(table.environmentVariable(), name);
+            }
+        }
+        return env;
+    }
+
+    /** The tables the jobs of one pool use, in first-use order: what the pool's function is granted. */
+    public List<JobTable> tablesOf(String pool) {
+        Map<String, JobTable> used = new LinkedHashMap<>();
+        inPool(pool).forEach(j -> j.tables().forEach(t -> used.putIfAbsent(t.name(), t)));
+        return List.copyOf(used.values());
     }
 
     /** Jobs hosted by one pool. */

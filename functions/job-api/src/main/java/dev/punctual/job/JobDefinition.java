@@ -6,6 +6,8 @@ import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.ledger.Retention;
 import dev.punctual.time.Schedule;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -26,6 +28,7 @@ import java.util.function.Function;
  *     ones; off by default because each job's metrics are billed per metric and month (docs/cost.md)
  * @param safeToVerify {@code punctual verify --activate} may run it once in a deployed stage: its run has
  *     no effect a person would notice (no destructive change, deliveries suppressed where delivery is off)
+ * @param tables the tables it uses: the CDK app creates them and grants its pool's function their actions
  * @param description one line for people
  * @param factory builds the job from the services the runtime provides
  */
@@ -41,6 +44,7 @@ public record JobDefinition(
         boolean externalDelivery,
         boolean perJobMetrics,
         boolean safeToVerify,
+        List<JobTable> tables,
         String description,
         Function<JobServices, Job> factory) {
 
@@ -53,6 +57,7 @@ public record JobDefinition(
         Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(factory, "factory");
         description = description == null ? "" : description;
+        tables = tables == null ? List.of() : List.copyOf(tables);
         check(
                 id != null && id.matches(ID),
                 id,
@@ -88,6 +93,7 @@ public record JobDefinition(
         private boolean externalDelivery;
         private boolean perJobMetrics;
         private boolean safeToVerify;
+        private final List<JobTable> tables = new ArrayList<>();
         private String description = "";
         private Function<JobServices, Job> factory;
 
@@ -148,6 +154,12 @@ public record JobDefinition(
             return this;
         }
 
+        /** Declares tables the job uses; several jobs may use the same one (the same declaration). */
+        public Builder uses(JobTable... used) {
+            tables.addAll(List.of(used));
+            return this;
+        }
+
         public Builder description(String text) {
             this.description = text;
             return this;
@@ -173,6 +185,7 @@ public record JobDefinition(
                     externalDelivery,
                     perJobMetrics,
                     safeToVerify,
+                    tables,
                     description,
                     factory);
         }

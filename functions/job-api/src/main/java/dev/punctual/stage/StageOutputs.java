@@ -21,8 +21,8 @@ public final class StageOutputs {
     /** The run ledger table's name. */
     public static final String LEDGER_TABLE = "LedgerTableName";
 
-    /** The demo domain table's name. */
-    public static final String DOMAIN_TABLE = "DomainTableName";
+    /** Prefix of each declared job table's name: {@code Table<Name>}, see {@link #jobTable}. */
+    public static final String JOB_TABLE_PREFIX = "Table";
 
     /** The EventBridge Scheduler group holding every schedule of the stage. */
     public static final String SCHEDULE_GROUP = "ScheduleGroupName";
@@ -52,6 +52,14 @@ public final class StageOutputs {
     /** The output key of a pool's alias ARN, e.g. {@code PoolAliasDefault} for pool {@code default}. */
     public static String poolAlias(String pool) {
         return POOL_ALIAS_PREFIX + pascal(pool);
+    }
+
+    /**
+     * The output key of a table the catalog's jobs declare, e.g. {@code TableDemoDomain}: its declared
+     * name, already alphanumeric, after the prefix.
+     */
+    public static String jobTable(String name) {
+        return JOB_TABLE_PREFIX + name;
     }
 
     /** The output key of a pool's log group, e.g. {@code LogGroupDefault}. */

@@ -1,7 +1,11 @@
 package dev.punctual.bench;
 
+import dev.punctual.handler.DeclaredTables;
+import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
+import dev.punctual.runtime.Catalogs;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import java.io.File;
@@ -16,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -62,8 +67,11 @@ public final class ColdStartBenchmark {
     /** A stage's tables and bus on the emulator, and the environment a function of it would have. */
     static Map<String, String> stage(URI endpoint) {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
-        StageResources resources =
-                new StageResources("bench-ledger-" + suffix, "bench-domain-" + suffix, "punctual-bench", "default");
+        StageResources resources = new StageResources("bench-ledger-" + suffix, "punctual-bench", "default");
+        // The tables the catalog's jobs declare, each under its variable, as a deployed stage has them.
+        List<JobTable> declared = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")))
+                .tables();
+        Map<String, String> tableEnvironment = new HashMap<>();
         StaticCredentialsProvider credentials =
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench"));
         try (DynamoDbClient dynamo = DynamoDbClient.builder()
@@ -73,7 +81,11 @@ public final class ColdStartBenchmark {
                 .httpClient(UrlConnectionHttpClient.create())
                 .build()) {
             LedgerTable.create(dynamo, resources.ledgerTable());
-            LedgerTable.create(dynamo, resources.domainTable());
+            for (JobTable table : declared) {
+                String name = "bench-" + table.name().toLowerCase(Locale.ROOT) + "-" + suffix;
+                DeclaredTables.create(dynamo, table, name);
+                tableEnvironment.put(table.environmentVariable(), name);
+            }
         }
         try (EventBridgeClient events = EventBridgeClient.builder()
                 .endpointOverride(endpoint)
@@ -85,6 +97,7 @@ public final class ColdStartBenchmark {
         }
         Map<String, String> env = new HashMap<>(StageFlags.defaultsFor("dev").toEnvironment());
         env.putAll(resources.toEnvironment());
+        env.putAll(tableEnvironment);
         env.put("AWS_REGION", "us-east-1");
         env.put("AWS_ACCESS_KEY_ID", "bench");
         env.put("AWS_SECRET_ACCESS_KEY", "bench");

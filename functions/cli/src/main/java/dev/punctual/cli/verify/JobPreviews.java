@@ -52,8 +52,8 @@ public final class JobPreviews {
             JobCatalog definitions,
             Clock clock) {
         Map<String, String> env = new HashMap<>(flags.toEnvironment());
-        env.putAll(new StageResources(stage.ledgerTable(), stage.domainTable(), "punctual-" + stage.stage(), "verify")
-                .toEnvironment());
+        env.putAll(new StageResources(stage.ledgerTable(), "punctual-" + stage.stage(), "verify").toEnvironment());
+        env.putAll(definitions.tableEnvironment(stage.jobTables()));
         env.put("AWS_REGION", aws.region().id());
         dynamoEndpoint.ifPresent(endpoint -> env.put(Wiring.ENDPOINT, endpoint.toString()));
         JobCatalog catalog = Catalogs.load(new JobEnvironment(flags, env, clock));

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * @param stackId the stack's ARN (its partition, account and region)
  * @param stackStatus e.g. {@code UPDATE_COMPLETE}
  * @param aliases each pool's {@code live} alias ARN, by pool name
- * @param domainTable the table the example jobs work on (their previews read it)
+ * @param jobTables the tables the catalog's jobs declare, by declared name (their previews read them)
  * @param queues the stage's queues by name, URL as value (every queue of a stage is a dead-letter queue)
  * @param logGroups the pools' log groups
  * @param savedQueries each saved Logs Insights query's full name ({@code punctual/<stage>/<name>}) by name,
@@ -26,7 +26,7 @@ public record StageInventory(
         String stackStatus,
         Map<String, String> aliases,
         String ledgerTable,
-        String domainTable,
+        Map<String, String> jobTables,
         String scheduleGroup,
         Map<String, String> queues,
         List<String> logGroups,
@@ -40,6 +40,7 @@ public record StageInventory(
 
     public StageInventory {
         aliases = new TreeMap<>(aliases);
+        jobTables = new TreeMap<>(jobTables);
         queues = new TreeMap<>(queues);
         logGroups = List.copyOf(logGroups);
         savedQueries = new TreeMap<>(savedQueries);

@@ -4,6 +4,8 @@ import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
 import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.demo.SimulatedClock;
+import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
 import dev.punctual.infra.StageConfig;
@@ -12,6 +14,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
+import dev.punctual.job.JobTable;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
@@ -199,7 +202,9 @@ final class LocalStage {
         if (config.retainData()) {
             aws.dynamo().updateTable(r -> r.tableName(ledgerTable).deletionProtectionEnabled(true));
         }
-        LedgerTable.create(aws.dynamo(), domainTable);
+        for (JobTable table : catalog.tables()) {
+            DeclaredTables.create(aws.dynamo(), table, jobTables().get(table.name()));
+        }
         seedInactiveMembers(2);
         queue("SchedulerDeadLetters");
         String role = role();
@@ -211,7 +216,8 @@ final class LocalStage {
             logGroups.put(pool.name(), logGroup);
             String function = cfnName(id + "Function");
             Map<String, String> env = new LinkedHashMap<>(config.flags().toEnvironment());
-            env.putAll(new StageResources(ledgerTable, domainTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            env.putAll(new StageResources(ledgerTable, "punctual-" + STAGE, pool.name()).toEnvironment());
+            env.putAll(catalog.tableEnvironment(jobTables()));
             env.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
             try (var motoLambda = motoLambda()) {
                 motoLambda.createFunction(r -> r.functionName(function)
@@ -251,6 +257,11 @@ final class LocalStage {
         LogsInsightsStandIn.documentedQueries()
                 .forEach((name, text) -> insights.saveQuery(savedQuery(name), text, List.copyOf(logGroups.values())));
         createStack();
+    }
+
+    /** The examples declare one table, the demo's: its physical name, by declared name. */
+    Map<String, String> jobTables() {
+        return Map.of(ExampleCatalog.DEMO_TABLE.name(), domainTable);
     }
 
     /** A saved query's full name, as {@code SavedQueries.fullName} makes it. */
@@ -384,7 +395,7 @@ final class LocalStage {
             outputs.put(StageOutputs.logGroup(pool), Map.of("Value", logGroups.get(pool)));
         });
         outputs.put(StageOutputs.LEDGER_TABLE, Map.of("Value", ledgerTable));
-        outputs.put(StageOutputs.DOMAIN_TABLE, Map.of("Value", domainTable));
+        jobTables().forEach((table, name) -> outputs.put(StageOutputs.jobTable(table), Map.of("Value", name)));
         outputs.put(StageOutputs.SCHEDULE_GROUP, Map.of("Value", group));
         LogsInsightsStandIn.documentedQueries()
                 .keySet()

@@ -1,0 +1,66 @@
+package dev.punctual.handler;
+
+import dev.punctual.job.JobTable;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * Creates a table the catalog's jobs declare ({@link JobTable}) as the CDK app does in a stage: its
+ * declared keys, on demand, TTL when declared. For the emulator paths only (tests, the demo, the CLI
+ * with --endpoint); in AWS the stage's stack owns the tables.
+ */
+public final class DeclaredTables {
+
+    private DeclaredTables() {}
+
+    /** Creates the table under {@code name} unless it exists; a process that loses the race waits for it. */
+    public static void createIfMissing(DynamoDbClient dynamo, JobTable table, String name) {
+        try {
+            dynamo.describeTable(b -> b.tableName(name));
+        } catch (ResourceNotFoundException missing) {
+            try {
+                create(dynamo, table, name);
+            } catch (ResourceInUseException createdByAnother) {
+                dynamo.waiter().waitUntilTableExists(b -> b.tableName(name));
+            }
+        }
+    }
+
+    public static void create(DynamoDbClient dynamo, JobTable table, String name) {
+        List<AttributeDefinition> attributes = new ArrayList<>(List.of(attribute(table.partitionKey())));
+        List<KeySchemaElement> keys = new ArrayList<>(List.of(key(table.partitionKey(), KeyType.HASH)));
+        table.sortKeyIfAny().ifPresent(sort -> {
+            attributes.add(attribute(sort));
+            keys.add(key(sort, KeyType.RANGE));
+        });
+        dynamo.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(attributes)
+                .keySchema(keys));
+        dynamo.waiter().waitUntilTableExists(b -> b.tableName(name));
+        table.ttlAttributeIfAny()
+                .ifPresent(ttl -> dynamo.updateTimeToLive(b -> b.tableName(name)
+                        .timeToLiveSpecification(t -> t.attributeName(ttl).enabled(true))));
+    }
+
+    private static AttributeDefinition attribute(JobTable.Key key) {
+        return AttributeDefinition.builder()
+                .attributeName(key.name())
+                .attributeType(key.type().code())
+                .build();
+    }
+
+    private static KeySchemaElement key(JobTable.Key key, KeyType type) {
+        return KeySchemaElement.builder()
+                .attributeName(key.name())
+                .keyType(type)
+                .build();
+    }
+}

@@ -1,0 +1,99 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.job.JobTable;
+import dev.punctual.stage.StageOutputs;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * Tables are the catalog's declarations (decision 0021): a whole stage creates each declared table,
+ * gives the functions of the pools whose jobs use it its name and its declared actions, and outputs it;
+ * a catalog that declares none gets the ledger alone.
+ */
+class DeclaredTablesTest {
+
+    /**
+     * The demo table's logical id in every stage deployed before tables were declared (recorded from the
+     * dev template then): keeping it is what keeps CloudFormation from replacing the table.
+     */
+    private static final String DEMO_TABLE_LOGICAL_ID = "TablesDemoDomainA54D0B92";
+
+    private static final JobTable AUDIT = JobTable.builder("Audit")
+            .environmentVariable("AUDIT_TABLE")
+            .partitionKey("entry", JobTable.AttributeType.STRING)
+            .ttlAttribute("expires")
+            .actions("dynamodb:PutItem")
+            .build();
+
+    @Test
+    void theExampleStage_keepsTheDemoTablesLogicalId_andEveryPoolReadsItsNameFromTheDeclaredVariable() {
+        StageStack dev = Synth.stage("dev");
+        Template template = Template.fromStack(dev);
+        JobTable demo = Synth.CATALOG.tables().getFirst();
+
+        assertThat(Synth.CATALOG.tables()).hasSize(1);
+        assertThat(Templates.logicalId(dev.tables().jobTable(demo.name()))).isEqualTo(DEMO_TABLE_LOGICAL_ID);
+        template.resourceCountIs("AWS::DynamoDB::Table", 2);
+        for (FunctionPoolConstruct pool : dev.pools().values()) {
+            Map<String, Object> variables = variables(template, pool);
+            assertThat(variables)
+                    .as(pool.getNode().getId())
+                    .containsEntry(demo.environmentVariable(), Templates.ref(DEMO_TABLE_LOGICAL_ID));
+        }
+        assertThat(template.findOutputs(StageOutputs.jobTable(demo.name())).values())
+                .singleElement()
+                .satisfies(o -> assertThat(o.get("Value")).isEqualTo(Templates.ref(DEMO_TABLE_LOGICAL_ID)));
+    }
+
+    @Test
+    void aTableUsedByOnePoolsJobs_isGrantedToThatPoolOnly_andACatalogWithoutTablesGetsTheLedgerAlone() {
+        FunctionPool batch = new FunctionPool("batch", 1024, Duration.ofMinutes(5));
+        JobCatalog catalog = JobCatalog.of(
+                job("plain").build(), job("audited").uses(AUDIT).pool(batch).build());
+        StageStack stage = Synth.stage(Stages.named("dev"), catalog);
+        Template template = Template.fromStack(stage);
+        String audit = Templates.logicalId(stage.tables().jobTable("Audit"));
+
+        template.resourceCountIs("AWS::DynamoDB::Table", 2);
+        assertThat(variables(template, stage.pools().get("batch"))).containsEntry("AUDIT_TABLE", Templates.ref(audit));
+        assertThat(variables(template, stage.pools().get("default"))).doesNotContainKey("AUDIT_TABLE");
+        assertThat(policyOf(template, stage.pools().get("default"))).doesNotContain(audit);
+        assertThat(policyOf(template, stage.pools().get("batch"))).contains(audit, "dynamodb:PutItem");
+
+        StageStack bare =
+                Synth.stage(Stages.named("dev"), JobCatalog.of(job("plain").build()));
+        Template none = Template.fromStack(bare);
+        none.resourceCountIs("AWS::DynamoDB::Table", 1);
+        assertThat(none.findOutputs("*").keySet()).noneMatch(k -> k.startsWith(StageOutputs.JOB_TABLE_PREFIX));
+    }
+
+    private static JobDefinition.Builder job(String id) {
+        return JobDefinition.builder(id).schedule("0 6 * * *", "Europe/Berlin").job(s -> ctx -> JobResult.empty());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> variables(Template template, FunctionPoolConstruct pool) {
+        Map<String, Object> function =
+                Templates.properties(template, "AWS::Lambda::Function").get(Templates.logicalId(pool.function()));
+        return (Map<String, Object>) ((Map<String, Object>) function.get("Environment")).get("Variables");
+    }
+
+    private static String policyOf(Template template, FunctionPoolConstruct pool) {
+        String role = Templates.logicalId(pool.function().getRole());
+        List<String> policies = Templates.properties(template, "AWS::IAM::Policy").values().stream()
+                .filter(p -> p.get("Roles").toString().contains(role))
+                .map(p -> p.get("PolicyDocument").toString())
+                .toList();
+        assertThat(policies).hasSize(1);
+        return policies.getFirst();
+    }
+}

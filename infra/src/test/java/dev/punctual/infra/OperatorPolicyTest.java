@@ -1,0 +1,183 @@
+package dev.punctual.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.stage.StageOutputs;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.assertions.Template;
+
+/**
+ * The operator's policy on a bare stack holding only imported references to a stage's resources: for
+ * each action it grants, exactly the resources it grants it on (StageOutputsTest checks the policy a
+ * whole stage outputs).
+ */
+class OperatorPolicyTest {
+
+    private static Template template;
+    private static Map<String, Set<String>> grants;
+    private static List<Map<String, Object>> statements;
+
+    @BeforeAll
+    static void synth() {
+        BareStage bare = new BareStage();
+        new OperatorPolicy(bare.stack, "Operator", bare.operated);
+        template = Template.fromStack(bare.stack);
+        statements = statements(template);
+        grants = grants(statements);
+    }
+
+    @Test
+    void bareStack_holdsOneManagedPolicy_describedForItsStage_andNothingElse() {
+        template.resourceCountIs("AWS::IAM::ManagedPolicy", 1);
+        assertThat(template.toJSON().get("Resources").toString())
+                .doesNotContain("AWS::IAM::Role", "AWS::IAM::Policy\"");
+        assertThat(Templates.properties(template, "AWS::IAM::ManagedPolicy")
+                        .values()
+                        .iterator()
+                        .next()
+                        .get("Description"))
+                .asString()
+                .startsWith("Punctual stage qa:");
+    }
+
+    @Test
+    void invokeAndConfiguration_areGrantedOnTheLiveAliasesOfEveryPool_only() {
+        Set<String> aliases =
+                new TreeSet<>(BareStage.POOLS.stream().map(BareStage::alias).toList());
+
+        assertThat(grants.get("lambda:InvokeFunction")).isEqualTo(aliases);
+        assertThat(grants.get("lambda:GetFunctionConfiguration")).isEqualTo(aliases);
+    }
+
+    @Test
+    void theLedger_isReadable_andWritableOnlyInItsLockItems_theJobsTablesNotAtAll() {
+        Set<String> ledger = Set.of(BareStage.LEDGER);
+
+        for (String read : List.of(
+                "dynamodb:GetItem",
+                "dynamodb:Query",
+                "dynamodb:DescribeTable",
+                "dynamodb:DescribeTimeToLive",
+                "dynamodb:DescribeContinuousBackups")) {
+            assertThat(grants.get(read)).as(read).isEqualTo(ledger);
+        }
+        assertThat(grants.get("dynamodb:UpdateItem")).isEqualTo(ledger);
+        Map<String, Object> update = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:UpdateItem"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(update.get("Condition"))
+                .isEqualTo(Map.of(
+                        "ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys", List.of(OperatorPolicy.LOCK_ITEMS))));
+        assertThat(actions(update)).containsExactly("dynamodb:UpdateItem");
+        assertThat(grants)
+                .doesNotContainKeys(
+                        "dynamodb:PutItem",
+                        "dynamodb:DeleteItem",
+                        "dynamodb:Scan",
+                        "dynamodb:BatchWriteItem",
+                        "dynamodb:TransactWriteItems",
+                        "dynamodb:*",
+                        "lambda:*",
+                        "*");
+        assertThat(grants.values())
+                .allSatisfy(
+                        resources -> assertThat(resources).doesNotContain(BareStage.RESERVATIONS, BareStage.MEMBERS));
+    }
+
+    @Test
+    void logsAndQueues_areTheStagesOwn_schedulesThoseOfItsGroup_stacksThosePunctualNames() {
+        Set<String> logGroups =
+                new TreeSet<>(BareStage.POOLS.stream().map(BareStage::logGroup).toList());
+        Set<String> queues = new TreeSet<>(
+                BareStage.POOLS.stream().map(BareStage::failureQueue).toList());
+        queues.add(BareStage.SCHEDULER_DEAD_LETTERS);
+
+        assertThat(grants.get("logs:StartQuery")).isEqualTo(logGroups);
+        assertThat(grants.get("logs:FilterLogEvents")).isEqualTo(logGroups);
+        assertThat(grants.get("sqs:GetQueueAttributes")).isEqualTo(queues);
+        assertThat(grants.get("scheduler:GetSchedule"))
+                .containsExactly("arn:{Ref=AWS::Partition}:scheduler:" + BareStage.REGION + ":" + BareStage.ACCOUNT
+                        + ":schedule/punctual-qa/*");
+        assertThat(grants.get("cloudformation:DescribeStacks"))
+                .containsExactly("arn:{Ref=AWS::Partition}:cloudformation:" + BareStage.REGION + ":" + BareStage.ACCOUNT
+                        + ":stack/" + StageOutputs.STACK_PREFIX + "*/*");
+    }
+
+    @Test
+    void everyResourceWildcard_isOnAnActionWithoutResourceLevelPermissions() {
+        Set<String> onEverything = new TreeSet<>();
+        grants.forEach((action, resources) -> {
+            if (resources.contains("*")) {
+                onEverything.add(action);
+            }
+        });
+
+        assertThat(onEverything)
+                .containsExactlyInAnyOrder(
+                        "logs:GetQueryResults",
+                        "logs:StopQuery",
+                        "logs:DescribeQueryDefinitions",
+                        "scheduler:ListSchedules",
+                        "sqs:ListQueues",
+                        "cloudwatch:DescribeAlarms");
+        assertThat(statements).allSatisfy(s -> assertThat(s).containsEntry("Effect", "Allow"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Set<String> resourceTypes(Template template) {
+        Set<String> types = new TreeSet<>();
+        ((Map<String, Object>) template.toJSON().get("Resources"))
+                .values()
+                .forEach(r -> types.add((String) ((Map<String, Object>) r).get("Type")));
+        return types;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> statements(Template template) {
+        Map<String, Object> policy = Templates.properties(template, "AWS::IAM::ManagedPolicy")
+                .values()
+                .iterator()
+                .next();
+        return (List<Map<String, Object>>) ((Map<String, Object>) policy.get("PolicyDocument")).get("Statement");
+    }
+
+    /** Each action the policy allows, with every resource any statement allows it on, rendered as text. */
+    private static Map<String, Set<String>> grants(List<Map<String, Object>> statements) {
+        Map<String, Set<String>> grants = new LinkedHashMap<>();
+        for (Map<String, Object> statement : statements) {
+            for (String action : actions(statement)) {
+                grants.computeIfAbsent(action, a -> new TreeSet<>()).addAll(listed(statement.get("Resource")));
+            }
+        }
+        return grants;
+    }
+
+    private static List<String> actions(Map<String, Object> statement) {
+        return listed(statement.get("Action"));
+    }
+
+    /** A single value or a list of them; an {@code Fn::Join} is rendered with its parts as text. */
+    @SuppressWarnings("unchecked")
+    private static List<String> listed(Object value) {
+        List<String> items = new ArrayList<>();
+        for (Object item : value instanceof List<?> list ? list : List.of(value)) {
+            if (item instanceof Map<?, ?> map && map.containsKey("Fn::Join")) {
+                List<Object> join = (List<Object>) map.get("Fn::Join");
+                StringBuilder text = new StringBuilder();
+                ((List<Object>) join.get(1)).forEach(text::append);
+                items.add(text.toString());
+            } else {
+                items.add(String.valueOf(item));
+            }
+        }
+        return items;
+    }
+}
