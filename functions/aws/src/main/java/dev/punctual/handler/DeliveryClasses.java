@@ -1,5 +1,7 @@
 package dev.punctual.handler;
 
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobTable;
 import dev.punctual.json.Json;
 import dev.punctual.observability.Redactor;
 import dev.punctual.runtime.InvalidPayload;
@@ -11,7 +13,17 @@ import java.time.Instant;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
@@ -27,8 +39,8 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
  * The classes of a delivery's own steps, initialised ahead of it by {@link WarmUp}: the payload's JSON
  * and time, a schedule in a zone, the redactor and the result; the SDK models of the claim
  * ({@code UpdateItem}), the commit ({@code TransactWriteItems}) and the lifecycle event
- * ({@code PutEvents}). An SDK model's first use spins a hidden class per field accessor, some 250 on
- * this path. Nothing here is sent or kept. The job's own requests are the job's, and not warmed.
+ * ({@code PutEvents}), and the requests the jobs' declared tables allow. An SDK model's first use spins a
+ * hidden class per field accessor, some 250 on this path. Nothing here is sent or kept.
  *
  * <p>A fault here (a class the jar lost) is not reported: the delivery meets it again on the handler's
  * thread, where it is logged with the request id.
@@ -51,6 +63,49 @@ final class DeliveryClasses {
             ConsumedCapacity.builder().build();
         } catch (Json.NotJsonException | RuntimeException | LinkageError e) {
             // met again, and reported, by the delivery itself
+        }
+    }
+
+    /**
+     * The requests the jobs' declared tables allow ({@link JobTable#actions()}): the job's own calls,
+     * warmed because the catalog says which they are.
+     */
+    static void ofTheJobs(JobCatalog catalog) {
+        try {
+            catalog.tables().stream()
+                    .flatMap(table -> table.actions().stream())
+                    .distinct()
+                    .forEach(DeliveryClasses::ofAction);
+        } catch (RuntimeException | LinkageError e) {
+            // met again, and reported, by the delivery itself
+        }
+    }
+
+    private static void ofAction(String action) {
+        switch (action) {
+            case "dynamodb:GetItem" -> {
+                GetItemRequest.builder().build();
+                GetItemResponse.builder().build();
+            }
+            case "dynamodb:PutItem" -> {
+                PutItemRequest.builder().build();
+                PutItemResponse.builder().build();
+            }
+            case "dynamodb:Query" -> {
+                QueryRequest.builder().build();
+                QueryResponse.builder().build();
+            }
+            case "dynamodb:DeleteItem" -> {
+                DeleteItemRequest.builder().build();
+                DeleteItemResponse.builder().build();
+            }
+            case "dynamodb:Scan" -> {
+                ScanRequest.builder().build();
+                ScanResponse.builder().build();
+            }
+            default -> {
+                // UpdateItem is the claim's; the batch and describe calls are rare enough to load on use.
+            }
         }
     }
 

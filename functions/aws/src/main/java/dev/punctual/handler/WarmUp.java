@@ -57,6 +57,7 @@ final class WarmUp {
     private void run(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
         complete(catalog, catalogLoader);
         DeliveryClasses.beforeTheClaim();
+        catalog.thenAccept(DeliveryClasses::ofTheJobs);
         complete(events, eventsClient);
         DeliveryClasses.afterTheJob();
     }

@@ -17,12 +17,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.ToLongFunction;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -48,17 +48,18 @@ public final class ColdStartBenchmark {
         MotoServer moto = MotoServer.start();
         try {
             Map<String, String> env = stage(moto.endpoint());
-            List<Long> handler = new ArrayList<>();
-            List<Long> bare = new ArrayList<>();
-            List<Long> handlerRss = new ArrayList<>();
-            List<Long> bareRss = new ArrayList<>();
+            List<Sample> handler = new ArrayList<>();
+            List<Sample> bare = new ArrayList<>();
             Instant day = Instant.parse("2026-01-01T14:00:00Z");
-            run(jar, env, List.of("bare"), new ArrayList<>(), new ArrayList<>()); // warms the OS file cache
+            run(jar, env, List.of("bare")); // warms the OS file cache
             for (int i = 0; i < rounds; i++) {
-                run(jar, env, List.of("handler", day.plus(i, ChronoUnit.DAYS).toString()), handler, handlerRss);
-                run(jar, env, List.of("bare"), bare, bareRss);
+                handler.add(run(
+                        jar,
+                        env,
+                        List.of("handler", day.plus(i, ChronoUnit.DAYS).toString())));
+                bare.add(run(jar, env, List.of("bare")));
             }
-            report(rounds, jar, handler, bare, handlerRss, bareRss);
+            report(rounds, jar, handler, bare);
         } finally {
             moto.stop();
         }
@@ -128,7 +129,10 @@ public final class ColdStartBenchmark {
         return builder;
     }
 
-    private static void run(Path jar, Map<String, String> env, List<String> args, List<Long> millis, List<Long> rss)
+    /** One probe: launch to exit, its peak resident memory, and the CPU time of all its threads. */
+    private record Sample(long millis, long rssKb, long cpuMillis) {}
+
+    private static Sample run(Path jar, Map<String, String> env, List<String> args)
             throws IOException, InterruptedException {
         ProcessBuilder builder =
                 probe(jar, System.getProperty("java.class.path"), env, ColdStartProbe.class.getName(), args);
@@ -140,38 +144,51 @@ public final class ColdStartBenchmark {
         if (exit != 0) {
             throw new IllegalStateException(args + " exited " + exit + ":\n" + output);
         }
-        millis.add(elapsed);
         if (System.getProperty("bench.phases") != null) {
             output.lines().filter(l -> l.startsWith("PHASES")).forEach(System.out::println);
         }
-        output.lines()
-                .filter(l -> l.startsWith("VMHWM_KB "))
-                .findFirst()
-                .ifPresent(l ->
-                        rss.add(Long.parseLong(l.substring("VMHWM_KB ".length()).trim())));
+        return new Sample(elapsed, printed(output, "VMHWM_KB "), printed(output, "CPU_MS "));
     }
 
-    private static void report(
-            int rounds, Path jar, List<Long> handler, List<Long> bare, List<Long> handlerRss, List<Long> bareRss)
-            throws IOException {
-        long h = median(handler);
-        long b = median(bare);
+    private static long printed(String output, String prefix) {
+        return output.lines()
+                .filter(l -> l.startsWith(prefix))
+                .mapToLong(l -> Long.parseLong(l.substring(prefix.length()).trim()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("the probe printed no " + prefix + "line:\n" + output));
+    }
+
+    private static void report(int rounds, Path jar, List<Sample> handler, List<Sample> bare) throws IOException {
+        long h = median(handler, Sample::millis);
+        long b = median(bare, Sample::millis);
         System.out.printf("rounds: %d (alternating, fresh JVM each)%n", rounds);
-        System.out.printf("handler (init + one scheduled delivery) ms: %s median %d%n", handler, h);
-        System.out.printf("bare (same client, one GetItem) ms:           %s median %d%n", bare, b);
+        System.out.printf("handler (init + one scheduled delivery) ms: %s median %d%n", list(handler), h);
+        System.out.printf("bare (same client, one GetItem) ms:           %s median %d%n", list(bare), b);
         System.out.printf("ratio handler/bare (medians): %.2f (target <= 1.2)%n", (double) h / b);
         System.out.printf(
+                "CPU time, all threads, median ms: handler %d, bare %d (ratio %.2f)%n",
+                median(handler, Sample::cpuMillis),
+                median(bare, Sample::cpuMillis),
+                (double) median(handler, Sample::cpuMillis) / median(bare, Sample::cpuMillis));
+        System.out.printf(
                 "peak RSS handler JVM MB: max %.1f (target <= 200); bare max %.1f%n",
-                Collections.max(handlerRss) / 1024.0, Collections.max(bareRss) / 1024.0);
+                max(handler, Sample::rssKb) / 1024.0, max(bare, Sample::rssKb) / 1024.0);
         long bytes = Files.size(jar);
         System.out.printf(
                 "jar: %s, %d bytes = %.2f MB = %.2f MiB (target <= 9.5 MB)%n",
                 jar.getFileName(), bytes, bytes / 1e6, bytes / 1024.0 / 1024.0);
     }
 
-    private static long median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
+    private static List<Long> list(List<Sample> samples) {
+        return samples.stream().map(Sample::millis).toList();
+    }
+
+    private static long max(List<Sample> samples, ToLongFunction<Sample> value) {
+        return samples.stream().mapToLong(value).max().orElseThrow();
+    }
+
+    private static long median(List<Sample> samples, ToLongFunction<Sample> value) {
+        long[] sorted = samples.stream().mapToLong(value).sorted().toArray();
+        return sorted[sorted.length / 2];
     }
 }

@@ -50,7 +50,15 @@ public final class ColdStartProbe {
                     .key(Map.of("pk", AttributeValue.fromS("lock#daily-report"), "sk", AttributeValue.fromS("lock"))));
         }
         System.out.println("VMHWM_KB " + peakResidentKb());
+        System.out.println("CPU_MS " + cpuMillis());
         System.exit(0);
+    }
+
+    /** User plus system time of the whole process, all threads (/proc/self/stat, 100 ticks a second). */
+    private static long cpuMillis() throws IOException {
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10;
     }
 
     private static long peakResidentKb() throws IOException {
