@@ -30,7 +30,6 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -74,11 +73,6 @@ public final class Wiring {
 
     public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
         return new Clients(dynamo(env, credentials), events(env, credentials));
-    }
-
-    /** Both clients, one after the other (what the cold-start benchmark's bare function does). */
-    public static Clients lambdaClients(Map<String, String> env) {
-        return clients(env, DefaultCredentialsProvider.builder().build());
     }
 
     /**

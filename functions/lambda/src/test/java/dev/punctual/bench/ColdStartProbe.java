@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -44,7 +45,11 @@ public final class ColdStartProbe {
                 throw new IllegalStateException("handler did not pass: " + out.toString(StandardCharsets.UTF_8));
             }
         } else {
-            DynamoDbClient dynamo = Wiring.lambdaClients(System.getenv()).dynamo();
+            // Both clients, one after the other, with the credentials chain a function uses.
+            DynamoDbClient dynamo = Wiring.clients(
+                            System.getenv(),
+                            DefaultCredentialsProvider.builder().build())
+                    .dynamo();
             String table = System.getenv(StageResources.LEDGER_TABLE);
             dynamo.getItem(b -> b.tableName(table)
                     .key(Map.of("pk", AttributeValue.fromS("lock#daily-report"), "sk", AttributeValue.fromS("lock"))));
