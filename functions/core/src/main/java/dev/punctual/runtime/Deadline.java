@@ -30,9 +30,11 @@ public record Deadline(Instant workUntil, Instant leaseUntil, Duration leaseTerm
         Objects.requireNonNull(workUntil, "workUntil");
         Objects.requireNonNull(leaseUntil, "leaseUntil");
         Lease.requireSkewTolerance(skewTolerance);
-        if (leaseTerm == null || leaseTerm.compareTo(skewTolerance) <= 0) {
-            throw new IllegalArgumentException(
-                    "leaseTerm must be longer than the skew tolerance " + skewTolerance + ", was " + leaseTerm);
+        // A job stops a tolerance and the completion's safety before its lease ends: a term no longer
+        // than both leaves it no time to work.
+        if (leaseTerm == null || leaseTerm.compareTo(skewTolerance.plus(SAFETY)) <= 0) {
+            throw new IllegalArgumentException("leaseTerm must be longer than the skew tolerance " + skewTolerance
+                    + " plus the completion's " + SAFETY + ", was " + leaseTerm);
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.Optional;
  *
  * <p>The runtime's heartbeat rides on the job's polls: reading {@link #deadline()} (which
  * {@code JobContext.shouldStop()} and {@code remaining()} do) renews the lease once less than half of
- * its term is left and the invocation's own bound allows more. A job that shows it is alive keeps its
+ * its term's working part (the term less the skew tolerance and the completion's safety) is left
+ * before the job's deadline, and the invocation's own bound allows more. A job that shows it is alive keeps its
  * group; a stuck job, which never polls, loses it after one term; no thread races the completion, and
  * a lease that already lasts the whole invocation (the default) is never written to.
  */
@@ -66,8 +67,8 @@ final class LeaseKeeper implements JobLease {
     }
 
     /**
-     * The automatic heartbeat: one fenced conditional write, only when less than half of the term is
-     * left and a fresh term would end later than the lease does now. A refusal (the lease ran out or
+     * The automatic heartbeat: one fenced conditional write, only when less than half of the term's
+     * working part is left before the deadline and a fresh term would end later than the lease does now. A refusal (the lease ran out or
      * was taken over) marks the lease lost, so the job's next {@code shouldStop()} is true.
      */
     private void renewIfDue() {
@@ -75,10 +76,13 @@ final class LeaseKeeper implements JobLease {
             return;
         }
         Instant now = clock.instant();
-        if (Duration.between(now, lease.expiresAt())
-                        .compareTo(invocation.leaseTerm().dividedBy(2))
-                >= 0) {
-            return; // more than half a term left
+        // Half of the term's working part, counted back from the job's deadline, not from the lease's
+        // end: the deadline comes a tolerance and the completion's safety earlier, so a short term next
+        // to a large tolerance would otherwise reach its deadline before its renewal.
+        Duration margin = invocation.skewTolerance().plus(Deadline.SAFETY);
+        Duration working = invocation.leaseTerm().minus(margin);
+        if (!now.isAfter(lease.expiresAt().minus(margin).minus(working.dividedBy(2)))) {
+            return; // more than half of the working part left
         }
         // The stores keep milliseconds: a bound that differs by less is no more time.
         Instant until = invocation.leaseFor(now).truncatedTo(ChronoUnit.MILLIS);

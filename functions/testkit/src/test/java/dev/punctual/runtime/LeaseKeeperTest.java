@@ -1,6 +1,7 @@
 package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.PunctualException;
 import dev.punctual.ledger.ClaimRequest;
@@ -54,6 +55,34 @@ class LeaseKeeperTest {
         clock.advance(Duration.ofSeconds(4));
         assertThat(keeper.deadline()).isEqualTo(Instant.parse("2026-11-30T10:01:40Z"));
         assertThat(keeper.lost()).isFalse();
+    }
+
+    @Test
+    void shortTermNextToTheLargestTolerance_aJobPollingEverySecond_isRenewedBeforeItsDeadline() {
+        // The CLI's term for a one-minute pool under a 60 s tolerance: 2 minutes, of which the job
+        // may work 58 s before it must stop (a tolerance and the completion's safety before the end).
+        Deadline invocation = Deadline.fromRemaining(AT, Duration.ofMinutes(15), Duration.ofSeconds(60))
+                .withLeaseTerm(Duration.ofMinutes(2));
+        LeaseKeeper keeper = new LeaseKeeper(ledger, clock, invocation, claim(invocation.leaseFor(AT)));
+        Instant firstDeadline = keeper.deadline();
+        assertThat(firstDeadline).isEqualTo(Instant.parse("2026-11-30T10:00:58Z"));
+
+        while (clock.instant().isBefore(firstDeadline)) {
+            clock.advance(Duration.ofSeconds(1));
+            keeper.deadline();
+        }
+
+        assertThat(keeper.lost()).isFalse();
+        assertThat(keeper.deadline()).as("renewed while the job still had time").isAfter(clock.instant());
+    }
+
+    @Test
+    void leaseTermNoLongerThanTheToleranceAndTheSafety_isRefused_leavingNoTimeToWork() {
+        Deadline invocation = Deadline.fromRemaining(AT, Duration.ofMinutes(15), Duration.ofSeconds(60));
+
+        assertThatThrownBy(() -> invocation.withLeaseTerm(Duration.ofSeconds(62)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("plus the completion's PT2S");
     }
 
     private Lease claim(Instant until) {
