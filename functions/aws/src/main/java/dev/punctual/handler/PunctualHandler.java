@@ -105,6 +105,9 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(ENV);
 
         static {
+            // A client that cannot be built fails the init phase, as it did when built here, rather
+            // than the first delivery after its commit.
+            WARM_UP.events();
             Priming.register(RUNTIME, CLIENTS, WARM_UP);
         }
 

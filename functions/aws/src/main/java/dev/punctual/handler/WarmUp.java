@@ -9,9 +9,9 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 /**
  * A second thread in Lambda's init phase, as Spring Boot's background pre-initialiser: while the
  * handler's thread builds the DynamoDB client (the first thing a delivery needs), this one loads the
- * job catalog, initialises the classes of the delivery's own steps ({@link DeliveryClasses}) and builds
- * the event client (the last thing it needs). The handler's thread takes the catalog and the client
- * when it gets to them, waiting only if this one is not done. It sends nothing, writes nothing and
+ * job catalog, builds the event client (the last thing a delivery needs) and initialises the classes
+ * of the delivery's own steps ({@link DeliveryClasses}). The handler's thread takes the catalog and the
+ * client at the end of the init phase, waiting only if this one is not done. It sends nothing, writes nothing and
  * creates no unique value, so a SnapStart snapshot may hold its work (the priming hook waits for it).
  */
 final class WarmUp {
@@ -39,7 +39,7 @@ final class WarmUp {
         return join(catalog);
     }
 
-    /** The event client; a fault building it is thrown here, to the publisher that reports it. */
+    /** The event client; a fault building it is thrown here (the init phase asks first, and fails). */
     EventBridgeClient events() {
         return join(events);
     }
@@ -53,13 +53,23 @@ final class WarmUp {
         }
     }
 
-    /** In the order the handler's thread needs them. */
+    /**
+     * The catalog first and the event client second (the init phase waits for both), then the classes
+     * in the order the handler's thread meets them.
+     */
     private void run(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
-        complete(catalog, catalogLoader);
-        DeliveryClasses.beforeTheClaim();
-        catalog.thenAccept(DeliveryClasses::ofTheJobs);
-        complete(events, eventsClient);
-        DeliveryClasses.afterTheJob();
+        try {
+            complete(catalog, catalogLoader);
+            complete(events, eventsClient);
+            DeliveryClasses.beforeTheClaim();
+            catalog.thenAccept(DeliveryClasses::ofTheJobs);
+            DeliveryClasses.afterTheJob();
+        } catch (RuntimeException | Error e) {
+            // Never leave the handler's thread waiting for what this one will not build.
+            catalog.completeExceptionally(e);
+            events.completeExceptionally(e);
+            throw e;
+        }
     }
 
     private static <T> void complete(CompletableFuture<T> future, Supplier<T> supplier) {

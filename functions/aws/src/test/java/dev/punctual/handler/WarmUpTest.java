@@ -74,4 +74,27 @@ class WarmUpTest {
 
         assertThatThrownBy(warmUp::catalog).isSameAs(fault);
     }
+
+    @Test
+    void anErrorLoadingTheCatalog_reachesTheHandler_andTheEventClientIsStillBuilt() {
+        StackOverflowError fault = new StackOverflowError("catalog provider recursed");
+        try (EventBridgeClient built = events()) {
+            WarmUp warmUp = WarmUp.start(
+                    () -> {
+                        throw fault;
+                    },
+                    () -> built);
+
+            assertThatThrownBy(warmUp::catalog).isSameAs(fault);
+            assertThat(warmUp.events()).isSameAs(built);
+        }
+    }
+
+    private static EventBridgeClient events() {
+        return EventBridgeClient.builder()
+                .region(Region.US_EAST_1)
+                .credentialsProvider(AnonymousCredentialsProvider.create())
+                .endpointOverride(URI.create("http://127.0.0.1:9"))
+                .build();
+    }
 }
