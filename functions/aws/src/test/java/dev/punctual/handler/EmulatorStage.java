@@ -2,8 +2,8 @@ package dev.punctual.handler;
 
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobTable;
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.ledger.testkit.MutableClock;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;

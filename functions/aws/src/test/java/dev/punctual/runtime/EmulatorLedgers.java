@@ -1,10 +1,10 @@
 package dev.punctual.runtime;
 
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.ledger.testkit.MutableClock;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.util.UUID;

@@ -1,7 +1,7 @@
 package dev.punctual.runtime;
 
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.testkit.MutableClock;
 
 class PayloadAndManualOnInMemoryLedgerTest extends PayloadAndManualContract {
     @Override

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
-import dev.punctual.ledger.SequentialTokens;
+import dev.punctual.ledger.testkit.MutableClock;
+import dev.punctual.ledger.testkit.SequentialTokens;
 import dev.punctual.testing.DynamoDbHarness;
 import java.time.Duration;
 import java.time.Instant;

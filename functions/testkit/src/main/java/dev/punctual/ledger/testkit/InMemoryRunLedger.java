@@ -1,6 +1,5 @@
 package dev.punctual.ledger.testkit;
 
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.spi.LedgerEngine;

@@ -10,7 +10,6 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Lease;
-import dev.punctual.ledger.MutableClock;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;

@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;

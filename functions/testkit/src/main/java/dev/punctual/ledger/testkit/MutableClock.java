@@ -1,4 +1,4 @@
-package dev.punctual.ledger;
+package dev.punctual.ledger.testkit;
 
 import java.time.Clock;
 import java.time.Duration;
