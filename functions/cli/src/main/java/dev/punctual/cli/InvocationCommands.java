@@ -115,6 +115,12 @@ final class InvocationCommands {
                 throw new OperatorInputException("--skew-tolerance: the deployed function keeps its stage's"
                         + " skewTolerance (stage config); accepted: with --local or --endpoint (runs in this JVM)");
             }
+            if (stage.ledgerTableOption().isPresent() || !stage.jobTables.isEmpty()) {
+                throw new OperatorInputException(
+                        (stage.ledgerTableOption().isPresent() ? "--ledger-table" : "--job-table")
+                                + ": the deployed function uses its stage's tables; accepted: with --local or --endpoint"
+                                + " (runs in this JVM)");
+            }
             if (allowDestructive()) {
                 throw new OperatorInputException("--allow-destructive: the deployed function keeps its stage's"
                         + " flags; accepted: with --local (runs in this JVM), for the one-off verification of"

@@ -79,8 +79,10 @@ final class OutcomeSearch {
         } catch (SavedQueryException e) {
             return new OutcomeLoggedCheck.Search.QueryFailed(e.getMessage());
         } catch (InterruptedException e) {
+            // Stopped (Ctrl-C), not searched to the end: saying "no row" would blame the stage.
             Thread.currentThread().interrupt();
-            return new OutcomeLoggedCheck.Search.NotFound(runs);
+            return new OutcomeLoggedCheck.Search.QueryFailed(
+                    "the search was interrupted after " + runs + " run(s) of the query; nothing was concluded");
         }
     }
 
