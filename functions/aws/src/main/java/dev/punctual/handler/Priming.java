@@ -1,9 +1,5 @@
 package dev.punctual.handler;
 
-import dev.punctual.runtime.InvalidPayload;
-import dev.punctual.runtime.InvocationResult;
-import dev.punctual.runtime.PunctualRuntime;
-import dev.punctual.runtime.ResultJson;
 import dev.punctual.stage.StageResources;
 import java.util.Map;
 import org.crac.Context;
@@ -13,26 +9,25 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * SnapStart priming: before the snapshot, exercise Jackson and the SDK's request path so the restored
- * function does not pay for class loading on its first real invocation. It reads one key that never
- * exists and writes nothing.
+ * SnapStart priming: before the snapshot, wait for the warm-up (which initialised the delivery's
+ * classes, {@link WarmUp}) and send one request through the SDK's request path, so the restored
+ * function does not pay for them on its first real invocation. It reads one key that never exists and
+ * writes nothing.
  */
 final class Priming implements Resource {
 
     private static final String NO_SUCH_PK = "punctual#priming";
 
-    private final PunctualRuntime runtime;
     private final Wiring.Clients clients;
     private final WarmUp warmUp;
 
-    private Priming(PunctualRuntime runtime, Wiring.Clients clients, WarmUp warmUp) {
-        this.runtime = runtime;
+    private Priming(Wiring.Clients clients, WarmUp warmUp) {
         this.clients = clients;
         this.warmUp = warmUp;
     }
 
-    static void register(PunctualRuntime runtime, Wiring.Clients clients, WarmUp warmUp) {
-        Core.getGlobalContext().register(new Priming(runtime, clients, warmUp));
+    static void register(Wiring.Clients clients, WarmUp warmUp) {
+        Core.getGlobalContext().register(new Priming(clients, warmUp));
     }
 
     @Override
@@ -48,8 +43,6 @@ final class Priming implements Resource {
     void prime() {
         // The snapshot should hold the warm-up's work done, not half of it.
         warmUp.await();
-        ResultJson.render(InvocationResult.invalid(
-                runtime.services().flags().stage(), new InvalidPayload("PRIMING", null, "priming")));
         String table = System.getenv(StageResources.LEDGER_TABLE);
         if (table == null) {
             return;

@@ -96,19 +96,17 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final AwsCredentialsProvider CREDENTIALS =
                 DefaultCredentialsProvider.builder().build();
         // The catalog and the event client are built on the warm-up thread while this one builds the
-        // DynamoDB client, which a delivery needs first.
+        // DynamoDB client, which a delivery needs first. A catalog or a client that cannot be built
+        // fails the init phase here, as when this thread built them.
         static final WarmUp WARM_UP = Wiring.warmUp(ENV, CLOCK, CREDENTIALS);
-        static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP::events);
+        static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP.events());
         static final PunctualRuntime RUNTIME =
                 Wiring.runtime(ENV, CLIENTS, WARM_UP.catalog(), CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
         static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(ENV);
 
         static {
-            // A client that cannot be built fails the init phase, as it did when built here, rather
-            // than the first delivery after its commit.
-            WARM_UP.events();
-            Priming.register(RUNTIME, CLIENTS, WARM_UP);
+            Priming.register(CLIENTS, WARM_UP);
         }
 
         private FromEnvironment() {}

@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
  * handler's thread builds the DynamoDB client (the first thing a delivery needs), this one loads the
  * job catalog, builds the event client (the last thing a delivery needs) and initialises the classes
  * of the delivery's own steps ({@link DeliveryClasses}). The handler's thread takes the catalog and the
- * client at the end of the init phase, waiting only if this one is not done. It sends nothing, writes nothing and
+ * client once its DynamoDB client is built, waiting only if this one is not done. It sends nothing, writes nothing and
  * creates no unique value, so a SnapStart snapshot may hold its work (the priming hook waits for it).
  */
 final class WarmUp {
@@ -39,7 +39,7 @@ final class WarmUp {
         return join(catalog);
     }
 
-    /** The event client; a fault building it is thrown here (the init phase asks first, and fails). */
+    /** The event client; a fault building it is thrown here, in the init phase. */
     EventBridgeClient events() {
         return join(events);
     }
@@ -58,18 +58,13 @@ final class WarmUp {
      * in the order the handler's thread meets them.
      */
     private void run(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
-        try {
-            complete(catalog, catalogLoader);
-            complete(events, eventsClient);
-            DeliveryClasses.beforeTheClaim();
-            catalog.thenAccept(DeliveryClasses::ofTheJobs);
-            DeliveryClasses.afterTheJob();
-        } catch (RuntimeException | Error e) {
-            // Never leave the handler's thread waiting for what this one will not build.
-            catalog.completeExceptionally(e);
-            events.completeExceptionally(e);
-            throw e;
-        }
+        // Both futures are completed, with a value or a fault, before anything else can fail here:
+        // the handler's thread never waits for what this one will not build.
+        complete(catalog, catalogLoader);
+        complete(events, eventsClient);
+        DeliveryClasses.beforeTheClaim();
+        catalog.thenAccept(DeliveryClasses::ofTheJobs);
+        DeliveryClasses.afterTheJob();
     }
 
     private static <T> void complete(CompletableFuture<T> future, Supplier<T> supplier) {

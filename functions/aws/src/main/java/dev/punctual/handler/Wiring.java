@@ -55,21 +55,8 @@ public final class Wiring {
 
     private Wiring() {}
 
-    /**
-     * The connections a runtime needs, kept so the priming hook can warm them. The event client is
-     * reached through a supplier: the handler builds it on the warm-up thread, since a delivery needs it
-     * only at its end.
-     */
-    public record Clients(DynamoDbClient dynamo, Supplier<EventBridgeClient> eventsClient) {
-
-        public Clients(DynamoDbClient dynamo, EventBridgeClient events) {
-            this(dynamo, () -> events);
-        }
-
-        public EventBridgeClient events() {
-            return eventsClient.get();
-        }
-    }
+    /** The connections a runtime needs, kept so the priming hook can warm them. */
+    public record Clients(DynamoDbClient dynamo, EventBridgeClient events) {}
 
     public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
         return new Clients(dynamo(env, credentials), events(env, credentials));
@@ -135,8 +122,7 @@ public final class Wiring {
         StructuredLog log = log(logSink, clock);
         RunLedger ledger = DynamoDbRunLedger.create(
                 clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, sleeper);
-        LifecyclePublisher events =
-                new EventBridgeLifecyclePublisher(clients.eventsClient(), resources.eventBus(), log);
+        LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
         return new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,

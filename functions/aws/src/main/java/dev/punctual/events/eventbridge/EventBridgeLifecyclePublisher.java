@@ -6,7 +6,6 @@ import dev.punctual.json.Json;
 import dev.punctual.observability.StructuredLog;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsRequestEntry;
 import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
@@ -19,16 +18,11 @@ import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
  */
 public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
 
-    private final Supplier<EventBridgeClient> events;
+    private final EventBridgeClient events;
     private final String busName;
     private final StructuredLog log;
 
     public EventBridgeLifecyclePublisher(EventBridgeClient events, String busName, StructuredLog log) {
-        this(() -> events, busName, log);
-    }
-
-    /** @param events the client, reached at the first event (the handler builds it while the run goes on) */
-    public EventBridgeLifecyclePublisher(Supplier<EventBridgeClient> events, String busName, StructuredLog log) {
         this.events = events;
         this.busName = busName;
         this.log = log;
@@ -43,7 +37,7 @@ public final class EventBridgeLifecyclePublisher implements LifecyclePublisher {
     public void publish(LifecycleEvent event, StructuredLog invocationLog) {
         try {
             PutEventsRequestEntry entry = entry(event);
-            PutEventsResponse response = events.get().putEvents(b -> b.entries(entry));
+            PutEventsResponse response = events.putEvents(b -> b.entries(entry));
             if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
                 PutEventsResultEntry failed = response.entries().get(0);
                 warn(invocationLog, event, failed.errorCode() + ": " + failed.errorMessage());
