@@ -17,10 +17,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -39,6 +41,9 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
  * <p>{@code ./mvnw -q -pl functions/lambda -am -Pcold-start -DskipTests package exec:exec [-Dbench.args=ROUNDS]}
  */
 public final class ColdStartBenchmark {
+
+    private static final int RESAMPLES = 4000;
+    private static final long RESAMPLE_SEED = 20261130L;
 
     private ColdStartBenchmark() {}
 
@@ -164,7 +169,10 @@ public final class ColdStartBenchmark {
         System.out.printf("rounds: %d (alternating, fresh JVM each)%n", rounds);
         System.out.printf("handler (init + one scheduled delivery) ms: %s median %d%n", list(handler), h);
         System.out.printf("bare (same client, one GetItem) ms:           %s median %d%n", list(bare), b);
-        System.out.printf("ratio handler/bare (medians): %.2f (target <= 1.2)%n", (double) h / b);
+        double[] interval = interval(handler, bare);
+        System.out.printf(
+                "ratio handler/bare (medians): %.2f (target <= 1.2); 95%% interval %.2f to %.2f (rounds resampled)%n",
+                (double) h / b, interval[0], interval[1]);
         System.out.printf(
                 "CPU time, all threads, median ms: handler %d, bare %d (ratio %.2f)%n",
                 median(handler, Sample::cpuMillis),
@@ -177,6 +185,30 @@ public final class ColdStartBenchmark {
         System.out.printf(
                 "jar: %s, %d bytes = %.2f MB = %.2f MiB (target <= 9.5 MB)%n",
                 jar.getFileName(), bytes, bytes / 1e6, bytes / 1024.0 / 1024.0);
+    }
+
+    /**
+     * How far the ratio of medians could move with other rounds of the same machine: the 2.5th and
+     * 97.5th percentiles of the ratio over resamples of the rounds (a round is a handler run and the
+     * bare run after it, kept together so that both see the same moment of the machine). The seed is
+     * fixed, so the same samples give the same interval.
+     */
+    private static double[] interval(List<Sample> handler, List<Sample> bare) {
+        Random random = new Random(RESAMPLE_SEED);
+        int rounds = handler.size();
+        double[] ratios = new double[RESAMPLES];
+        for (int r = 0; r < RESAMPLES; r++) {
+            List<Sample> h = new ArrayList<>(rounds);
+            List<Sample> b = new ArrayList<>(rounds);
+            for (int i = 0; i < rounds; i++) {
+                int round = random.nextInt(rounds);
+                h.add(handler.get(round));
+                b.add(bare.get(round));
+            }
+            ratios[r] = (double) median(h, Sample::millis) / median(b, Sample::millis);
+        }
+        Arrays.sort(ratios);
+        return new double[] {ratios[RESAMPLES * 25 / 1000], ratios[RESAMPLES * 975 / 1000 - 1]};
     }
 
     private static List<Long> list(List<Sample> samples) {
