@@ -2,6 +2,7 @@ package dev.punctual.handler;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.punctual.job.JobCatalog;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
@@ -95,13 +96,14 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final Clock CLOCK = Clock.systemUTC();
         static final AwsCredentialsProvider CREDENTIALS =
                 DefaultCredentialsProvider.builder().build();
-        // The catalog and the event client are built on the warm-up thread while this one builds the
-        // DynamoDB client, which a delivery needs first. A catalog or a client that cannot be built
-        // fails the init phase here, as when this thread built them.
-        static final WarmUp WARM_UP = Wiring.warmUp(ENV, CLOCK, CREDENTIALS);
-        static final Wiring.Clients CLIENTS = new Wiring.Clients(Wiring.dynamo(ENV, CREDENTIALS), WARM_UP.events());
-        static final PunctualRuntime RUNTIME =
-                Wiring.runtime(ENV, CLIENTS, WARM_UP.catalog(), CLOCK, System.out::println);
+        // First, so that the warm-up thread rehearses a delivery's SDK calls while this one loads the
+        // catalog (no SDK class: the rehearsal's client is built meanwhile without competing for them),
+        // builds the clients and the runtime (decision 0024). A catalog or a client that cannot be built
+        // fails the init phase here.
+        static final WarmUp WARM_UP = Wiring.warmUp(ENV);
+        static final JobCatalog CATALOG = Wiring.catalog(ENV, CLOCK);
+        static final Wiring.Clients CLIENTS = Wiring.clients(ENV, CREDENTIALS);
+        static final PunctualRuntime RUNTIME = Wiring.runtime(ENV, CLIENTS, CATALOG, CLOCK, System.out::println);
         static final StructuredLog LOG = Wiring.log(System.out::println, CLOCK);
         static final SkewTolerance SKEW_TOLERANCE = SkewTolerance.fromEnvironment(ENV);
 

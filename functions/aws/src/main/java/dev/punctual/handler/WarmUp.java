@@ -1,47 +1,45 @@
 package dev.punctual.handler;
 
-import dev.punctual.job.JobCatalog;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import dev.punctual.json.Json;
+import dev.punctual.observability.Redactor;
+import dev.punctual.runtime.InvalidPayload;
+import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.ResultJson;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
+import java.time.Instant;
 import java.util.function.Supplier;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 /**
- * A second thread in Lambda's init phase, as Spring Boot's background pre-initialiser: while the
- * handler's thread builds the DynamoDB client (the first thing a delivery needs), this one loads the
- * job catalog, builds the event client (the last thing a delivery needs) and initialises the classes
- * of the delivery's own steps ({@link DeliveryClasses}). The handler's thread takes the catalog and the
- * client once its DynamoDB client is built, waiting only if this one is not done. It sends nothing, writes nothing and
- * creates no unique value, so a SnapStart snapshot may hold its work (the priming hook waits for it).
+ * A second thread in Lambda's init phase, as Spring Boot's background pre-initialiser. The first request
+ * of a fresh JVM is a delivery's slowest step: the SDK's marshalling, signing, endpoint rules and HTTP
+ * stages are all first met there. Nothing else the init does depends on them, so while the handler's
+ * thread builds the clients, loads the catalog and wires the runtime, this one walks a delivery's SDK
+ * calls through without the network ({@link Rehearsal}), then its payload and result classes. The
+ * delivery's own calls then find that code ready.
+ *
+ * <p>Nothing waits for it but the SnapStart priming hook, so that a snapshot holds its work done. It
+ * sends nothing, writes nothing and creates no unique value. A fault here (a class the jar lost) is not
+ * reported: the delivery meets it again on the handler's thread, where it is logged with the request id.
  */
 final class WarmUp {
 
-    private final CompletableFuture<JobCatalog> catalog = new CompletableFuture<>();
-    private final CompletableFuture<EventBridgeClient> events = new CompletableFuture<>();
+    private static final String AN_INSTANT = "2027-01-01T00:00:00Z";
+
     private final Thread thread;
 
-    private WarmUp(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
+    private WarmUp(Supplier<Rehearsal> rehearsal) {
         this.thread = Thread.ofPlatform()
                 .daemon() // a function that returns before the warm-up ends is not held up
                 .name("punctual-warm-up")
-                .unstarted(() -> run(catalogLoader, eventsClient));
+                .unstarted(() -> run(rehearsal));
     }
 
     /** Starts the warm-up; returns at once. */
-    static WarmUp start(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
-        WarmUp warmUp = new WarmUp(catalogLoader, eventsClient);
+    static WarmUp start(Supplier<Rehearsal> rehearsal) {
+        WarmUp warmUp = new WarmUp(rehearsal);
         warmUp.thread.start();
         return warmUp;
-    }
-
-    /** The job catalog; a fault loading it (no provider, two) is thrown here, in the init phase. */
-    JobCatalog catalog() {
-        return join(catalog);
-    }
-
-    /** The event client; a fault building it is thrown here, in the init phase. */
-    EventBridgeClient events() {
-        return join(events);
     }
 
     /** Waits for the warm-up to end (the SnapStart priming hook, before the snapshot). */
@@ -53,39 +51,24 @@ final class WarmUp {
         }
     }
 
-    /**
-     * The catalog first and the event client second (the init phase waits for both), then the classes
-     * in the order the handler's thread meets them.
-     */
-    private void run(Supplier<JobCatalog> catalogLoader, Supplier<EventBridgeClient> eventsClient) {
-        // Both futures are completed, with a value or a fault, before anything else can fail here:
-        // the handler's thread never waits for what this one will not build.
-        complete(catalog, catalogLoader);
-        complete(events, eventsClient);
-        DeliveryClasses.beforeTheClaim();
-        catalog.thenAccept(DeliveryClasses::ofTheJobs);
-        DeliveryClasses.afterTheJob();
-    }
-
-    private static <T> void complete(CompletableFuture<T> future, Supplier<T> supplier) {
+    private static void run(Supplier<Rehearsal> rehearsals) {
+        try (Rehearsal rehearsal = rehearsals.get()) {
+            rehearsal.delivery();
+        } catch (RuntimeException | LinkageError e) {
+            // met again, and reported, by the delivery itself
+        }
         try {
-            future.complete(supplier.get());
-        } catch (RuntimeException | Error e) {
-            future.completeExceptionally(e);
+            payloadAndResult();
+        } catch (Json.NotJsonException | RuntimeException | LinkageError e) {
+            // met again, and reported, by the delivery itself
         }
     }
 
-    private static <T> T join(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw e;
-        }
+    private static void payloadAndResult() throws Json.NotJsonException {
+        Json.read("{\"kind\":\"scheduled\",\"scheduledTime\":\"" + AN_INSTANT + "\",\"attempt\":1}");
+        OccurrenceCalculator.of(Schedule.parse("cron(0 9 * * ? *)", "Europe/Berlin"))
+                .next(Instant.parse(AN_INSTANT));
+        Redactor.standard().line("warm-up");
+        ResultJson.render(InvocationResult.invalid("warm-up", new InvalidPayload("WARM_UP", null, "warm-up")));
     }
 }

@@ -30,6 +30,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -63,29 +64,36 @@ public final class Wiring {
     }
 
     /**
-     * Starts the handler's warm-up: the catalog and the event client on its thread. The suppliers are
-     * this class's, never the caller's: a lambda written in a class still being initialised (the
-     * handler's holder of its runtime) could not run on another thread until that initialisation ends,
-     * while the initialisation waits for the catalog.
+     * Starts the handler's warm-up ({@link WarmUp}). The supplier is this class's, never the caller's: a
+     * lambda written in a class still being initialised (the handler's holder of its runtime) could not
+     * run on another thread until that initialisation ends.
      */
-    static WarmUp warmUp(Map<String, String> env, Clock clock, AwsCredentialsProvider credentials) {
-        return WarmUp.start(() -> catalog(env, clock), () -> events(env, credentials));
+    static WarmUp warmUp(Map<String, String> env) {
+        return WarmUp.start(() -> Rehearsal.of(env, new LocalAnswerHttpClient()));
     }
 
     static DynamoDbClient dynamo(Map<String, String> env, AwsCredentialsProvider credentials) {
+        return dynamo(env, credentials, UrlConnectionHttpClient.create());
+    }
+
+    static DynamoDbClient dynamo(Map<String, String> env, AwsCredentialsProvider credentials, SdkHttpClient http) {
         DynamoDbClientBuilder dynamo = DynamoDbClient.builder()
                 .region(region(env))
                 .credentialsProvider(credentials)
-                .httpClient(UrlConnectionHttpClient.create());
+                .httpClient(http);
         endpoint(env).ifPresent(dynamo::endpointOverride);
         return dynamo.build();
     }
 
     static EventBridgeClient events(Map<String, String> env, AwsCredentialsProvider credentials) {
+        return events(env, credentials, UrlConnectionHttpClient.create());
+    }
+
+    static EventBridgeClient events(Map<String, String> env, AwsCredentialsProvider credentials, SdkHttpClient http) {
         EventBridgeClientBuilder events = EventBridgeClient.builder()
                 .region(region(env))
                 .credentialsProvider(credentials)
-                .httpClient(UrlConnectionHttpClient.create());
+                .httpClient(http);
         endpoint(env).ifPresent(events::endpointOverride);
         return events.build();
     }
