@@ -1,5 +1,6 @@
 package dev.punctual.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.base.DescribedPredicate.or;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
@@ -8,6 +9,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The allowed dependency directions between Punctual's packages (docs/architecture.md), checked on the
- * compiled classes of every module but the test kit. Maven's module edges already forbid most wrong
- * turns across modules; these rules also hold inside a module, where the compiler would let one by.
+ * compiled classes of every module, the test kit included. Maven's module edges already forbid most
+ * wrong turns across modules; these rules also hold inside a module, where the compiler would let one by.
  */
 class DependencyRulesTest {
 
@@ -67,6 +69,18 @@ class DependencyRulesTest {
 
     private static final String EXAMPLES = "dev.punctual.examples..";
 
+    /**
+     * The test kit's classes, told apart by where they were loaded from: its runtime fixtures share the
+     * runtime's package (they use its package-private seams), so the package alone cannot say.
+     */
+    private static final DescribedPredicate<JavaClass> TEST_KIT =
+            DescribedPredicate.describe("in the test kit module", DependencyRulesTest::isFromTheTestKit);
+
+    /** What test code is written with: the test kit may use these, nothing shipped may. */
+    private static final String[] TEST_LIBRARIES = {
+        "org.junit..", "org.assertj..", "org.opentest4j..", "com.fasterxml.jackson.."
+    };
+
     /** What a team's job module is written against: the job-api module's packages. */
     private static final String[] JOB_API = {ROOT, TIME, CATCH_UP, JOB, STAGE, OBSERVABILITY, JSON};
 
@@ -81,6 +95,10 @@ class DependencyRulesTest {
         assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
+        assertThat(PUNCTUAL.get("dev.punctual.runtime.JobTestRuntime"))
+                .as("the test kit's classes are imported and recognised")
+                .matches(TEST_KIT);
+        assertThat(PUNCTUAL.get("dev.punctual.runtime.PunctualRuntime")).matches(not(TEST_KIT));
     }
 
     @Test
@@ -157,6 +175,7 @@ class DependencyRulesTest {
         classes()
                 .that()
                 .resideInAPackage(RUNTIME)
+                .and(not(TEST_KIT))
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(concat(new String[] {JAVA}, CORE))
@@ -179,6 +198,7 @@ class DependencyRulesTest {
         noClasses()
                 .that()
                 .resideInAnyPackage(CORE)
+                .and(not(TEST_KIT))
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(concat(
@@ -216,8 +236,33 @@ class DependencyRulesTest {
     }
 
     @Test
+    void testKit_buildsOnTheCoreAndTestLibraries_neverOnTheAwsSdkAdaptersOrTheOperatorTool() {
+        // A store written elsewhere (a future store, a team's) runs these suites with no AWS dependency.
+        classes()
+                .that(TEST_KIT)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(concat(new String[] {JAVA, "dev.punctual.ledger.testkit.."}, CORE, TEST_LIBRARIES))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void nothingOutsideTheTestKit_dependsOnIt() {
+        // The test kit is a test-scope artifact: a shipped class that needed it would fail at run time.
+        noClasses().that(not(TEST_KIT)).should().dependOnClassesThat(TEST_KIT).check(PUNCTUAL);
+    }
+
+    @Test
     void packages_areFreeOfCycles() {
         slices().matching("dev.punctual.(**)").should().beFreeOfCycles().check(PUNCTUAL);
+    }
+
+    private static boolean isFromTheTestKit(JavaClass javaClass) {
+        return javaClass
+                .getSource()
+                .map(source -> source.getUri().toString())
+                .filter(uri -> uri.contains("/testkit/target/") || uri.contains("/punctual-testkit-"))
+                .isPresent();
     }
 
     private static String[] concat(String[]... parts) {
