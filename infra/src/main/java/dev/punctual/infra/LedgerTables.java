@@ -10,7 +10,9 @@ import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.BillingMode;
+import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
 import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
+import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.dynamodb.TableEncryption;
 import software.constructs.Construct;
@@ -50,14 +52,23 @@ public final class LedgerTables extends Construct {
                         table.name(),
                         "a name other than " + LEDGER_ID + " (the run ledger's)");
             }
-            declared.put(
+            Table created = table(
                     table.name(),
-                    table(
-                            table.name(),
-                            config,
-                            attribute(table.partitionKey()),
-                            table.sortKeyIfAny().map(LedgerTables::attribute).orElse(null),
-                            table.ttlAttribute()));
+                    config,
+                    attribute(table.partitionKey()),
+                    table.sortKeyIfAny().map(LedgerTables::attribute).orElse(null),
+                    table.ttlAttribute());
+            table.indexes()
+                    .forEach(index -> created.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
+                            .indexName(index.name())
+                            .partitionKey(attribute(index.partitionKey()))
+                            .sortKey(index.sortKeyIfAny()
+                                    .map(LedgerTables::attribute)
+                                    .orElse(null))
+                            // All attributes: a job reads the same items through an index as through the table.
+                            .projectionType(ProjectionType.ALL)
+                            .build()));
+            declared.put(table.name(), created);
         }
     }
 

@@ -76,6 +76,48 @@ class DeclaredTablesTest {
         assertThat(none.findOutputs("*").keySet()).noneMatch(k -> k.startsWith(StageOutputs.JOB_TABLE_PREFIX));
     }
 
+    @Test
+    void aTableWithAGlobalIndex_isCreatedWithIt_andItsQueryGrantCoversTheIndexes_butAGetItemGrantDoesNot() {
+        JobTable byCustomer = JobTable.builder("Orders")
+                .environmentVariable("ORDERS_TABLE")
+                .partitionKey("orderId", JobTable.AttributeType.STRING)
+                .globalIndex(
+                        "byCustomer",
+                        "customerId",
+                        JobTable.AttributeType.STRING,
+                        "placedAt",
+                        JobTable.AttributeType.NUMBER)
+                .actions("dynamodb:Query")
+                .build();
+        JobTable lookedUp = JobTable.builder("Prices")
+                .environmentVariable("PRICES_TABLE")
+                .partitionKey("sku", JobTable.AttributeType.STRING)
+                .globalIndex("byVendor", "vendor", JobTable.AttributeType.STRING)
+                .actions("dynamodb:GetItem")
+                .build();
+        FunctionPool batch = new FunctionPool("batch", 1024, Duration.ofMinutes(5));
+        StageStack stage = Synth.stage(
+                Stages.named("dev"),
+                JobCatalog.of(
+                        job("orders").uses(byCustomer).pool(batch).build(),
+                        job("prices").uses(lookedUp).build()));
+        Template template = Template.fromStack(stage);
+        String orders = Templates.logicalId(stage.tables().jobTable("Orders"));
+
+        Map<String, Object> table =
+                Templates.properties(template, "AWS::DynamoDB::Table").get(orders);
+        assertThat(table.get("GlobalSecondaryIndexes").toString())
+                .contains("IndexName=byCustomer", "AttributeName=customerId", "KeyType=HASH")
+                .contains("AttributeName=placedAt", "KeyType=RANGE", "ProjectionType=ALL");
+        assertThat(table.get("AttributeDefinitions").toString()).contains("AttributeName=placedAt, AttributeType=N");
+        assertThat(policyOf(template, stage.pools().get("batch")))
+                .contains(orders, "/index/byCustomer")
+                .doesNotContain("/index/*");
+        assertThat(policyOf(template, stage.pools().get("default")))
+                .as("GetItem is never authorised on an index, so no index is granted for it")
+                .doesNotContain("/index/");
+    }
+
     private static JobDefinition.Builder job(String id) {
         return JobDefinition.builder(id).schedule("0 6 * * *", "Europe/Berlin").job(s -> ctx -> JobResult.empty());
     }

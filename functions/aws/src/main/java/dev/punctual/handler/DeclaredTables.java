@@ -6,8 +6,10 @@ import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
@@ -40,14 +42,41 @@ public final class DeclaredTables {
             attributes.add(attribute(sort));
             keys.add(key(sort, KeyType.RANGE));
         });
-        dynamo.createTable(b -> b.tableName(name)
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attributes)
-                .keySchema(keys));
+        List<GlobalSecondaryIndex> indexes = new ArrayList<>();
+        for (JobTable.Index index : table.indexes()) {
+            indexes.add(index(index));
+            index.keys().forEach(k -> defineOnce(attributes, k));
+        }
+        dynamo.createTable(b -> {
+            b.tableName(name)
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .attributeDefinitions(attributes)
+                    .keySchema(keys);
+            if (!indexes.isEmpty()) { // an empty list is refused by DynamoDB
+                b.globalSecondaryIndexes(indexes);
+            }
+        });
         dynamo.waiter().waitUntilTableExists(b -> b.tableName(name));
         table.ttlAttributeIfAny()
                 .ifPresent(ttl -> dynamo.updateTimeToLive(b -> b.tableName(name)
                         .timeToLiveSpecification(t -> t.attributeName(ttl).enabled(true))));
+    }
+
+    private static GlobalSecondaryIndex index(JobTable.Index index) {
+        List<KeySchemaElement> keys = new ArrayList<>(List.of(key(index.partitionKey(), KeyType.HASH)));
+        index.sortKeyIfAny().ifPresent(sort -> keys.add(key(sort, KeyType.RANGE)));
+        return GlobalSecondaryIndex.builder()
+                .indexName(index.name())
+                .keySchema(keys)
+                .projection(p -> p.projectionType(ProjectionType.ALL))
+                .build();
+    }
+
+    /** DynamoDB refuses an attribute defined twice; an index may reuse a table key (JobTable checks the types agree). */
+    private static void defineOnce(List<AttributeDefinition> attributes, JobTable.Key key) {
+        if (attributes.stream().noneMatch(a -> a.attributeName().equals(key.name()))) {
+            attributes.add(attribute(key));
+        }
     }
 
     private static AttributeDefinition attribute(JobTable.Key key) {

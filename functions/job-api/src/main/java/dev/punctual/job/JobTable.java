@@ -3,15 +3,19 @@ package dev.punctual.job;
 import dev.punctual.PunctualException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * A DynamoDB table a team's jobs use, declared in their catalog ({@link JobDefinition.Builder#uses}):
  * the CDK app creates it in each stage (on demand, encrypted, point-in-time recovery, retained where the
  * stage retains data), grants the functions of the pools hosting the jobs that use it exactly
- * {@code actions}, and sets {@code environmentVariable} to its name there. The jobs read the name from
+ * {@code actions} (on each of its indexes too, for {@code Query} and {@code Scan}), and sets
+ * {@code environmentVariable} to its name there. The jobs read the name from
  * that variable ({@link JobEnvironment#require}) and build their own client.
  *
  * @param name the table's logical name, its construct id in the stage stack (so it fixes the table's
@@ -20,7 +24,9 @@ import java.util.TreeSet;
  * @param partitionKey the hash key
  * @param sortKey the range key, or null
  * @param ttlAttribute the attribute DynamoDB expires items by (epoch seconds), or null for none
- * @param actions the DynamoDB actions the jobs call on it, e.g. {@code dynamodb:GetItem}
+ * @param actions the DynamoDB actions the jobs call on it, e.g. {@code dynamodb:GetItem}; a grant of
+ *     {@code Query} or {@code Scan} covers the table's indexes too
+ * @param indexes its global secondary indexes (all attributes projected), in declaration order
  */
 public record JobTable(
         String name,
@@ -28,7 +34,8 @@ public record JobTable(
         Key partitionKey,
         Key sortKey,
         String ttlAttribute,
-        List<String> actions) {
+        List<String> actions,
+        List<Index> indexes) {
 
     /** The item and query actions a job may be granted; table management stays with the CDK. */
     public static final List<String> ACTIONS = List.of(
@@ -46,6 +53,10 @@ public record JobTable(
     private static final String NAME = "[A-Z][A-Za-z0-9]{0,47}";
     private static final String VARIABLE = "[A-Z][A-Z0-9_]{0,63}";
     private static final String ATTRIBUTE = "[A-Za-z0-9_.-]{1,255}";
+    private static final String INDEX_NAME = "[A-Za-z0-9_.-]{3,255}";
+
+    /** DynamoDB's default quota of global secondary indexes per table. */
+    public static final int MAX_INDEXES = 20;
 
     public JobTable {
         check(
@@ -83,6 +94,35 @@ public record JobTable(
             check(ACTIONS.contains(action), name, "actions", action, "one of " + ACTIONS);
         }
         check(new TreeSet<>(actions).size() == actions.size(), name, "actions", actions.toString(), "each action once");
+        indexes = List.copyOf(Objects.requireNonNull(indexes, "indexes"));
+        checkIndexes(name, partitionKey, sortKey, indexes);
+    }
+
+    private static void checkIndexes(String table, Key partitionKey, Key sortKey, List<Index> indexes) {
+        check(
+                indexes.size() <= MAX_INDEXES,
+                table,
+                "indexes",
+                String.valueOf(indexes.size()),
+                "at most " + MAX_INDEXES + " (DynamoDB's quota of global secondary indexes)");
+        Set<String> names = new TreeSet<>();
+        Map<String, AttributeType> types = new TreeMap<>();
+        types.put(partitionKey.name(), partitionKey.type());
+        if (sortKey != null) {
+            types.put(sortKey.name(), sortKey.type());
+        }
+        for (Index index : indexes) {
+            check(names.add(index.name()), table, "indexes", index.name(), "each index name once");
+            for (Key key : index.keys()) {
+                AttributeType declared = types.putIfAbsent(key.name(), key.type());
+                check(
+                        declared == null || declared == key.type(),
+                        table,
+                        "index " + index.name() + " key " + key.name(),
+                        key.type().name(),
+                        declared + ", the type this attribute has elsewhere in the table");
+            }
+        }
     }
 
     public static Builder builder(String name) {
@@ -143,6 +183,39 @@ public record JobTable(
         }
     }
 
+    /**
+     * A global secondary index, every attribute projected (so a job reads the same items through it).
+     *
+     * @param name the index's name, 3-255 letters, digits, '_', '-' or '.'
+     * @param partitionKey its hash key
+     * @param sortKey its range key, or null
+     */
+    public record Index(String name, Key partitionKey, Key sortKey) {
+        public Index {
+            if (name == null || !name.matches(INDEX_NAME)) {
+                throw new PunctualException(
+                        "index name '" + name + "' is not accepted; expected 3-255 letters, digits, '_', '-' or '.'");
+            }
+            if (partitionKey == null) {
+                throw new PunctualException(
+                        "index " + name + ": partitionKey is required (a key attribute's name and type)");
+            }
+            if (sortKey != null && sortKey.name().equals(partitionKey.name())) {
+                throw new PunctualException("index " + name + ": sortKey '" + sortKey.name()
+                        + "' is not accepted; expected an attribute other than the partition key");
+            }
+        }
+
+        public Optional<Key> sortKeyIfAny() {
+            return Optional.ofNullable(sortKey);
+        }
+
+        /** Its key attributes, the partition key first. */
+        public List<Key> keys() {
+            return sortKey == null ? List.of(partitionKey) : List.of(partitionKey, sortKey);
+        }
+    }
+
     /** Fluent construction; {@code environmentVariable}, {@code partitionKey} and {@code actions} are required. */
     public static final class Builder {
         private final String name;
@@ -151,6 +224,7 @@ public record JobTable(
         private Key sortKey;
         private String ttlAttribute;
         private final List<String> actions = new ArrayList<>();
+        private final List<Index> indexes = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -181,8 +255,26 @@ public record JobTable(
             return this;
         }
 
+        /** A global secondary index with a partition key only. */
+        public Builder globalIndex(String indexName, String partitionAttribute, AttributeType type) {
+            indexes.add(new Index(indexName, new Key(partitionAttribute, type), null));
+            return this;
+        }
+
+        /** A global secondary index with a partition and a sort key. */
+        public Builder globalIndex(
+                String indexName,
+                String partitionAttribute,
+                AttributeType partitionType,
+                String sortAttribute,
+                AttributeType sortType) {
+            indexes.add(
+                    new Index(indexName, new Key(partitionAttribute, partitionType), new Key(sortAttribute, sortType)));
+            return this;
+        }
+
         public JobTable build() {
-            return new JobTable(name, environmentVariable, partitionKey, sortKey, ttlAttribute, actions);
+            return new JobTable(name, environmentVariable, partitionKey, sortKey, ttlAttribute, actions, indexes);
         }
     }
 }

@@ -109,4 +109,49 @@ class JobTableTest {
                 .hasMessageContaining("table 'Log' of job b: environmentVariable 'AUDIT_TABLE' is already the"
                         + " variable of table 'Audit'");
     }
+
+    @Test
+    void globalIndexes_keepTheirKeysInDeclarationOrder() {
+        JobTable table = valid("Orders")
+                .globalIndex("byCustomer", "customerId", JobTable.AttributeType.STRING)
+                .globalIndex("bySku", "sku", JobTable.AttributeType.STRING, "pk", JobTable.AttributeType.STRING)
+                .build();
+
+        assertThat(table.indexes()).extracting(JobTable.Index::name).containsExactly("byCustomer", "bySku");
+        assertThat(table.indexes().getFirst().sortKeyIfAny()).isEmpty();
+        assertThat(table.indexes().get(1).keys()).extracting(JobTable.Key::name).containsExactly("sku", "pk");
+        assertThat(valid("Plain").build().indexes()).isEmpty();
+    }
+
+    @Test
+    void aBadIndex_isRefused_namingTheTableTheIndexAndWhatIsAccepted() {
+        assertThatThrownBy(() -> valid("Orders").globalIndex("by", "customerId", JobTable.AttributeType.STRING))
+                .isInstanceOf(PunctualException.class)
+                .hasMessageContaining("index name 'by' is not accepted; expected 3-255 letters");
+        assertThatThrownBy(() -> valid("Orders")
+                        .globalIndex(
+                                "byCustomer", "c", JobTable.AttributeType.STRING, "c", JobTable.AttributeType.STRING))
+                .hasMessageContaining("index byCustomer: sortKey 'c' is not accepted");
+        assertThatThrownBy(() -> valid("Orders")
+                        .globalIndex("byCustomer", "customerId", JobTable.AttributeType.STRING)
+                        .globalIndex("byCustomer", "vendor", JobTable.AttributeType.STRING)
+                        .build())
+                .hasMessageContaining(
+                        "table Orders: indexes 'byCustomer' is not accepted; expected each index name once");
+        assertThatThrownBy(() -> valid("Orders")
+                        .globalIndex("bySk", "sk", JobTable.AttributeType.NUMBER)
+                        .build())
+                .hasMessageContaining("table Orders: index bySk key sk 'NUMBER' is not accepted; expected STRING");
+    }
+
+    @Test
+    void moreIndexesThanDynamoDbsQuota_areRefused() {
+        JobTable.Builder builder = valid("Orders");
+        for (int i = 0; i <= JobTable.MAX_INDEXES; i++) {
+            builder.globalIndex("index" + i, "attribute" + i, JobTable.AttributeType.STRING);
+        }
+
+        assertThatThrownBy(builder::build)
+                .hasMessageContaining("table Orders: indexes '21' is not accepted; expected at most 20");
+    }
 }
