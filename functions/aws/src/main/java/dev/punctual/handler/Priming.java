@@ -9,10 +9,10 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * SnapStart priming: before the snapshot, wait for the warm-up (which initialised the delivery's
- * classes, {@link WarmUp}) and send one request through the SDK's request path, so the restored
- * function does not pay for them on its first real invocation. It reads one key that never exists and
- * writes nothing.
+ * SnapStart priming: before the snapshot, wait (a bounded time) for the warm-up, which rehearsed a
+ * delivery's SDK calls without the network ({@link WarmUp}), and send one request through the real
+ * client, so the restored function does not pay for either on its first real invocation. It reads one
+ * key that never exists and writes nothing.
  */
 final class Priming implements Resource {
 

@@ -97,9 +97,10 @@ public final class PunctualHandler implements RequestStreamHandler {
         static final AwsCredentialsProvider CREDENTIALS =
                 DefaultCredentialsProvider.builder().build();
         // First, so that the warm-up thread rehearses a delivery's SDK calls while this one loads the
-        // catalog (no SDK class: the rehearsal's client is built meanwhile without competing for them),
-        // builds the clients and the runtime (decision 0024). A catalog or a client that cannot be built
-        // fails the init phase here.
+        // catalog, builds the clients and the runtime (decision 0024). The catalog comes first: a catalog
+        // that builds its clients lazily (as the examples do) needs no SDK class, so the rehearsal's
+        // clients are built meanwhile without competing for them. A catalog or a client that cannot be
+        // built fails the init phase here.
         static final WarmUp WARM_UP = Wiring.warmUp(ENV);
         static final JobCatalog CATALOG = Wiring.catalog(ENV, CLOCK);
         static final Wiring.Clients CLIENTS = Wiring.clients(ENV, CREDENTIALS);

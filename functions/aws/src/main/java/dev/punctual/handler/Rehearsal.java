@@ -1,7 +1,8 @@
 package dev.punctual.handler;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -33,14 +34,23 @@ final class Rehearsal implements AutoCloseable {
     private static final Map<String, AttributeValue> VALUES = Map.of(":s", AttributeValue.fromS("rehearsal"));
 
     /**
-     * The item calls a job makes on its declared tables ({@code JobTable} actions), rehearsed whether or
-     * not this pool's jobs use them: the catalog is loaded on the handler's thread at the same time.
+     * A delivery's operations, in its order: the claim, the item calls a job makes on its declared
+     * tables (rehearsed whether or not this pool's jobs use them, since the catalog is loaded on the
+     * handler's thread at the same time; Scan and the batch calls are rare enough to meet on use), the
+     * commit and the event.
      */
-    static final Set<String> JOB_CALLS =
-            Set.of("dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:DeleteItem");
+    static final List<String> OPERATIONS = List.of(
+            "DynamoDB_20120810.UpdateItem",
+            "DynamoDB_20120810.GetItem",
+            "DynamoDB_20120810.PutItem",
+            "DynamoDB_20120810.Query",
+            "DynamoDB_20120810.DeleteItem",
+            "DynamoDB_20120810.TransactWriteItems",
+            "AWSEvents.PutEvents");
 
     private final DynamoDbClient dynamo;
     private final EventBridgeClient events;
+    private final List<Throwable> faults = new ArrayList<>();
 
     private Rehearsal(DynamoDbClient dynamo, EventBridgeClient events) {
         this.dynamo = dynamo;
@@ -51,30 +61,46 @@ final class Rehearsal implements AutoCloseable {
     static Rehearsal of(Map<String, String> env, LocalAnswerHttpClient http) {
         StaticCredentialsProvider credentials =
                 StaticCredentialsProvider.create(AwsBasicCredentials.create("rehearsal", "rehearsal"));
-        return new Rehearsal(Wiring.dynamo(env, credentials, http), Wiring.events(env, credentials, http));
+        DynamoDbClient dynamo = Wiring.dynamo(env, credentials, http);
+        try {
+            return new Rehearsal(dynamo, Wiring.events(env, credentials, http));
+        } catch (RuntimeException | Error e) {
+            dynamo.close();
+            throw e;
+        }
     }
 
     /**
-     * Every call, in the order a delivery makes them. Each is attempted on its own: a fault is met again,
-     * and reported, by the delivery itself.
+     * Every call, in the order a delivery makes them ({@link #OPERATIONS}): the claim, the job's item
+     * calls, the commit, the event. Each is attempted on its own, and a fault is kept ({@link #faults}),
+     * not thrown: the delivery meets it again, and reports it, on the handler's thread.
      */
     void delivery() {
         attempt(this::claim);
-        attempt(() -> jobCalls(JOB_CALLS));
+        attempt(() -> dynamo.getItem(b -> b.tableName(TABLE).key(KEY)));
+        attempt(() -> dynamo.putItem(b -> b.tableName(TABLE).item(KEY)));
+        attempt(() -> dynamo.query(
+                b -> b.tableName(TABLE).keyConditionExpression("pk = :s").expressionAttributeValues(VALUES)));
+        attempt(() -> dynamo.deleteItem(b -> b.tableName(TABLE).key(KEY)));
         attempt(this::commit);
         attempt(this::event);
     }
 
-    private static void attempt(Runnable call) {
+    /** The faults the calls met (none when the jar is whole). */
+    List<Throwable> faults() {
+        return List.copyOf(faults);
+    }
+
+    private void attempt(Runnable call) {
         try {
             call.run();
         } catch (RuntimeException | LinkageError e) {
-            // met again, and reported, by the delivery itself
+            faults.add(e);
         }
     }
 
     /** The claim: a conditional update that returns the item it wrote. */
-    void claim() {
+    private void claim() {
         dynamo.updateItem(b -> b.tableName(TABLE)
                 .key(KEY)
                 .updateExpression("SET #s = :s")
@@ -86,29 +112,8 @@ final class Rehearsal implements AutoCloseable {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     }
 
-    /** The job's own calls, as its declared tables allow them ({@code dynamodb:Query}, ...). */
-    void jobCalls(Set<String> actions) {
-        for (String action : actions) {
-            switch (action) {
-                case "dynamodb:GetItem" ->
-                    dynamo.getItem(b -> b.tableName(TABLE).key(KEY));
-                case "dynamodb:PutItem" ->
-                    dynamo.putItem(b -> b.tableName(TABLE).item(KEY));
-                case "dynamodb:Query" ->
-                    dynamo.query(b ->
-                            b.tableName(TABLE).keyConditionExpression("pk = :s").expressionAttributeValues(VALUES));
-                case "dynamodb:DeleteItem" ->
-                    dynamo.deleteItem(b -> b.tableName(TABLE).key(KEY));
-                case "dynamodb:Scan" -> dynamo.scan(b -> b.tableName(TABLE).limit(1));
-                default -> {
-                    // UpdateItem is the claim's; batch and describe calls are rare enough to meet on use.
-                }
-            }
-        }
-    }
-
     /** The commit: a transaction of an update and a put, with a request token. */
-    void commit() {
+    private void commit() {
         dynamo.transactWriteItems(b -> b.clientRequestToken("rehearsal")
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .transactItems(
@@ -127,7 +132,7 @@ final class Rehearsal implements AutoCloseable {
     }
 
     /** The lifecycle event. */
-    void event() {
+    private void event() {
         events.putEvents(b -> b.entries(PutEventsRequestEntry.builder()
                 .eventBusName("punctual-rehearsal")
                 .source("punctual")
@@ -138,7 +143,10 @@ final class Rehearsal implements AutoCloseable {
 
     @Override
     public void close() {
-        dynamo.close();
-        events.close();
+        try {
+            dynamo.close();
+        } finally {
+            events.close();
+        }
     }
 }

@@ -40,7 +40,8 @@ import software.amazon.awssdk.services.eventbridge.EventBridgeClientBuilder;
 
 /**
  * Builds the runtime from a function's environment. SDK clients are created once, with an explicit
- * region and the light URLConnection HTTP client; nothing unique (tokens, ids) is created here, so a
+ * region and the light URLConnection HTTP client (the warm-up's rehearsal gives its own clients one that
+ * answers locally); nothing unique (tokens, ids) is created here, so a
  * SnapStart snapshot taken after this holds nothing two restored copies must not share.
  */
 public final class Wiring {

@@ -2,9 +2,7 @@ package dev.punctual.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -14,16 +12,17 @@ class WarmUpTest {
     private static final Map<String, String> ENV = Map.of("AWS_REGION", "us-east-1");
 
     @Test
-    void await_returnsOnceTheRehearsalHasAnsweredEveryCall() {
+    void await_afterAWholeJar_returnsTrueOnceEveryOperationWasAnswered() {
         LocalAnswerHttpClient http = new LocalAnswerHttpClient();
 
-        WarmUp.start(() -> Rehearsal.of(ENV, http)).await();
+        boolean done = WarmUp.start(() -> Rehearsal.of(ENV, http)).await();
 
-        assertThat(http.answered()).isEqualTo(1 + Rehearsal.JOB_CALLS.size() + 1 + 1);
+        assertThat(done).isTrue();
+        assertThat(http.answered()).containsExactlyElementsOf(Rehearsal.OPERATIONS);
     }
 
     @Test
-    void start_returnsBeforeTheRehearsalEnds() throws InterruptedException {
+    void start_whileTheRehearsalIsHeldUp_returnsBeforeAnyCall() {
         CountDownLatch release = new CountDownLatch(1);
         LocalAnswerHttpClient http = new LocalAnswerHttpClient();
 
@@ -34,35 +33,48 @@ class WarmUpTest {
 
         assertThat(http.answered())
                 .as("nothing rehearsed before the supplier is released")
-                .isZero();
+                .isEmpty();
         release.countDown();
-        warmUp.await();
-        assertThat(http.answered()).isPositive();
+        assertThat(warmUp.await()).isTrue();
+        assertThat(http.answered()).containsExactlyElementsOf(Rehearsal.OPERATIONS);
     }
 
     @Test
-    void aRehearsalThatCannotBeBuilt_endsTheWarmUpInsteadOfHangingThePrimingHook() {
-        WarmUp warmUp = WarmUp.start(() -> Rehearsal.of(Map.of(), new LocalAnswerHttpClient())); // no region
+    void await_whenTheRehearsalCannotBeBuilt_stillGoesThroughTheRemainingSteps() {
+        // No region: building the rehearsal's clients fails, as a bad environment would.
+        WarmUp warmUp = WarmUp.start(() -> Rehearsal.of(Map.of(), new LocalAnswerHttpClient()));
 
-        CompletableFuture<Void> awaited = CompletableFuture.runAsync(warmUp::await);
-
-        assertThat(awaited).succeedsWithin(Duration.ofSeconds(30));
+        assertThat(warmUp.await())
+                .as("the warm-up ended its steps rather than dying")
+                .isTrue();
     }
 
     @Test
-    void anErrorInTheRehearsal_endsTheWarmUp() {
+    void await_whenTheRehearsalMeetsAnError_stillGoesThroughTheRemainingSteps() {
         WarmUp warmUp = WarmUp.start(() -> {
             throw new NoClassDefFoundError("software/amazon/awssdk/services/dynamodb/DynamoDbClient");
         });
 
-        CompletableFuture<Void> awaited = CompletableFuture.runAsync(warmUp::await);
+        assertThat(warmUp.await()).isTrue();
+    }
 
-        assertThat(awaited).succeedsWithin(Duration.ofSeconds(30));
+    @Test
+    void await_whenTheRehearsalHangs_givesUpAfterItsBound_soThePrimingHookGoesOn() {
+        CountDownLatch never = new CountDownLatch(1);
+        WarmUp warmUp = WarmUp.start(() -> {
+            awaitQuietly(never);
+            return Rehearsal.of(ENV, new LocalAnswerHttpClient());
+        });
+
+        assertThat(warmUp.await())
+                .as("not done within %s", WarmUp.AWAIT_AT_MOST)
+                .isFalse();
+        never.countDown();
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(30, TimeUnit.SECONDS);
+            latch.await(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
