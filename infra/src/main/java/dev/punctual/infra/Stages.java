@@ -4,6 +4,7 @@ import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -51,5 +52,13 @@ public final class Stages {
 
     public static Set<String> names() {
         return ALL.keySet();
+    }
+
+    /**
+     * The clock-skew tolerance this build gives the stage's functions ({@code StageConfig.withSkewTolerance}),
+     * or empty for a stage it does not define: what a run in the operator's JVM takes by default.
+     */
+    public static Optional<Duration> configuredSkewTolerance(String name) {
+        return Optional.ofNullable(ALL.get(name)).map(StageConfig::skewTolerance);
     }
 }

@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.infra.Stages;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.ledger.Lease;
 import dev.punctual.observability.StructuredLog;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,9 +75,10 @@ final class InvocationCommands {
         @Option(
                 names = "--skew-tolerance",
                 paramLabel = "DURATION",
-                description = "How far this machine's clock may be off from the stage's functions (default 2s,"
-                        + " at most 60s): the lease outlives the job's deadline by this much. Only with --local"
-                        + " or --endpoint; a deployed function uses its stage's skewTolerance")
+                description = "How far this machine's clock may be off from the stage's functions (at most 60s;"
+                        + " default: the stage's skewTolerance in Stages.java, 2s for a stage it does not define):"
+                        + " the lease outlives the job's deadline by this much. Only with --local or --endpoint; a"
+                        + " deployed function uses its stage's skewTolerance")
         String skewTolerance;
 
         Base(CliContext context) {
@@ -107,9 +110,10 @@ final class InvocationCommands {
             PrintWriter err = spec.commandLine().getErr();
             // Options are checked before anything connects: a bad --at fails fast, naming the option.
             String payload = payload();
-            Duration tolerance = tolerance();
+            Optional<Duration> given = givenTolerance();
             if (stage.emulator() || local) {
-                return inProcess(payload, tolerance, out, err);
+                return inProcess(
+                        payload, given.orElseGet(() -> stageTolerance(Stages::configuredSkewTolerance)), out, err);
             }
             if (skewTolerance != null) {
                 throw new OperatorInputException("--skew-tolerance: the deployed function keeps its stage's"
@@ -129,10 +133,26 @@ final class InvocationCommands {
             return remotely(payload, out, err);
         }
 
-        /** The --skew-tolerance option, or the default; refused outside 0..60 s, naming the option. */
+        /**
+         * The tolerance of a run in this JVM: {@code --skew-tolerance}, or else the one the stage's functions
+         * have, so that the laptop and the functions agree on how long a lease outlives a deadline.
+         */
         Duration tolerance() {
+            return givenTolerance().orElseGet(() -> stageTolerance(Stages::configuredSkewTolerance));
+        }
+
+        /**
+         * The named stage's tolerance as {@code configured} gives it (Stages.java: {@code
+         * StageConfig.withSkewTolerance}); the default for a stage this build does not define.
+         */
+        Duration stageTolerance(Function<String, Optional<Duration>> configured) {
+            return configured.apply(stage.stageName()).orElse(Lease.DEADLINE_MARGIN);
+        }
+
+        /** The --skew-tolerance option, if given; refused outside 0..60 s, naming the option. */
+        Optional<Duration> givenTolerance() {
             if (skewTolerance == null) {
-                return Lease.DEADLINE_MARGIN;
+                return Optional.empty();
             }
             Duration parsed = DurationArgument.parse(spec.commandLine(), "--skew-tolerance", skewTolerance);
             if (parsed.isNegative() || parsed.compareTo(Lease.MAX_SKEW_TOLERANCE) > 0) {
@@ -141,7 +161,7 @@ final class InvocationCommands {
                         "--skew-tolerance: '" + skewTolerance + "' is out of range; accepted: 0s to "
                                 + Lease.MAX_SKEW_TOLERANCE.toSeconds() + "s");
             }
-            return parsed;
+            return Optional.of(parsed);
         }
 
         /**

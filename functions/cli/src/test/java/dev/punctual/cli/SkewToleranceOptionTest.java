@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.infra.Stages;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -14,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -37,7 +39,7 @@ class SkewToleranceOptionTest {
 
     @Test
     void localRun_withSkewTolerance5s_leaseOutlivesTheBudgetBy5s_andClaimsLastThePoolsTimeoutPlus5s() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--skew-tolerance", "5s");
+        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "dev", "--skew-tolerance", "5s");
 
         Deadline deadline = run.deadline(CATALOG, run.tolerance());
 
@@ -51,16 +53,45 @@ class SkewToleranceOptionTest {
     }
 
     @Test
-    void localRun_withoutTheOption_usesTheDefaultTolerance() {
-        InvocationCommands.Run run = run("daily-report", "--local");
+    void localRun_withoutTheOption_ofAStageThisBuildDefines_takesTheStagesConfiguredTolerance() {
+        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa");
+
+        // As Stages.java would give a stage configured with withSkewTolerance(7s).
+        Duration tolerance =
+                run.stageTolerance(name -> name.equals("qa") ? Optional.of(Duration.ofSeconds(7)) : Optional.empty());
+
+        assertThat(tolerance).isEqualTo(Duration.ofSeconds(7));
+        assertThat(run.deadline(CATALOG, tolerance).leaseTerm())
+                .isEqualTo(SLOW.timeout().plusSeconds(7));
+    }
+
+    @Test
+    void localRun_withoutTheOption_ofTheRepositorysStages_takesTheirConfiguredTolerance() {
+        for (String stage : Stages.names()) {
+            InvocationCommands.Run run = run("daily-report", "--local", "--stage", stage);
+
+            assertThat(run.tolerance()).as(stage).isEqualTo(Stages.named(stage).skewTolerance());
+        }
+    }
+
+    @Test
+    void localRun_withoutTheOption_ofAStageThisBuildDoesNotDefine_usesTheDefaultTolerance() {
+        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "sandbox-of-someone");
 
         assertThat(run.tolerance()).isEqualTo(Lease.DEADLINE_MARGIN);
         assertThat(run.deadline(CATALOG, run.tolerance()).skewTolerance()).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test
+    void localRun_withTheOption_overridesTheStagesConfiguredTolerance() {
+        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa", "--skew-tolerance", "1s");
+
+        assertThat(run.tolerance()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
     void localRun_ofAPayloadNamingNoKnownJob_keepsTheWholeBudgetAsItsLease() {
-        InvocationCommands.Run run = run("not-in-this-catalog", "--local");
+        InvocationCommands.Run run = run("not-in-this-catalog", "--local", "--stage", "dev");
 
         Deadline deadline = run.deadline(CATALOG, run.tolerance());
 
