@@ -7,14 +7,13 @@ import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageResources;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
-import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
@@ -163,23 +162,31 @@ public final class FunctionPoolConstruct extends Construct {
                 statement(List.of("logs:CreateLogStream", "logs:PutLogEvents"), List.of(logGroup.getLogGroupArn())));
         role.addToPolicy(statement(LEDGER_ACTIONS, List.of(tables.ledger().getTableArn())));
         for (JobTable table : used) {
-            role.addToPolicy(statement(table.actions(), resources(table, tables.jobTable(table.name()))));
+            String arn = tables.jobTable(table.name()).getTableArn();
+            role.addToPolicy(statement(table.actions(), List.of(arn)));
+            indexReads(table, arn).ifPresent(role::addToPolicy);
         }
         role.addToPolicy(statement(List.of("events:PutEvents"), List.of(bus.getEventBusArn())));
         return role;
     }
 
     /**
-     * The table, and each of its declared indexes when the jobs may read through them: Query and Scan
-     * are the only actions DynamoDB authorises on an index's ARN ({@code table/NAME/index/INDEX}). Each
-     * index by name, not {@code index/*}: an index added later is granted when it is declared.
+     * Query and Scan on each declared index by name, when the jobs may Query or Scan the table: the only
+     * actions DynamoDB authorises on an index's ARN ({@code table/NAME/index/INDEX}). By name, not
+     * {@code index/*}: an index added later is granted when it is declared.
      */
-    private static List<String> resources(JobTable declared, Table table) {
-        List<String> resources = new ArrayList<>(List.of(table.getTableArn()));
-        if (declared.actions().contains("dynamodb:Query") || declared.actions().contains("dynamodb:Scan")) {
-            declared.indexes().forEach(index -> resources.add(table.getTableArn() + "/index/" + index.name()));
+    private static Optional<PolicyStatement> indexReads(JobTable declared, String tableArn) {
+        List<String> reads = declared.actions().stream()
+                .filter(a -> a.equals("dynamodb:Query") || a.equals("dynamodb:Scan"))
+                .toList();
+        if (reads.isEmpty() || declared.indexes().isEmpty()) {
+            return Optional.empty();
         }
-        return resources;
+        return Optional.of(statement(
+                reads,
+                declared.indexes().stream()
+                        .map(index -> tableArn + "/index/" + index.name())
+                        .toList()));
     }
 
     private static PolicyStatement statement(List<String> actions, List<String> resources) {

@@ -77,7 +77,7 @@ class DeclaredTablesTest {
     }
 
     @Test
-    void aTableWithAGlobalIndex_isCreatedWithIt_andItsQueryGrantCoversTheIndexes_butAGetItemGrantDoesNot() {
+    void aTableWithGlobalIndexes_isCreatedWithThem_andOnlyItsQueryGrantCoversTheIndexes_butAGetItemGrantDoesNot() {
         JobTable byCustomer = JobTable.builder("Orders")
                 .environmentVariable("ORDERS_TABLE")
                 .partitionKey("orderId", JobTable.AttributeType.STRING)
@@ -87,7 +87,9 @@ class DeclaredTablesTest {
                         JobTable.AttributeType.STRING,
                         "placedAt",
                         JobTable.AttributeType.NUMBER)
-                .actions("dynamodb:Query")
+                .globalIndex(
+                        "byOrder", "placedAt", JobTable.AttributeType.NUMBER, "orderId", JobTable.AttributeType.STRING)
+                .actions("dynamodb:PutItem", "dynamodb:Query")
                 .build();
         JobTable lookedUp = JobTable.builder("Prices")
                 .environmentVariable("PRICES_TABLE")
@@ -109,10 +111,20 @@ class DeclaredTablesTest {
         assertThat(table.get("GlobalSecondaryIndexes").toString())
                 .contains("IndexName=byCustomer", "AttributeName=customerId", "KeyType=HASH")
                 .contains("AttributeName=placedAt", "KeyType=RANGE", "ProjectionType=ALL");
-        assertThat(table.get("AttributeDefinitions").toString()).contains("AttributeName=placedAt, AttributeType=N");
-        assertThat(policyOf(template, stage.pools().get("batch")))
-                .contains(orders, "/index/byCustomer")
+        // Keys shared by the table and its indexes are defined once each, as DynamoDB requires.
+        assertThat(table.get("AttributeDefinitions").toString().split("AttributeName="))
+                .hasSize(1 + 3)
+                .anySatisfy(d -> assertThat(d).startsWith("placedAt, AttributeType=N"));
+        String batchPolicy = policyOf(template, stage.pools().get("batch"));
+        assertThat(batchPolicy)
+                .contains(orders, "/index/byCustomer", "/index/byOrder")
                 .doesNotContain("/index/*");
+        // Only Query (of the declared actions, the one an index authorises) is granted on the indexes.
+        assertThat(batchPolicy.split("Action="))
+                .anySatisfy(statement -> assertThat(statement)
+                        .startsWith("dynamodb:Query")
+                        .contains("/index/byCustomer")
+                        .doesNotContain("PutItem"));
         assertThat(policyOf(template, stage.pools().get("default")))
                 .as("GetItem is never authorised on an index, so no index is granted for it")
                 .doesNotContain("/index/");

@@ -3,15 +3,20 @@ package dev.punctual.handler;
 import dev.punctual.job.JobTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * Creates a table the catalog's jobs declare ({@link JobTable}) as the CDK app does in a stage: its
@@ -22,10 +27,15 @@ public final class DeclaredTables {
 
     private DeclaredTables() {}
 
-    /** Creates the table under {@code name} unless it exists; a process that loses the race waits for it. */
+    /**
+     * Creates the table under {@code name} unless it exists, and adds the declared indexes an existing
+     * table lacks (one per update, as DynamoDB requires); a process that loses the race waits for it.
+     */
     public static void createIfMissing(DynamoDbClient dynamo, JobTable table, String name) {
         try {
-            dynamo.describeTable(b -> b.tableName(name));
+            TableDescription existing =
+                    dynamo.describeTable(b -> b.tableName(name)).table();
+            addMissingIndexes(dynamo, table, name, existing);
         } catch (ResourceNotFoundException missing) {
             try {
                 create(dynamo, table, name);
@@ -60,6 +70,29 @@ public final class DeclaredTables {
         table.ttlAttributeIfAny()
                 .ifPresent(ttl -> dynamo.updateTimeToLive(b -> b.tableName(name)
                         .timeToLiveSpecification(t -> t.attributeName(ttl).enabled(true))));
+    }
+
+    private static void addMissingIndexes(
+            DynamoDbClient dynamo, JobTable table, String name, TableDescription existing) {
+        Set<String> present = existing.globalSecondaryIndexes().stream()
+                .map(GlobalSecondaryIndexDescription::indexName)
+                .collect(Collectors.toSet());
+        for (JobTable.Index index : table.indexes()) {
+            if (present.contains(index.name())) {
+                continue;
+            }
+            GlobalSecondaryIndex created = index(index);
+            List<AttributeDefinition> attributes = new ArrayList<>();
+            index.keys().forEach(k -> defineOnce(attributes, k));
+            GlobalSecondaryIndexUpdate update = GlobalSecondaryIndexUpdate.builder()
+                    .create(c -> c.indexName(created.indexName())
+                            .keySchema(created.keySchema())
+                            .projection(created.projection()))
+                    .build();
+            dynamo.updateTable(
+                    b -> b.tableName(name).attributeDefinitions(attributes).globalSecondaryIndexUpdates(update));
+            dynamo.waiter().waitUntilTableExists(b -> b.tableName(name));
+        }
     }
 
     private static GlobalSecondaryIndex index(JobTable.Index index) {

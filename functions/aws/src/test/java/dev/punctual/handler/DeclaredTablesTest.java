@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /** A declared table created on the emulator as the CDK app creates it in a stage. */
@@ -20,7 +21,11 @@ class DeclaredTablesTest {
 
     @AfterEach
     void dropTable() {
-        dynamo.deleteTable(b -> b.tableName(name));
+        try {
+            dynamo.deleteTable(b -> b.tableName(name));
+        } catch (ResourceNotFoundException neverCreated) {
+            // the test failed before creating it; its own failure is the one to read
+        }
     }
 
     @Test
@@ -61,5 +66,34 @@ class DeclaredTablesTest {
                         .items())
                 .singleElement()
                 .satisfies(item -> assertThat(item).containsEntry("status", AttributeValue.fromS("open")));
+    }
+
+    @Test
+    void createIfMissing_ofATableCreatedBeforeItsIndexWasDeclared_addsTheIndex() {
+        JobTable.Builder declaration = JobTable.builder("Orders")
+                .environmentVariable("ORDERS_TABLE")
+                .partitionKey("orderId", JobTable.AttributeType.STRING)
+                .actions("dynamodb:PutItem", "dynamodb:Query");
+        DeclaredTables.createIfMissing(dynamo, declaration.build(), name);
+        dynamo.putItem(b -> b.tableName(name)
+                .item(Map.of("orderId", AttributeValue.fromS("o-1"), "customerId", AttributeValue.fromS("c-7"))));
+
+        DeclaredTables.createIfMissing(
+                dynamo,
+                declaration
+                        .globalIndex("byCustomer", "customerId", JobTable.AttributeType.STRING)
+                        .build(),
+                name);
+
+        assertThat(dynamo.describeTable(b -> b.tableName(name)).table().globalSecondaryIndexes())
+                .extracting(i -> i.indexName())
+                .containsExactly("byCustomer");
+        assertThat(dynamo.query(b -> b.tableName(name)
+                                .indexName("byCustomer")
+                                .keyConditionExpression("customerId = :c")
+                                .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("c-7"))))
+                        .items())
+                .extracting(item -> item.get("orderId").s())
+                .containsExactly("o-1");
     }
 }

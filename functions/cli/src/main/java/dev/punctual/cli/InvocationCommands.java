@@ -110,10 +110,9 @@ final class InvocationCommands {
             PrintWriter err = spec.commandLine().getErr();
             // Options are checked before anything connects: a bad --at fails fast, naming the option.
             String payload = payload();
-            Optional<Duration> given = givenTolerance();
+            givenTolerance(); // a bad --skew-tolerance fails here too, whichever way the run goes
             if (stage.emulator() || local) {
-                return inProcess(
-                        payload, given.orElseGet(() -> stageTolerance(Stages::configuredSkewTolerance)), out, err);
+                return inProcess(payload, tolerance(Stages::configuredSkewTolerance), out, err);
             }
             if (skewTolerance != null) {
                 throw new OperatorInputException("--skew-tolerance: the deployed function keeps its stage's"
@@ -134,19 +133,15 @@ final class InvocationCommands {
         }
 
         /**
-         * The tolerance of a run in this JVM: {@code --skew-tolerance}, or else the one the stage's functions
-         * have, so that the laptop and the functions agree on how long a lease outlives a deadline.
+         * The tolerance of a run in this JVM: {@code --skew-tolerance}, or else the one this build's
+         * Stages.java configures for the stage, so that the laptop and the functions deployed from it agree
+         * on how long a lease outlives a deadline; the default for a stage this build does not define.
+         *
+         * @param configured a stage's configured tolerance by name (Stages.java's, or a test's)
          */
-        Duration tolerance() {
-            return givenTolerance().orElseGet(() -> stageTolerance(Stages::configuredSkewTolerance));
-        }
-
-        /**
-         * The named stage's tolerance as {@code configured} gives it (Stages.java: {@code
-         * StageConfig.withSkewTolerance}); the default for a stage this build does not define.
-         */
-        Duration stageTolerance(Function<String, Optional<Duration>> configured) {
-            return configured.apply(stage.stageName()).orElse(Lease.DEADLINE_MARGIN);
+        Duration tolerance(Function<String, Optional<Duration>> configured) {
+            return givenTolerance()
+                    .orElseGet(() -> configured.apply(stage.stageName()).orElse(Lease.DEADLINE_MARGIN));
         }
 
         /** The --skew-tolerance option, if given; refused outside 0..60 s, naming the option. */

@@ -41,7 +41,7 @@ class SkewToleranceOptionTest {
     void localRun_withSkewTolerance5s_leaseOutlivesTheBudgetBy5s_andClaimsLastThePoolsTimeoutPlus5s() {
         InvocationCommands.Run run = run("daily-report", "--local", "--stage", "dev", "--skew-tolerance", "5s");
 
-        Deadline deadline = run.deadline(CATALOG, run.tolerance());
+        Deadline deadline = run.deadline(CATALOG, run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s));
 
         assertThat(deadline.skewTolerance()).isEqualTo(Duration.ofSeconds(5));
         assertThat(deadline.leaseUntil())
@@ -52,13 +52,16 @@ class SkewToleranceOptionTest {
                 .isEqualTo(NOW.plus(Duration.ofMinutes(10)).plusSeconds(5));
     }
 
+    /** As Stages.java would give a stage "qa" configured with withSkewTolerance(7s). */
+    private static Optional<Duration> qaConfiguredWith7s(String stage) {
+        return stage.equals("qa") ? Optional.of(Duration.ofSeconds(7)) : Optional.empty();
+    }
+
     @Test
-    void localRun_withoutTheOption_ofAStageThisBuildDefines_takesTheStagesConfiguredTolerance() {
+    void localRun_withoutTheOption_ofAStageConfiguredWith7s_takesThe7s() {
         InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa");
 
-        // As Stages.java would give a stage configured with withSkewTolerance(7s).
-        Duration tolerance =
-                run.stageTolerance(name -> name.equals("qa") ? Optional.of(Duration.ofSeconds(7)) : Optional.empty());
+        Duration tolerance = run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s);
 
         assertThat(tolerance).isEqualTo(Duration.ofSeconds(7));
         assertThat(run.deadline(CATALOG, tolerance).leaseTerm())
@@ -66,34 +69,37 @@ class SkewToleranceOptionTest {
     }
 
     @Test
-    void localRun_withoutTheOption_ofTheRepositorysStages_takesTheirConfiguredTolerance() {
-        for (String stage : Stages.names()) {
-            InvocationCommands.Run run = run("daily-report", "--local", "--stage", stage);
+    void localRun_withTheOption_ofAStageConfiguredWith7s_takesTheOption() {
+        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa", "--skew-tolerance", "1s");
 
-            assertThat(run.tolerance()).as(stage).isEqualTo(Stages.named(stage).skewTolerance());
-        }
+        assertThat(run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s)).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void localRun_withoutTheOption_ofAStageThisBuildDoesNotDefine_usesTheDefaultTolerance() {
         InvocationCommands.Run run = run("daily-report", "--local", "--stage", "sandbox-of-someone");
 
-        assertThat(run.tolerance()).isEqualTo(Lease.DEADLINE_MARGIN);
-        assertThat(run.deadline(CATALOG, run.tolerance()).skewTolerance()).isEqualTo(Duration.ofSeconds(2));
+        Duration tolerance = run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s);
+
+        assertThat(tolerance).isEqualTo(Lease.DEADLINE_MARGIN);
+        assertThat(run.deadline(CATALOG, tolerance).skewTolerance()).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test
-    void localRun_withTheOption_overridesTheStagesConfiguredTolerance() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa", "--skew-tolerance", "1s");
-
-        assertThat(run.tolerance()).isEqualTo(Duration.ofSeconds(1));
+    void stagesConfiguredSkewTolerance_ofEachRepositoryStage_isItsConfigsValue_andEmptyForAnUnknownStage() {
+        for (String stage : Stages.names()) {
+            assertThat(Stages.configuredSkewTolerance(stage))
+                    .as(stage)
+                    .contains(Stages.named(stage).skewTolerance());
+        }
+        assertThat(Stages.configuredSkewTolerance("sandbox-of-someone")).isEmpty();
     }
 
     @Test
     void localRun_ofAPayloadNamingNoKnownJob_keepsTheWholeBudgetAsItsLease() {
         InvocationCommands.Run run = run("not-in-this-catalog", "--local", "--stage", "dev");
 
-        Deadline deadline = run.deadline(CATALOG, run.tolerance());
+        Deadline deadline = run.deadline(CATALOG, run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s));
 
         assertThat(deadline.leaseFor(NOW)).isEqualTo(deadline.leaseUntil());
     }

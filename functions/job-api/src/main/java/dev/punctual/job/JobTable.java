@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * A DynamoDB table a team's jobs use, declared in their catalog ({@link JobDefinition.Builder#uses}):
@@ -95,10 +96,11 @@ public record JobTable(
         }
         check(new TreeSet<>(actions).size() == actions.size(), name, "actions", actions.toString(), "each action once");
         indexes = List.copyOf(Objects.requireNonNull(indexes, "indexes"));
-        checkIndexes(name, partitionKey, sortKey, indexes);
+        checkIndexes(name, partitionKey, sortKey, ttlAttribute, indexes);
     }
 
-    private static void checkIndexes(String table, Key partitionKey, Key sortKey, List<Index> indexes) {
+    private static void checkIndexes(
+            String table, Key partitionKey, Key sortKey, String ttlAttribute, List<Index> indexes) {
         check(
                 indexes.size() <= MAX_INDEXES,
                 table,
@@ -114,6 +116,14 @@ public record JobTable(
         for (Index index : indexes) {
             check(names.add(index.name()), table, "indexes", index.name(), "each index name once");
             for (Key key : index.keys()) {
+                // TTL reads only Number values: an index key of that name would be typed too, and would
+                // make TTL skip items written with another type.
+                check(
+                        !key.name().equals(ttlAttribute),
+                        table,
+                        "index " + index.name() + " key",
+                        key.name(),
+                        "an attribute other than the TTL attribute " + ttlAttribute);
                 AttributeType declared = types.putIfAbsent(key.name(), key.type());
                 check(
                         declared == null || declared == key.type(),
@@ -257,7 +267,7 @@ public record JobTable(
 
         /** A global secondary index with a partition key only. */
         public Builder globalIndex(String indexName, String partitionAttribute, AttributeType type) {
-            indexes.add(new Index(indexName, new Key(partitionAttribute, type), null));
+            indexes.add(ofThisTable(() -> new Index(indexName, new Key(partitionAttribute, type), null)));
             return this;
         }
 
@@ -268,9 +278,18 @@ public record JobTable(
                 AttributeType partitionType,
                 String sortAttribute,
                 AttributeType sortType) {
-            indexes.add(
-                    new Index(indexName, new Key(partitionAttribute, partitionType), new Key(sortAttribute, sortType)));
+            indexes.add(ofThisTable(() -> new Index(
+                    indexName, new Key(partitionAttribute, partitionType), new Key(sortAttribute, sortType))));
             return this;
+        }
+
+        /** An index refused on its own is refused naming this table too, as every other field is. */
+        private Index ofThisTable(Supplier<Index> index) {
+            try {
+                return index.get();
+            } catch (PunctualException e) {
+                throw new PunctualException("table " + name + ": " + e.getMessage(), e);
+            }
         }
 
         public JobTable build() {

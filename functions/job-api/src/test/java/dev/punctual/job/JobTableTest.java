@@ -111,7 +111,7 @@ class JobTableTest {
     }
 
     @Test
-    void globalIndexes_keepTheirKeysInDeclarationOrder() {
+    void globalIndexes_declaredInOrder_keepThatOrderAndTheirKeys() {
         JobTable table = valid("Orders")
                 .globalIndex("byCustomer", "customerId", JobTable.AttributeType.STRING)
                 .globalIndex("bySku", "sku", JobTable.AttributeType.STRING, "pk", JobTable.AttributeType.STRING)
@@ -127,11 +127,11 @@ class JobTableTest {
     void aBadIndex_isRefused_namingTheTableTheIndexAndWhatIsAccepted() {
         assertThatThrownBy(() -> valid("Orders").globalIndex("by", "customerId", JobTable.AttributeType.STRING))
                 .isInstanceOf(PunctualException.class)
-                .hasMessageContaining("index name 'by' is not accepted; expected 3-255 letters");
+                .hasMessageContaining("table Orders: index name 'by' is not accepted; expected 3-255 letters");
         assertThatThrownBy(() -> valid("Orders")
                         .globalIndex(
                                 "byCustomer", "c", JobTable.AttributeType.STRING, "c", JobTable.AttributeType.STRING))
-                .hasMessageContaining("index byCustomer: sortKey 'c' is not accepted");
+                .hasMessageContaining("table Orders: index byCustomer: sortKey 'c' is not accepted");
         assertThatThrownBy(() -> valid("Orders")
                         .globalIndex("byCustomer", "customerId", JobTable.AttributeType.STRING)
                         .globalIndex("byCustomer", "vendor", JobTable.AttributeType.STRING)
@@ -142,10 +142,16 @@ class JobTableTest {
                         .globalIndex("bySk", "sk", JobTable.AttributeType.NUMBER)
                         .build())
                 .hasMessageContaining("table Orders: index bySk key sk 'NUMBER' is not accepted; expected STRING");
+        assertThatThrownBy(() -> valid("Orders")
+                        .ttlAttribute("expires")
+                        .globalIndex("byExpiry", "expires", JobTable.AttributeType.NUMBER)
+                        .build())
+                .hasMessageContaining("table Orders: index byExpiry key 'expires' is not accepted;"
+                        + " expected an attribute other than the TTL attribute expires");
     }
 
     @Test
-    void moreIndexesThanDynamoDbsQuota_areRefused() {
+    void build_withMoreIndexesThanDynamoDbsQuota_isRefusedNamingTheQuota() {
         JobTable.Builder builder = valid("Orders");
         for (int i = 0; i <= JobTable.MAX_INDEXES; i++) {
             builder.globalIndex("index" + i, "attribute" + i, JobTable.AttributeType.STRING);
