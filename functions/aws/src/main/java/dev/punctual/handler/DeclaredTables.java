@@ -13,6 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescri
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -24,6 +25,10 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * with --endpoint); in AWS the stage's stack owns the tables.
  */
 public final class DeclaredTables {
+
+    /** Every attribute, as the CDK app projects them: a job reads the same items through an index. */
+    private static final Projection ALL_ATTRIBUTES =
+            Projection.builder().projectionType(ProjectionType.ALL).build();
 
     private DeclaredTables() {}
 
@@ -46,22 +51,22 @@ public final class DeclaredTables {
     }
 
     public static void create(DynamoDbClient dynamo, JobTable table, String name) {
-        List<AttributeDefinition> attributes = new ArrayList<>(List.of(attribute(table.partitionKey())));
-        List<KeySchemaElement> keys = new ArrayList<>(List.of(key(table.partitionKey(), KeyType.HASH)));
-        table.sortKeyIfAny().ifPresent(sort -> {
-            attributes.add(attribute(sort));
-            keys.add(key(sort, KeyType.RANGE));
-        });
+        List<AttributeDefinition> attributes = new ArrayList<>();
+        table.keys().forEach(k -> defineOnce(attributes, k));
         List<GlobalSecondaryIndex> indexes = new ArrayList<>();
         for (JobTable.Index index : table.indexes()) {
-            indexes.add(index(index));
+            indexes.add(GlobalSecondaryIndex.builder()
+                    .indexName(index.name())
+                    .keySchema(keySchema(index.keys()))
+                    .projection(ALL_ATTRIBUTES)
+                    .build());
             index.keys().forEach(k -> defineOnce(attributes, k));
         }
         dynamo.createTable(b -> {
             b.tableName(name)
                     .billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(attributes)
-                    .keySchema(keys);
+                    .keySchema(keySchema(table.keys()));
             if (!indexes.isEmpty()) { // an empty list is refused by DynamoDB
                 b.globalSecondaryIndexes(indexes);
             }
@@ -81,13 +86,12 @@ public final class DeclaredTables {
             if (present.contains(index.name())) {
                 continue;
             }
-            GlobalSecondaryIndex created = index(index);
-            List<AttributeDefinition> attributes = new ArrayList<>();
-            index.keys().forEach(k -> defineOnce(attributes, k));
+            List<AttributeDefinition> attributes =
+                    index.keys().stream().map(DeclaredTables::attribute).toList();
             GlobalSecondaryIndexUpdate update = GlobalSecondaryIndexUpdate.builder()
-                    .create(c -> c.indexName(created.indexName())
-                            .keySchema(created.keySchema())
-                            .projection(created.projection()))
+                    .create(c -> c.indexName(index.name())
+                            .keySchema(keySchema(index.keys()))
+                            .projection(ALL_ATTRIBUTES))
                     .build();
             dynamo.updateTable(
                     b -> b.tableName(name).attributeDefinitions(attributes).globalSecondaryIndexUpdates(update));
@@ -95,14 +99,13 @@ public final class DeclaredTables {
         }
     }
 
-    private static GlobalSecondaryIndex index(JobTable.Index index) {
-        List<KeySchemaElement> keys = new ArrayList<>(List.of(key(index.partitionKey(), KeyType.HASH)));
-        index.sortKeyIfAny().ifPresent(sort -> keys.add(key(sort, KeyType.RANGE)));
-        return GlobalSecondaryIndex.builder()
-                .indexName(index.name())
-                .keySchema(keys)
-                .projection(p -> p.projectionType(ProjectionType.ALL))
-                .build();
+    /** The partition key as the hash key, a sort key as the range key. */
+    private static List<KeySchemaElement> keySchema(List<JobTable.Key> keys) {
+        List<KeySchemaElement> schema = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            schema.add(key(keys.get(i), i == 0 ? KeyType.HASH : KeyType.RANGE));
+        }
+        return schema;
     }
 
     /** DynamoDB refuses an attribute defined twice; an index may reuse a table key (JobTable checks the types agree). */

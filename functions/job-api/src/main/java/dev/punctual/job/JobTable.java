@@ -143,6 +143,11 @@ public record JobTable(
         return Optional.ofNullable(sortKey);
     }
 
+    /** Its key attributes, the partition key first (as {@link Index#keys()}). */
+    public List<Key> keys() {
+        return sortKey == null ? List.of(partitionKey) : List.of(partitionKey, sortKey);
+    }
+
     public Optional<String> ttlAttributeIfAny() {
         return Optional.ofNullable(ttlAttribute);
     }
