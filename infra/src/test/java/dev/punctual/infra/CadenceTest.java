@@ -80,13 +80,10 @@ class CadenceTest {
     }
 
     @Test
-    void everyMinute_inBerlin_isComputedQuickly_andFindsTheFallBackHourThatRunsOnce() {
-        long started = System.nanoTime();
-
+    void everyMinute_inBerlin_findsTheFallBackHourThatRunsOnce() {
         Cadence minutely = cadence("* * * * *", "Europe/Berlin");
 
         // The repeated hour runs once: from 02:59 summer time the next minute is 03:00 winter time.
         assertThat(minutely.longestGap()).contains(Duration.ofMinutes(61));
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
     }
 }

@@ -60,8 +60,13 @@ final class WarmUp {
      * @return whether it did; false if it is still running or its thread died
      */
     boolean await() {
+        return await(AWAIT_AT_MOST);
+    }
+
+    /** As {@link #await()}, bounded by {@code atMost} (tests that expect the end wait for it on a slow machine). */
+    boolean await(Duration atMost) {
         try {
-            return done.await(AWAIT_AT_MOST.toMillis(), TimeUnit.MILLISECONDS);
+            return done.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -13,13 +13,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the suite's OS processes (each a JVM running {@link JepsenWorker} on this JVM's classpath),
- * starts again those that halted themselves (up to the profile's bound), and waits for all of them,
- * bounded in time: a process still running well after the run's end is destroyed and reported.
+ * lets them begin together once every JVM is up, starts again those that halted themselves (up to the
+ * profile's bound), and waits for all of them. Nothing here is bounded by the run's length, which
+ * depends on the machine: a run ends when the processes have done their counted work. The one time
+ * bound is a hang guard: when no process has recorded anything for {@link #STALL}, every process
+ * still running is destroyed and reported.
  */
 final class JepsenCluster {
 
-    /** Past the run's end, how long processes get to finish the operation they are in. */
-    private static final Duration GRACE = Duration.ofSeconds(45);
+    /**
+     * No operation of the suite takes longer than a few seconds (a job outliving its lease, a lock
+     * wait, a request to the emulator); this long without a single line in any history is a hang, on
+     * any machine, not a slow run.
+     */
+    static final Duration STALL = Duration.ofMinutes(3);
 
     record Outcome(int launched, int kills, int restarts, List<String> failures, Duration elapsed) {}
 
@@ -48,7 +55,6 @@ final class JepsenCluster {
     Outcome run(String ledgerTable, String domainTable, long firstOccurrenceMs)
             throws InterruptedException, IOException {
         long started = System.nanoTime();
-        long stopAtMs = System.currentTimeMillis() + profile.maxRun().toMillis();
         List<Slot> workers = new ArrayList<>();
         List<Slot> operators = new ArrayList<>();
         int kills = 0;
@@ -83,7 +89,7 @@ final class JepsenCluster {
                     profile.killProbability(),
                     profile.rounds(),
                     firstOccurrenceMs,
-                    stopAtMs,
+                    profile.minHolds(),
                     profile.overrunProbability(),
                     profile.failProbability(),
                     profile.runtimeShare(),
@@ -95,15 +101,23 @@ final class JepsenCluster {
             launched++;
             (operator ? operators : workers).add(slot);
         }
-        long hardStopMs = stopAtMs + GRACE.toMillis();
+        Progress progress = new Progress(dir);
+        List<Slot> all = new ArrayList<>(workers);
+        all.addAll(operators);
+        // On a loaded machine JVMs come up seconds apart; a process that began alone would settle every
+        // occurrence before the others started and the race would not happen. They start together.
+        while (!allReady(all)) {
+            if (progress.stalled()) {
+                destroy(all, "not ready", failures);
+                return new Outcome(launched, kills, restarts, failures, Duration.ofNanos(System.nanoTime() - started));
+            }
+            Thread.sleep(50);
+        }
+        Files.writeString(JepsenWorker.goFile(dir), "go\n");
         List<Slot> running = new ArrayList<>(workers);
         while (!running.isEmpty()) {
-            if (System.currentTimeMillis() > hardStopMs) {
-                for (Slot slot : running) {
-                    failures.add(slot.config.proc() + " still running " + GRACE.toSeconds()
-                            + " s after the run's end; destroyed");
-                    slot.process.destroyForcibly();
-                }
+            if (progress.stalled()) {
+                destroy(running, "recorded nothing for " + STALL.toSeconds() + " s", failures);
                 break;
             }
             for (Slot slot : List.copyOf(running)) {
@@ -113,7 +127,7 @@ final class JepsenCluster {
                 int exit = slot.process.exitValue();
                 if (exit == JepsenWorker.KILLED_EXIT) {
                     kills++;
-                    if (restarts < profile.maxRestarts() && System.currentTimeMillis() < stopAtMs) {
+                    if (restarts < profile.maxRestarts()) {
                         restarts++;
                         slot.incarnation++;
                         String proc = "w" + slot.index + "." + slot.incarnation;
@@ -137,16 +151,70 @@ final class JepsenCluster {
             Thread.sleep(100);
         }
         Files.writeString(JepsenWorker.stopFile(dir).toAbsolutePath(), "stop\n");
-        for (Slot slot : operators) {
-            if (!slot.process.waitFor(15, TimeUnit.SECONDS)) {
-                failures.add(slot.config.proc() + " did not stop within 15 s of the stop file; destroyed");
-                slot.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            } else if (slot.process.exitValue() != 0) {
-                failures.add(slot.config.proc() + " exited with " + slot.process.exitValue() + ":\n"
-                        + tail(logOf(slot.config)));
+        List<Slot> stopping = new ArrayList<>(operators);
+        while (!stopping.isEmpty()) {
+            if (progress.stalled()) {
+                destroy(stopping, "did not stop: recorded nothing for " + STALL.toSeconds() + " s", failures);
+                break;
             }
+            for (Slot slot : List.copyOf(stopping)) {
+                if (!slot.process.isAlive()) {
+                    if (slot.process.exitValue() != 0) {
+                        failures.add(slot.config.proc() + " exited with " + slot.process.exitValue() + ":\n"
+                                + tail(logOf(slot.config)));
+                    }
+                    stopping.remove(slot);
+                }
+            }
+            Thread.sleep(100);
         }
         return new Outcome(launched, kills, restarts, failures, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private boolean allReady(List<Slot> slots) {
+        for (Slot slot : slots) {
+            // One that died before it was ready is not waited for: the loop below reports its exit.
+            if (!Files.exists(JepsenWorker.readyFile(dir, slot.config.proc())) && slot.process.isAlive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void destroy(List<Slot> slots, String why, List<String> failures) throws InterruptedException {
+        for (Slot slot : slots) {
+            if (slot.process.isAlive()) {
+                failures.add(slot.config.proc() + " " + why + "; destroyed");
+                slot.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /**
+     * Whether the run still moves: the total size of the run's directory (histories, logs, ready
+     * files) grew within {@link #STALL}.
+     */
+    private static final class Progress {
+        private final Path dir;
+        private long size = -1;
+        private long changedAt = System.nanoTime();
+
+        Progress(Path dir) {
+            this.dir = dir;
+        }
+
+        boolean stalled() throws IOException {
+            long now;
+            try (var files = Files.list(dir)) {
+                now = files.mapToLong(p -> p.toFile().length()).sum();
+            }
+            if (now != size) {
+                size = now;
+                changedAt = System.nanoTime();
+                return false;
+            }
+            return System.nanoTime() - changedAt > STALL.toNanos();
+        }
     }
 
     private Path logOf(WorkerConfig config) {

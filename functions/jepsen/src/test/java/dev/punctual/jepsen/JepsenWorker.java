@@ -13,6 +13,7 @@ import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
@@ -146,6 +147,7 @@ public final class JepsenWorker {
         }
         WorkerConfig config = WorkerConfig.parse(args);
         JepsenWorker worker = new JepsenWorker(config);
+        worker.awaitTheOthers();
         worker.record(worker.instant(Op.Kind.START).detail(String.join(" ", config.toArgs())));
         if (WorkerConfig.OPERATOR.equals(config.role())) {
             worker.operate();
@@ -156,6 +158,21 @@ public final class JepsenWorker {
         worker.history.close();
         worker.clients.forEach(DynamoDbClient::close);
         System.exit(0);
+    }
+
+    /**
+     * Says it is ready and waits for the cluster's go, so that the first processes' JVMs, which come up
+     * seconds apart on a loaded machine, start racing together. A restarted process finds the go there.
+     */
+    private void awaitTheOthers() {
+        try {
+            Files.writeString(readyFile(config.dir(), config.proc()), "ready\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        while (!Files.exists(goFile(config.dir())) && !Files.exists(stopFile(config.dir()))) {
+            sleep(20);
+        }
     }
 
     // ---------------------------------------------------------------- worker
@@ -204,7 +221,10 @@ public final class JepsenWorker {
                 String stale = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
                 direct(stale, JepsenJobs.occurrence(config.firstOccurrenceMs(), random.nextInt(round)), 1);
             }
-            boolean settled = chance(config.runtimeShare())
+            // Until its scripted first run (a kill or an overrun) has happened, a process delivers
+            // directly, so the script runs whenever the process wins a claim at all.
+            boolean scriptPending = directRuns == 0 && !config.script().equals(WorkerConfig.NONE);
+            boolean settled = !scriptPending && chance(config.runtimeShare())
                     ? viaRuntime(job, occurrence, delivery)
                     : direct(job, occurrence, delivery);
             if (settled) {
@@ -472,21 +492,29 @@ public final class JepsenWorker {
 
     // ---------------------------------------------------------------- operator
 
-    /** Maintenance on for every group, held a while, then off (or left to lapse), until the run ends. */
+    /**
+     * Maintenance on for every group, held a while, then off (or left to lapse), until the workers are
+     * done and it has taken at least {@code minHolds} holds (bounded in tries, so a ledger that never
+     * grants one ends the run with the figure at zero, which the test reports).
+     */
     private void operate() {
         ledger.via("operator");
-        while (!stopping()) {
+        int holds = 0;
+        int tries = 0;
+        int maxTries = 50 * Math.max(1, config.minHolds());
+        while (!(stopping() && holds >= config.minHolds()) && tries < maxTries) {
             napUnlessStopping(between(1000, 3000));
-            if (stopping()) {
-                break;
-            }
+            tries++;
             Instant until = clock.instant().plusMillis(between(2200, 4000));
             try {
-                ledger.maintenanceOn(new MaintenanceRequest(
+                MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
                         JepsenJobs.GROUPS,
                         new MaintenanceHold("jepsen drill", config.proc(), until),
                         Duration.ofMillis(between(0, 800)),
                         Duration.ofMillis(100)));
+                if (!report.taken().isEmpty()) {
+                    holds++;
+                }
             } catch (RuntimeException unknown) {
                 // recorded; the hold (if any) lapses at its end or is lifted below
             }
@@ -526,12 +554,21 @@ public final class JepsenWorker {
         history.write(op.build());
     }
 
+    /** Only the cluster ends a run early (its hang guard, or the workers being done, for operators). */
     private boolean stopping() {
-        return System.currentTimeMillis() >= config.stopAtMs() || Files.exists(stopFile(config.dir()));
+        return Files.exists(stopFile(config.dir()));
     }
 
     static Path stopFile(Path dir) {
         return dir.resolve("stop");
+    }
+
+    static Path goFile(Path dir) {
+        return dir.resolve("go");
+    }
+
+    static Path readyFile(Path dir, String proc) {
+        return dir.resolve("ready-" + proc);
     }
 
     private boolean chance(double probability) {

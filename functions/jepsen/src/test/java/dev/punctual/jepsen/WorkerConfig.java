@@ -19,7 +19,7 @@ import java.util.Map;
  * @param mayKill whether this incarnation may halt itself between a side effect and its commit
  * @param killProbability per run, when it may
  * @param rounds occurrences per job, one per minute from {@code firstOccurrenceMs}
- * @param stopAtMs the reference time after which it starts no new operation
+ * @param minHolds an operator stops, once the {@code stop} file exists, only after this many holds
  * @param overrunProbability per direct run: the job outlives its lease
  * @param failProbability per run: the job reports a failure
  * @param runtimeShare deliveries sent through PunctualRuntime instead of the ledger directly
@@ -42,7 +42,7 @@ record WorkerConfig(
         double killProbability,
         int rounds,
         long firstOccurrenceMs,
-        long stopAtMs,
+        int minHolds,
         double overrunProbability,
         double failProbability,
         double runtimeShare,
@@ -71,7 +71,7 @@ record WorkerConfig(
         all.put("killProbability", killProbability);
         all.put("rounds", rounds);
         all.put("firstOccurrenceMs", firstOccurrenceMs);
-        all.put("stopAtMs", stopAtMs);
+        all.put("minHolds", minHolds);
         all.put("overrunProbability", overrunProbability);
         all.put("failProbability", failProbability);
         all.put("runtimeShare", runtimeShare);
@@ -106,7 +106,7 @@ record WorkerConfig(
                 Double.parseDouble(req(m, "killProbability")),
                 Integer.parseInt(req(m, "rounds")),
                 Long.parseLong(req(m, "firstOccurrenceMs")),
-                Long.parseLong(req(m, "stopAtMs")),
+                Integer.parseInt(req(m, "minHolds")),
                 Double.parseDouble(req(m, "overrunProbability")),
                 Double.parseDouble(req(m, "failProbability")),
                 Double.parseDouble(req(m, "runtimeShare")),
@@ -138,7 +138,7 @@ record WorkerConfig(
                 killProbability,
                 rounds,
                 firstOccurrenceMs,
-                stopAtMs,
+                minHolds,
                 overrunProbability,
                 failProbability,
                 runtimeShare,
