@@ -18,6 +18,13 @@ final class Priming implements Resource {
 
     private static final String NO_SUCH_PK = "punctual#priming";
 
+    /**
+     * The registered hook, held for the life of the function. CRaC contexts may hold their resources
+     * weakly (the Lambda runtime's context keeps them in a {@code WeakHashMap}): a hook that only the
+     * context refers to can be collected before the snapshot, and priming then silently never runs.
+     */
+    private static volatile Priming registered;
+
     private final Wiring.Clients clients;
     private final WarmUp warmUp;
 
@@ -27,7 +34,20 @@ final class Priming implements Resource {
     }
 
     static void register(Wiring.Clients clients, WarmUp warmUp) {
-        Core.getGlobalContext().register(new Priming(clients, warmUp));
+        register(clients, warmUp, Core.getGlobalContext());
+    }
+
+    /** Registers with {@code context} and keeps the hook reachable from this class. */
+    static Priming register(Wiring.Clients clients, WarmUp warmUp, Context<Resource> context) {
+        Priming priming = new Priming(clients, warmUp);
+        registered = priming;
+        context.register(priming);
+        return priming;
+    }
+
+    /** The hook registered last, or null before {@link #register}. */
+    static Priming registered() {
+        return registered;
     }
 
     @Override

@@ -40,8 +40,22 @@ final class LeaseKeeper implements JobLease {
     @Override
     public Instant deadline() {
         renewIfDue();
-        // Stop a tolerance before the lease ends, so a successor whose clock runs ahead by less than
-        // that never starts while this job still works, and leave the completion its safety time.
+        return jobDeadline();
+    }
+
+    /**
+     * Whether the lease has no working time left now (read without renewing): a job must not start on
+     * it. A claim computes its lease's end before its write is sent; a write that lands after that end
+     * (the SDK resends the same request on its retries) is granted a lease that is already over, while
+     * another runner may take the group.
+     */
+    boolean over() {
+        return lost || !clock.instant().isBefore(jobDeadline());
+    }
+
+    // Stop a tolerance before the lease ends, so a successor whose clock runs ahead by less than that
+    // never starts while this job still works, and leave the completion its safety time.
+    private Instant jobDeadline() {
         Instant byLease = lease.expiresAt().minus(invocation.skewTolerance()).minus(Deadline.SAFETY);
         return byLease.isBefore(invocation.workUntil()) ? byLease : invocation.workUntil();
     }

@@ -207,7 +207,11 @@ final class OccurrenceRunner {
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         Instant started = services.clock().instant();
-        Ran ran = runJob(request, claim, deadline, log);
+        LeaseKeeper lease = new LeaseKeeper(services.ledger(), services.clock(), deadline, claim.lease());
+        if (lease.over()) {
+            return leaseEndedBeforeStart(request, claim, started);
+        }
+        Ran ran = runJob(request, claim, lease, log);
         CompletionResult completion = services.ledger().complete(claim, ran.outcome());
         long durationMs = Duration.between(started, services.clock().instant()).toMillis();
         return switch (completion) {
@@ -232,10 +236,23 @@ final class OccurrenceRunner {
         };
     }
 
+    /**
+     * The job is not started on a lease that is already over: the attempt is recorded as failed (its
+     * completion is fenced by the store if the lease is gone, as it usually is) and retried like any
+     * failure, while whoever holds the group now runs undisturbed.
+     */
+    private OccurrenceReport leaseEndedBeforeStart(Request request, Claim claim, Instant now) {
+        String detail =
+                "the lease (fence " + claim.fence() + ", until " + claim.lease().expiresAt()
+                        + ") had no working time left at " + now + " when the claim came back; the job was not started";
+        services.ledger().complete(claim, new Outcome.Failed(detail));
+        return timed(request, Reason.LEASE_ENDED, claim, 0, detail);
+    }
+
     /** The job's outcome for the ledger, and on a pass its result summary for the outcome line. */
     private record Ran(Outcome outcome, Map<String, Object> result) {}
 
-    private Ran runJob(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+    private Ran runJob(Request request, Claim claim, LeaseKeeper lease, StructuredLog log) {
         JobDefinition job = request.job();
         JobContext context = new JobContext(
                 job.id(),
@@ -243,7 +260,7 @@ final class OccurrenceRunner {
                 request.occurrence().atZone(job.schedule().zone()),
                 request.trigger(),
                 claim.fence(),
-                new LeaseKeeper(services.ledger(), services.clock(), deadline, claim.lease()),
+                lease,
                 services.flags(),
                 new JobContext.JobLog(log, job.id(), request.occurrence()),
                 delivery(log),

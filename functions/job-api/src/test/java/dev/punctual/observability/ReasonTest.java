@@ -31,6 +31,7 @@ class ReasonTest {
         expected.put("DRY_RUN", "SKIP");
         expected.put("JOB_ERROR", "FAIL");
         expected.put("FENCED", "FAIL");
+        expected.put("LEASE_ENDED", "FAIL");
         expected.put("ATTEMPTS_EXHAUSTED", "FAIL");
 
         Map<String, String> actual = new LinkedHashMap<>();
@@ -43,9 +44,9 @@ class ReasonTest {
     @Test
     void onlyAFailureOfTheJobOrItsLease_isRetried_andStopsTheBatch() {
         assertThat(Arrays.stream(Reason.values()).filter(Reason::retried))
-                .containsExactly(Reason.JOB_ERROR, Reason.FENCED);
+                .containsExactly(Reason.JOB_ERROR, Reason.FENCED, Reason.LEASE_ENDED);
         assertThat(Arrays.stream(Reason.values()).filter(Reason::stopsTheBatch))
-                .containsExactly(Reason.JOB_ERROR, Reason.FENCED);
+                .containsExactly(Reason.JOB_ERROR, Reason.FENCED, Reason.LEASE_ENDED);
     }
 
     @Test

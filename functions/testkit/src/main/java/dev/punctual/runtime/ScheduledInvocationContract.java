@@ -453,6 +453,52 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void claimWhoseWriteLandsAfterItsLeaseEnded_neverStartsTheJob_failsAsLeaseEnded_andTheRetryRunsIt() {
+        // The claim's request is built at 14:00:00 with a one-minute lease and lands at 14:01:10 (the
+        // SDK resending it on a slow network): the ledger grants a lease that is already over.
+        RuntimeFixture f = new RuntimeFixture(
+                REPORT_AT,
+                StageFlags.defaultsFor("dev"),
+                clock -> claimsLandingLate(ledger(clock), clock, Duration.ofSeconds(70)));
+
+        InvocationResult late = f.runtime.handle(
+                scheduled("report", REPORT_AT), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        assertThat(late.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reason.LEASE_ENDED);
+            assertThat(o.detail()).contains("the job was not started");
+        });
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.FAILED));
+
+        InvocationResult retry = f.invoke(scheduled("report", REPORT_AT));
+
+        assertThat(retry.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.OK);
+            assertThat(o.fence()).isEqualTo(2L);
+        });
+        assertThat(f.ran).containsExactly("report@" + REPORT_AT);
+    }
+
+    /** The ledger, whose first claim lands {@code delay} after it was built, as a late-landing write does. */
+    private static RunLedger claimsLandingLate(RunLedger ledger, MutableClock clock, Duration delay) {
+        java.util.concurrent.atomic.AtomicBoolean delayed = new java.util.concurrent.atomic.AtomicBoolean();
+        return (RunLedger) java.lang.reflect.Proxy.newProxyInstance(
+                RunLedger.class.getClassLoader(), new Class<?>[] {RunLedger.class}, (proxy, method, args) -> {
+                    if (method.getName().startsWith("claim") && delayed.compareAndSet(false, true)) {
+                        clock.advance(delay);
+                    }
+                    try {
+                        return method.invoke(ledger, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    @Test
     void longJob_underOneMinuteLeases_extendsBeforeEachStep_andSucceedsAfterFourMinutes() {
         Instant at = Instant.parse("2026-11-30T10:00:00Z");
         RuntimeFixture f = dev(at);
