@@ -1,12 +1,11 @@
 package dev.punctual.cli;
 
+import dev.punctual.time.InstantText;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import picocli.CommandLine;
 
-/** Reads an instant option: ISO-8601 in UTC ({@code ...Z}) or with an explicit offset, never a bare local time. */
+/** Reads an instant option: ISO-8601 with {@code Z} or an explicit offset, never a bare local time. */
 final class InstantArgument {
     private InstantArgument() {}
 
@@ -21,18 +20,13 @@ final class InstantArgument {
         return instant;
     }
 
+    /** The same reading as a payload's times (InstantText), so the CLI and the function refuse the same texts. */
     private static Instant read(CommandLine command, String option, String text) {
-        try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException notUtc) {
-            try {
-                return OffsetDateTime.parse(text).toInstant();
-            } catch (DateTimeParseException e) {
-                throw new CommandLine.ParameterException(
+        return InstantText.parse(text)
+                .orElseThrow(() -> new CommandLine.ParameterException(
                         command,
-                        option + ": '" + text + "' is not an instant; accepted: ISO-8601 with Z or an offset,"
-                                + " e.g. 2027-03-29T00:30:00Z or 2027-03-29T02:30:00+02:00");
-            }
-        }
+                        option + ": '" + text + "' "
+                                + InstantText.problem(text).orElse("is not an instant") + "; accepted: "
+                                + InstantText.ACCEPTED));
     }
 }

@@ -1,10 +1,11 @@
 package dev.punctual.runtime;
 
+import dev.punctual.AsciiDigits;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.json.Json;
+import dev.punctual.time.InstantText;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -110,16 +111,17 @@ public final class PayloadParser {
             return 1;
         }
         String text = String.valueOf(node);
-        try {
-            int attempt = Integer.parseInt(text.trim());
-            if (attempt < 1) {
-                throw new NumberFormatException();
-            }
-            return attempt;
-        } catch (NumberFormatException e) {
+        // The scheduler substitutes 1 to 186 as text; a bound on the length keeps the parse cheap, and
+        // only 0-9 are digits (Integer.parseInt would also read other scripts' digits).
+        String trimmed = text.trim();
+        if (!AsciiDigits.matches(trimmed, 9) || Integer.parseInt(trimmed) < 1) {
             throw new Refusal(
-                    "WRONG_TYPE", "attemptNumber", "attemptNumber '" + text + "' is not a positive whole number");
+                    "WRONG_TYPE",
+                    "attemptNumber",
+                    "attemptNumber '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text)
+                            + "' is not a positive whole number; accepted: 1, 2, ...");
         }
+        return Integer.parseInt(trimmed);
     }
 
     private static String text(Map<String, Object> root, String field) throws Refusal {
@@ -148,16 +150,15 @@ public final class PayloadParser {
         if (text.isEmpty()) {
             return Optional.empty();
         }
-        Instant time;
-        try {
-            time = Instant.parse(text.get());
-        } catch (DateTimeParseException e) {
+        Optional<String> problem = InstantText.problem(text.get());
+        if (problem.isPresent()) {
             throw new Refusal(
                     "BAD_TIME",
                     field,
-                    "field '" + field + "' value '" + text.get()
-                            + "' is not a UTC instant such as 2026-11-29T14:00:00Z");
+                    "field '" + field + "' value '" + text.get() + "' " + problem.get() + "; accepted: "
+                            + InstantText.ACCEPTED);
         }
+        Instant time = InstantText.parse(text.get()).orElseThrow();
         if (!OccurrenceCalculator.covers(time)) {
             throw new Refusal(
                     "BAD_TIME",

@@ -281,7 +281,9 @@ public final class Json {
             }
             int code = 0;
             for (int i = 0; i < 4; i++) {
-                int digit = Character.digit(text.charAt(pos + i), 16);
+                char h = text.charAt(pos + i);
+                // ASCII hex only: Character.digit would also take fullwidth and other scripts' digits.
+                int digit = h < 128 ? Character.digit(h, 16) : -1;
                 if (digit < 0) {
                     throw error("bad \\u escape");
                 }
@@ -291,33 +293,71 @@ public final class Json {
             return (char) code;
         }
 
+        /** Longer numbers are refused before any conversion, whose cost grows faster than their length. */
+        static final int MAX_NUMBER_LENGTH = 64;
+
+        /**
+         * RFC 8259's number, exactly: {@code -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?}. A
+         * leading zero ({@code 04}), a bare point ({@code 1.}) or sign ({@code +1}) is not JSON, and what
+         * one reader takes for a number another refuses.
+         */
         private Object number() throws NotJsonException {
             int start = pos;
             if (peek('-')) {
                 pos++;
             }
-            boolean fraction = false;
-            while (!atEnd()) {
-                char c = text.charAt(pos);
-                if (c >= '0' && c <= '9') {
-                    pos++;
-                } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-                    fraction = true;
-                    pos++;
-                } else {
-                    break;
+            if (peek('0')) {
+                pos++;
+                if (digitAt(pos)) {
+                    throw error("a number with a leading zero is not JSON");
                 }
+            } else if (!digits()) {
+                throw error("bad number");
+            }
+            boolean whole = true;
+            if (peek('.')) {
+                pos++;
+                whole = false;
+                if (!digits()) {
+                    throw error("a number needs digits after its decimal point");
+                }
+            }
+            if (peek('e') || peek('E')) {
+                pos++;
+                whole = false;
+                if (peek('+') || peek('-')) {
+                    pos++;
+                }
+                if (!digits()) {
+                    throw error("a number needs digits in its exponent");
+                }
+            }
+            if (pos - start > MAX_NUMBER_LENGTH) {
+                throw error("a number longer than " + MAX_NUMBER_LENGTH + " characters");
             }
             String digits = text.substring(start, pos);
-            try {
-                if (!fraction) {
-                    BigInteger whole = new BigInteger(digits);
-                    return whole.bitLength() < 64 ? (Object) whole.longValue() : whole;
-                }
-                return Double.parseDouble(digits);
-            } catch (NumberFormatException e) {
-                throw error("bad number '" + digits + "'");
+            if (whole) {
+                BigInteger value = new BigInteger(digits);
+                return value.bitLength() < 64 ? (Object) value.longValue() : value;
             }
+            double value = Double.parseDouble(digits);
+            if (Double.isInfinite(value)) {
+                throw error("a number too large for a double");
+            }
+            return value;
+        }
+
+        /** Consumes 0-9 digits (and only those); whether there was at least one. */
+        private boolean digits() {
+            int from = pos;
+            while (digitAt(pos)) {
+                pos++;
+            }
+            return pos > from;
+        }
+
+        private boolean digitAt(int at) {
+            return at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9';
         }
 
         private Object literal(String word, Object value) throws NotJsonException {

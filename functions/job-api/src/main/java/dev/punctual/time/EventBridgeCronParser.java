@@ -11,6 +11,7 @@ final class EventBridgeCronParser {
     private static final String FORM = "cron(minutes hours day-of-month month day-of-week year)";
     private static final Pattern NEAREST_WEEKDAY = Pattern.compile("(\\d{1,2})W");
     private static final Pattern LAST_OF_WEEKDAY = Pattern.compile("([0-9A-Za-z]{1,3})L");
+    private static final Pattern LAST_MINUS = Pattern.compile("L-\\d{1,2}W?");
     private static final Pattern NTH_OF_WEEKDAY = Pattern.compile("([0-9A-Za-z]{1,3})#(\\d{1,2})");
 
     static CronExpression parse(String text) {
@@ -66,6 +67,12 @@ final class EventBridgeCronParser {
         Matcher nearest = NEAREST_WEEKDAY.matcher(text);
         if (nearest.matches()) {
             return new DayRule.NearestWeekday(CronSyntax.EVENTBRIDGE_DAY_OF_MONTH.value(nearest.group(1), text));
+        }
+        if (LAST_MINUS.matcher(text).matches()) {
+            throw CronSyntax.EVENTBRIDGE_DAY_OF_MONTH.refuse(
+                    text,
+                    "counts days back from the last (Quartz's L-n), which EventBridge Scheduler does not document"
+                            + " and Punctual therefore cannot preview; use L (last day) or LW (last weekday)");
         }
         if (text.indexOf('L') >= 0 || text.indexOf('W') >= 0) {
             throw CronSyntax.EVENTBRIDGE_DAY_OF_MONTH.refuse(text, "uses L or W inside a list or range");

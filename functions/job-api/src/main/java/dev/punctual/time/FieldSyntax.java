@@ -29,6 +29,14 @@ record FieldSyntax(String label, int min, int max, int nameBase, List<String> na
         String range = slash < 0 ? element : element.substring(0, slash);
         int step = slash < 0 ? 1 : step(element.substring(slash + 1), whole);
         int[] bounds = bounds(range, slash >= 0, whole);
+        if (step > max - min) {
+            // Quartz and aws-croniter refuse these; reading 0/120 as "0" alone hides a typo.
+            throw refuse(
+                    whole,
+                    "has a step of " + step + ", longer than the field's " + min + "-" + max
+                            + ", so it would only ever match " + bounds[0] + " (write " + bounds[0]
+                            + " if that is meant)");
+        }
         for (int value = bounds[0]; value <= bounds[1]; value += step) {
             values.set(value);
         }
@@ -57,9 +65,21 @@ record FieldSyntax(String label, int min, int max, int nameBase, List<String> na
         int start = value(range.substring(0, dash), whole);
         int end = value(range.substring(dash + 1), whole);
         if (end < start) {
-            throw refuse(whole, "has a range that runs backwards (" + range + ")");
+            throw refuse(
+                    whole,
+                    "has a range that wraps past the end of the field (" + range + "); EventBridge does not"
+                            + " document what such a range means, so write both parts: "
+                            + wrapped(range.substring(0, dash), range.substring(dash + 1)));
         }
         return new int[] {start, end};
+    }
+
+    /** The two ranges a wrapping range stands for, in the same notation: 20-2 is 20-23,0-2; FRI-MON is FRI-SAT,SUN-MON. */
+    private String wrapped(String startText, String endText) {
+        boolean named = names.contains(startText.toUpperCase(Locale.ROOT));
+        String last = named ? names.get(names.size() - 1) : Integer.toString(max);
+        String first = named ? names.get(0) : Integer.toString(min);
+        return startText + "-" + last + "," + first + "-" + endText;
     }
 
     int value(String text, String whole) {
@@ -72,7 +92,7 @@ record FieldSyntax(String label, int min, int max, int nameBase, List<String> na
     }
 
     private int number(String text, String whole) {
-        if (text.isEmpty() || text.length() > 9 || !text.chars().allMatch(Character::isDigit)) {
+        if (!dev.punctual.AsciiDigits.matches(text, 9)) {
             throw refuse(whole, "is not understood (" + (text.isEmpty() ? "nothing" : text) + ")");
         }
         return Integer.parseInt(text);

@@ -91,7 +91,7 @@ public record RateExpression(String source, long value, RateUnit unit) implement
     }
 
     private static long value(String text, String whole) {
-        if (!text.chars().allMatch(Character::isDigit) || text.length() > 7) {
+        if (!dev.punctual.AsciiDigits.matches(text, 7)) {
             throw new ScheduleExpressionException("rate value", whole, "is not a whole number", ACCEPTED);
         }
         long value = Long.parseLong(text);

@@ -4,6 +4,8 @@ import java.util.BitSet;
 
 /** Parses the five-field Unix cron people write: {@code minute hour day-of-month month day-of-week}. */
 final class UnixCronParser {
+    private static final java.util.regex.Pattern OPEN_STEP = java.util.regex.Pattern.compile("[0-9A-Za-z]{1,3}/\\d+");
+
     private UnixCronParser() {}
 
     static CronExpression parse(String text) {
@@ -68,6 +70,18 @@ final class UnixCronParser {
     }
 
     private static BitSet sundayIsZero(String dayOfWeek) {
+        for (String element : dayOfWeek.split(",", -1)) {
+            if (OPEN_STEP.matcher(element).matches()) {
+                // Unix crons disagree where an open start/step ends in day-of-week: at 7 (Sunday again,
+                // vixie's 0-7 range) or at 6 (croniter). 1/2 is MON,WED,FRI,SUN to one and MON,WED,FRI to
+                // the other, so it is refused rather than read one way.
+                throw CronSyntax.UNIX_DAY_OF_WEEK.refuse(
+                        dayOfWeek,
+                        "steps from " + element.substring(0, element.indexOf('/'))
+                                + " without an end, which Unix crons read differently (ending on Saturday or on"
+                                + " Sunday); write the days as a list (MON,WED,FRI) or a range with a step (1-5/2)");
+            }
+        }
         BitSet raw = CronSyntax.UNIX_DAY_OF_WEEK.parse(dayOfWeek);
         if (raw.get(7)) {
             raw.clear(7);

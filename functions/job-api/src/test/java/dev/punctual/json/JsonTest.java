@@ -94,12 +94,39 @@ class JsonTest {
                 "\"unterminated",
                 "{\"a\":\"\\x\"}",
                 "01x",
-                "-"
+                "-",
+                "04",
+                "-04",
+                "1.",
+                "1.e5",
+                "1e",
+                "1e+",
+                "+1",
+                ".5",
+                "1e400",
+                "12345678901234567890123456789012345678901234567890123456789012345",
+                "\"\\u０041\""
             })
     void read_malformedText_isRefusedWithAPosition(String text) {
         assertThatThrownBy(() -> Json.read(text))
                 .isInstanceOf(Json.NotJsonException.class)
                 .hasMessageContaining("at character");
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {"0", "-0", "0.5", "1e5", "1E+5", "-1.5e-3", "9223372036854775807"})
+    void read_everyFormOfRfc8259Number_isANumber(String text) throws Exception {
+        assertThat(Json.read(text)).isInstanceOf(Number.class);
+    }
+
+    @Test
+    void read_aNumberOfThreeMillionDigits_isRefusedForItsLength_beforeAnyConversion() {
+        String huge = "{\"max\":" + "7".repeat(3_000_000) + "}";
+
+        assertThatThrownBy(() -> Json.read(huge))
+                .isInstanceOf(Json.NotJsonException.class)
+                .hasMessageContaining("longer than 64 characters");
     }
 
     @Test
