@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRefused;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import java.time.Clock;
@@ -63,7 +64,8 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     @Option(
             names = "--force",
-            description = "With on: replace a hold already in force. With off: lift holds set by someone else too")
+            description = "With on: replace a hold someone else set that is in force (your own --by is replaced"
+                    + " without it). With off: lift holds set by someone else too")
     boolean force;
 
     @Option(
@@ -104,19 +106,21 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
-            List<String> held = holds(session, hold -> true);
-            if (!held.isEmpty() && !force) {
-                throw new OperatorInputException("on: maintenance is already on: " + held
-                        + "; accepted: maintenance off first, or --force to replace the hold");
+            MaintenanceRequest request = new MaintenanceRequest(
+                    session.catalog.lockGroups(),
+                    new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
+                    maxWait,
+                    POLL);
+            // The ledger refuses another operator's hold in force in the write that takes each group, so
+            // of operators turning it on at once exactly one is told it holds; the same --by replaces its own.
+            MaintenanceReport report =
+                    session.runtime.services().ledger().maintenanceOn(force ? request.forced() : request);
+            if (report.refused().isPresent()) {
+                MaintenanceRefused refused = report.refused().get();
+                throw new OperatorInputException("on: maintenance is already on: "
+                        + described(refused.group(), refused.hold()) + "; accepted: wait until it ends,"
+                        + " maintenance off --by " + refused.hold().setBy() + ", or --force to replace the hold");
             }
-            MaintenanceReport report = session.runtime
-                    .services()
-                    .ledger()
-                    .maintenanceOn(new MaintenanceRequest(
-                            session.catalog.lockGroups(),
-                            new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
-                            maxWait,
-                            POLL));
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("maintenance", report.complete() ? "on" : "partly on");
             out.put("stage", stage.stageName());
@@ -192,8 +196,12 @@ final class MaintenanceCommand implements Callable<Integer> {
         return session.catalog.lockGroups().stream()
                 .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
                         .filter(which)
-                        .map(hold -> group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until "
-                                + hold.until() + ")"))
+                        .map(hold -> described(group, hold)))
                 .toList();
+    }
+
+    /** A hold on a group: who set it, why and until when. */
+    private static String described(String group, MaintenanceHold hold) {
+        return group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until " + hold.until() + ")";
     }
 }

@@ -428,16 +428,56 @@ class OperatorCommandsTest {
     }
 
     @Test
-    void maintenanceOn_whileAHoldIsInForce_isRefusedNamingIt_insteadOfReplacingItsReason() throws Exception {
+    void maintenanceOn_whileSomeoneElsesHoldIsInForce_exitsTwo_withOneLineNamingWhoWhyAndUntil_andTheirHoldStays()
+            throws Exception {
         cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
 
         Result second = cli("maintenance", "on", "--reason", "something else", "--for", "2h", "--by", "bob");
         Result status = cli("status", "--json");
 
         assertThat(second.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(second.err()).contains("already on", "set by alice: loading synthetic data", "--force");
+        assertThat(second.err().strip())
+                .doesNotContain("\n")
+                .startsWith("punctual maintenance: on: maintenance is already on: ")
+                .contains("(set by alice: loading synthetic data, until 2026-11-30T15:00:02Z)")
+                .endsWith("; accepted: wait until it ends, maintenance off --by alice, or --force to replace the hold");
+        assertThat(second.json().at("/error/field").asText()).isEqualTo("on");
+        assertThat(second.json().at("/error/problem").asText())
+                .startsWith("maintenance is already on: ")
+                .contains("set by alice");
+        assertThat(second.json().at("/error/exit_code").asInt()).isEqualTo(2);
         assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
+        assertThat(status.json().at("/jobs/0/maintenance/set_by").asText()).isEqualTo("alice");
+        assertThat(status.json().at("/jobs/0/maintenance/until").asText()).isEqualTo("2026-11-30T15:00:02Z");
         cli("maintenance", "off", "--by", "alice");
+    }
+
+    @Test
+    void maintenanceOn_againWithTheSameBy_replacesYourOwnHold_withTheNewReasonAndEnd() throws Exception {
+        cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
+
+        Result again = cli("maintenance", "on", "--reason", "loading more data", "--for", "2h", "--by", "alice");
+        Result status = cli("status", "--json");
+
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.json().get("maintenance").asText()).isEqualTo("on");
+        assertThat(again.json().get("until").asText()).isEqualTo("2026-11-30T16:00:02Z");
+        assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading more data");
+        assertThat(status.json().at("/jobs/0/maintenance/until").asText()).isEqualTo("2026-11-30T16:00:02Z");
+        cli("maintenance", "off", "--by", "alice");
+    }
+
+    @Test
+    void maintenanceOn_forced_replacesSomeoneElsesHold() throws Exception {
+        cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
+
+        Result forced = cli("maintenance", "on", "--reason", "urgent repair", "--for", "10m", "--by", "bob", "--force");
+        Result status = cli("status", "--json");
+
+        assertThat(forced.exitCode()).as(forced.err()).isZero();
+        assertThat(status.json().at("/jobs/0/maintenance/set_by").asText()).isEqualTo("bob");
+        assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("urgent repair");
+        cli("maintenance", "off", "--by", "bob");
     }
 
     @Test

@@ -47,12 +47,11 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
     @Override
     public Write<LockState> takeLease(LeaseGrant grant) {
-        boolean maintenance = grant.hold() != null;
-        return updateLock(
-                grant.group(),
-                maintenance ? TAKE_MAINTENANCE_LEASE : TAKE_JOB_LEASE,
-                maintenance ? MAINTENANCE_MAY_TAKE : LEASE_FREE,
-                Values.lease(grant));
+        if (grant.hold() == null) {
+            return updateLock(grant.group(), TAKE_JOB_LEASE, LEASE_FREE, Values.lease(grant));
+        }
+        String condition = grant.force() ? MAINTENANCE_MAY_FORCE : MAINTENANCE_MAY_TAKE;
+        return updateLock(grant.group(), TAKE_MAINTENANCE_LEASE, condition, Values.lease(grant));
     }
 
     @Override

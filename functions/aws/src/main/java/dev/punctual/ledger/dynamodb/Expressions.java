@@ -19,10 +19,20 @@ final class Expressions {
     static final String LEASE_FREE = "(attribute_not_exists(#leaseUntil) OR #leaseUntil <= :now)";
 
     /**
-     * Maintenance may take a free lease, or replace a maintenance hold (turning maintenance on again
-     * extends it) — but never a job's live lease: it waits for the job instead.
+     * Maintenance may take a free lease (a hold past its end is free: LEASE_FREE compares the end with
+     * the caller's clock, as for every lease), or replace a hold in force that the same operator set
+     * (turning maintenance on again extends or rewords it). Never another operator's hold in force:
+     * checked here, in the write, so of concurrent requests exactly one is told it holds (issue 24:
+     * each replaced the last, and all were told the hold was theirs). Never a job's live lease: it
+     * waits for the job instead.
      */
-    static final String MAINTENANCE_MAY_TAKE = LEASE_FREE + " OR #leaseKind = :maintenance";
+    static final String MAINTENANCE_MAY_TAKE = LEASE_FREE + " OR (#leaseKind = :maintenance AND #maintBy = :setBy)";
+
+    /**
+     * {@code maintenance on --force}: a hold in force is replaced whoever set it; still never a job's
+     * live lease.
+     */
+    static final String MAINTENANCE_MAY_FORCE = LEASE_FREE + " OR #leaseKind = :maintenance";
 
     /** The cursor only moves forward. */
     static final String CURSOR_BEHIND = "(attribute_not_exists(#cursor) OR #cursor < :t)";

@@ -213,9 +213,7 @@ public final class Activation {
         return Guard.run("maintenance", () -> {
             List<String> others = new ArrayList<>();
             for (String group : catalog.lockGroups()) {
-                ledger.maintenance(group)
-                        .ifPresent(hold -> others.add(group + " (set by " + hold.setBy() + ": " + hold.reason()
-                                + ", until " + hold.until() + ")"));
+                ledger.maintenance(group).ifPresent(hold -> others.add(held(group, hold)));
             }
             if (!others.isEmpty()) {
                 return new MaintenanceCheck(others, List.of(), Optional.empty(), Optional.empty(), true);
@@ -232,6 +230,8 @@ public final class Activation {
                                 clock.instant().plus(HOLD_FOR)),
                         HOLD_WAIT,
                         POLL));
+                // Set by someone else since the look above: the write refused it, and verify holds nothing.
+                report.refused().ifPresent(r -> others.add(held(r.group(), r.hold())));
                 report.stillRunning().forEach(b -> notTaken.add(b.group()));
                 if (report.complete()) {
                     during = Optional.of(invoker.run(job, at, true));
@@ -243,9 +243,16 @@ public final class Activation {
                                 .filter(h -> h.setBy().equals(HOLDER))
                                 .isPresent());
             }
+            if (!others.isEmpty()) {
+                return new MaintenanceCheck(others, List.of(), Optional.empty(), Optional.empty(), released);
+            }
             Optional<RunOutcome> after = released ? Optional.of(invoker.run(job, at, false)) : Optional.empty();
             return new MaintenanceCheck(List.of(), notTaken, during, after, released);
         });
+    }
+
+    private static String held(String group, MaintenanceHold hold) {
+        return group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until " + hold.until() + ")";
     }
 
     /** The run's outcome line as the stage's logs hold it (FilterLogEvents), if it is there. */

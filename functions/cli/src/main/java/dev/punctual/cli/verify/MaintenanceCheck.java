@@ -8,7 +8,8 @@ import java.util.Optional;
  * {@code maintenance on} makes a run SKIP {@code MAINTENANCE} and {@code off} restores it. Verify
  * takes a hold of its own and always releases it; it never replaces or lifts someone else's.
  *
- * @param heldByOthers holds in force before verify began (group, who, why); verify then changes nothing
+ * @param heldByOthers holds in force before verify began, or set since and refusing verify's own (group,
+ *     who, why); verify then changes nothing
  * @param notTaken groups verify could not hold within its wait (jobs still running)
  * @param during the run while verify's hold was in force, if it ran
  * @param after the run after the hold was released, if it ran

@@ -5,16 +5,34 @@ import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.MaintenanceHold;
 import java.time.Instant;
 
-/** What a lease acquisition writes; {@code hold} is set only for maintenance. */
+/**
+ * What a lease acquisition writes; {@code hold} is set only for maintenance. A maintenance grant may
+ * replace a hold in force that the same operator set ({@code hold.setBy()}), or with {@code force} a
+ * hold anyone set; no grant replaces a job's live lease.
+ */
 public record LeaseGrant(
-        String group, String token, String holder, LeaseKind kind, MaintenanceHold hold, Instant until, Instant now) {
+        String group,
+        String token,
+        String holder,
+        LeaseKind kind,
+        MaintenanceHold hold,
+        boolean force,
+        Instant until,
+        Instant now) {
 
     static LeaseGrant forJob(ClaimRequest request, String token, Instant now) {
         return new LeaseGrant(
-                request.lockGroup(), token, request.key().jobId(), LeaseKind.JOB, null, request.leaseUntil(), now);
+                request.lockGroup(),
+                token,
+                request.key().jobId(),
+                LeaseKind.JOB,
+                null,
+                false,
+                request.leaseUntil(),
+                now);
     }
 
-    static LeaseGrant forMaintenance(String group, String token, MaintenanceHold hold, Instant now) {
-        return new LeaseGrant(group, token, hold.setBy(), LeaseKind.MAINTENANCE, hold, hold.until(), now);
+    static LeaseGrant forMaintenance(String group, String token, MaintenanceHold hold, boolean force, Instant now) {
+        return new LeaseGrant(group, token, hold.setBy(), LeaseKind.MAINTENANCE, hold, force, hold.until(), now);
     }
 }

@@ -20,7 +20,10 @@ public interface LedgerStore {
     /** The job's own group, a fresh occurrence: take the lease and claim the slot in one write. */
     Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim);
 
-    /** Take a free (or expired) lease; a maintenance grant may also replace a maintenance lease. */
+    /**
+     * Take a free (or expired) lease; a maintenance grant may also replace a maintenance hold in force
+     * that the same operator set, or (forced) anyone's. Rejected, the stored state shows who holds it.
+     */
     Write<LockState> takeLease(LeaseGrant grant);
 
     /** Claim a fresh occurrence on the job's slot (the caller holds the group's lease). */

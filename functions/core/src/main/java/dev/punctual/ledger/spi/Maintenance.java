@@ -4,6 +4,7 @@ import dev.punctual.PunctualException;
 import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.MaintenanceRefused;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Sleeper;
@@ -11,13 +12,16 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Maintenance serialises with jobs like a global lock: it takes the lease of every group, retrying the
- * busy ones for a bounded time, and holds them with a reason, who set it and an expiry.
+ * busy ones for a bounded time, and holds them with a reason, who set it and an expiry. Another
+ * operator's hold in force refuses the request (unless forced), in the conditional write of each group;
+ * a refused request gives back what it took, so no group is left held by a request told it lost.
  */
 final class Maintenance {
 
@@ -34,30 +38,83 @@ final class Maintenance {
     MaintenanceReport turnOn(MaintenanceRequest request, String token) {
         Instant giveUpAt = clock.instant().plus(request.maxWait());
         List<Lease> taken = new ArrayList<>();
-        Map<String, Busy> running = new LinkedHashMap<>();
+        // Every request walks the groups in the same (sorted) order: of several operators turning
+        // maintenance on at once, the one that takes the first group takes them all, and the others
+        // are refused on that first group, before they took anything.
+        Map<String, Busy> running = new TreeMap<>();
         request.groups().forEach(g -> running.put(g, new Busy(g, null, null)));
         while (true) {
-            takeWhatIsFree(request, token, taken, running);
+            Optional<MaintenanceRefused> refused = takeWhatIsFree(request, token, taken, running);
+            if (refused.isPresent()) {
+                giveBack(taken, refused.get());
+                return MaintenanceReport.refused(request.hold(), refused.get());
+            }
             if (running.isEmpty() || !clock.instant().isBefore(giveUpAt)) {
-                return new MaintenanceReport(request.hold(), List.copyOf(taken), List.copyOf(running.values()));
+                return new MaintenanceReport(request.hold(), taken, List.copyOf(running.values()));
             }
             pause(request);
         }
     }
 
-    private void takeWhatIsFree(
+    /**
+     * Passes over the groups not yet held until a pass takes nothing, so the last look at each group
+     * still busy comes after this request's last take. Two operators whose walks crossed (each took a
+     * group the other had seen busy with a job) cannot both keep a part: whichever looks last sees the
+     * other's hold and is refused.
+     */
+    private Optional<MaintenanceRefused> takeWhatIsFree(
             MaintenanceRequest request, String token, List<Lease> taken, Map<String, Busy> running) {
-        for (String group : List.copyOf(running.keySet())) {
-            LeaseGrant grant = LeaseGrant.forMaintenance(
-                    group, token, request.hold(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
-            Write<LockState> written = Claiming.takeLease(store, grant);
-            if (written.applied()) {
-                taken.add(Records.leaseFor(written.value(), token));
-                running.remove(group);
-            } else {
+        boolean tookAny;
+        do {
+            tookAny = false;
+            for (String group : List.copyOf(running.keySet())) {
+                Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+                LeaseGrant grant = LeaseGrant.forMaintenance(group, token, request.hold(), request.force(), now);
+                Write<LockState> written = Claiming.takeLease(store, grant);
                 LockState seen = written.value();
-                running.put(group, new Busy(group, seen.leaseHolder(), seen.leaseUntil()));
+                if (written.applied()) {
+                    taken.add(Records.leaseFor(seen, token));
+                    running.remove(group);
+                    tookAny = true;
+                } else if (seen.underMaintenanceAt(now)) {
+                    // Rejected by a hold in force: another operator's (a job's lease is the other reason).
+                    return Optional.of(new MaintenanceRefused(group, seen.maintenance()));
+                } else {
+                    running.put(group, new Busy(group, seen.leaseHolder(), seen.leaseUntil()));
+                }
             }
+        } while (tookAny && !running.isEmpty());
+        return Optional.empty();
+    }
+
+    /**
+     * Releases every lease this refused request took. The release is conditional on our owner token, so
+     * a hold forced over ours since is left alone, and sending it again is safe.
+     */
+    private void giveBack(List<Lease> taken, MaintenanceRefused refused) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        List<String> kept = new ArrayList<>();
+        PunctualException last = null;
+        for (Lease lease : taken) {
+            try {
+                ReadBack.write(
+                        "give back maintenance of " + lease.group(),
+                        () -> store.releaseLease(lease, now),
+                        () -> Optional.of(store.readLock(lease.group()))
+                                .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
+                                .map(s -> true));
+            } catch (PunctualException unavailable) {
+                kept.add(lease.group());
+                last = unavailable;
+            }
+        }
+        if (!kept.isEmpty()) {
+            throw new PunctualException(
+                    "maintenance on was refused (" + refused.group() + " is held by "
+                            + refused.hold().setBy()
+                            + ") but " + kept + " could not be given back; they hold until "
+                            + taken.getFirst().expiresAt() + " unless lifted with maintenance off",
+                    last);
         }
     }
 

@@ -38,11 +38,14 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return applied(LockStates.withSlot(leased, claim, leased.fence()));
     }
 
+    /** MAINTENANCE_MAY_TAKE: the same operator's hold; MAINTENANCE_MAY_FORCE: anyone's. Never a job's. */
     @Override
     public synchronized Write<LockState> takeLease(LeaseGrant grant) {
         LockState old = readLock(grant.group());
-        boolean replacesMaintenance = grant.kind() == LeaseKind.MAINTENANCE && old.leaseKind() == LeaseKind.MAINTENANCE;
-        if (old.leaseHeldAt(grant.now()) && !replacesMaintenance) {
+        boolean replaces = grant.kind() == LeaseKind.MAINTENANCE
+                && old.leaseKind() == LeaseKind.MAINTENANCE
+                && (grant.force() || sameOperator(old, grant));
+        if (old.leaseHeldAt(grant.now()) && !replaces) {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withLease(old, grant));
@@ -204,6 +207,11 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Optional<RunRecord> readMissed(RunKey firstOfRange) {
         return Optional.ofNullable(missed.get(firstOfRange));
+    }
+
+    private static boolean sameOperator(LockState old, LeaseGrant grant) {
+        return old.maintenance() != null
+                && old.maintenance().setBy().equals(grant.hold().setBy());
     }
 
     private Write<LockState> applied(LockState state) {

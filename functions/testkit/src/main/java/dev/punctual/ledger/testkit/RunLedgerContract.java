@@ -13,6 +13,7 @@ import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Due;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRefused;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Outcome;
@@ -487,6 +488,112 @@ public abstract class RunLedgerContract {
 
         assertThat(ledger.maintenance(a)).isEmpty();
         assertThat(ledger.claim(scheduled(key(a, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    /** Maintenance on for these groups at once: no wait for running jobs. */
+    protected static MaintenanceRequest maintenanceOn(List<String> groups, MaintenanceHold hold) {
+        return new MaintenanceRequest(groups, hold, Duration.ZERO, Duration.ofMillis(100));
+    }
+
+    @Test
+    void maintenanceOn_whileAnotherOperatorsHoldIsInForce_isRefusedNamingWhoWhyAndUntil_andTheirHoldStays() {
+        RunLedger ledger = ledger();
+        List<String> groups = List.of(job("a"), job("b"));
+        MaintenanceHold alices = new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(60)));
+        ledger.maintenanceOn(maintenanceOn(groups, alices));
+
+        MaintenanceReport bobs = ledger.maintenanceOn(
+                maintenanceOn(groups, new MaintenanceHold("repair", "bob", START.plus(Duration.ofMinutes(10)))));
+
+        assertThat(bobs.complete()).isFalse();
+        assertThat(bobs.refused()).contains(new MaintenanceRefused(job("a"), alices));
+        assertThat(bobs.taken()).isEmpty();
+        assertThat(bobs.stillRunning()).isEmpty();
+        for (String group : groups) {
+            assertThat(ledger.maintenance(group)).as(group).contains(alices);
+        }
+    }
+
+    @Test
+    void maintenanceOn_refusedPartWay_givesBackTheGroupsItHadAlreadyTaken() {
+        RunLedger ledger = ledger();
+        String first = job("a");
+        String held = job("m");
+        MaintenanceHold alices = new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(60)));
+        ledger.maintenanceOn(maintenanceOn(List.of(held), alices));
+
+        MaintenanceReport bobs = ledger.maintenanceOn(
+                maintenanceOn(List.of(first, held), new MaintenanceHold("repair", "bob", START.plus(LEASE))));
+
+        assertThat(bobs.refused()).contains(new MaintenanceRefused(held, alices));
+        assertThat(bobs.taken()).isEmpty();
+        assertThat(ledger.maintenance(first)).as("nothing left half-held").isEmpty();
+        assertThat(ledger.lock(first).leaseHeldAt(clock.peek())).isFalse();
+        assertThat(ledger.claim(scheduled(key(first, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(ledger.maintenance(held)).contains(alices);
+    }
+
+    @Test
+    void maintenanceOn_againByTheSameOperator_replacesItsOwnHold_withTheNewReasonAndEnd() {
+        RunLedger ledger = ledger();
+        List<String> groups = List.of(job("a"), job("b"));
+        ledger.maintenanceOn(
+                maintenanceOn(groups, new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(10)))));
+        MaintenanceHold longer = new MaintenanceHold("load, longer", "alice", START.plus(Duration.ofMinutes(60)));
+
+        MaintenanceReport again = ledger.maintenanceOn(maintenanceOn(groups, longer));
+
+        assertThat(again.complete()).isTrue();
+        assertThat(again.taken()).extracting(Lease::group).containsExactlyElementsOf(groups);
+        assertThat(again.taken()).extracting(Lease::fence).containsOnly(2L);
+        for (String group : groups) {
+            assertThat(ledger.maintenance(group)).as(group).contains(longer);
+        }
+    }
+
+    @Test
+    void maintenanceOn_forced_replacesAnotherOperatorsHold_butNeverARunningJobsLease() {
+        RunLedger ledger = ledger();
+        String a = job("a");
+        String b = job("b");
+        String running = job("running");
+        ledger.maintenanceOn(
+                maintenanceOn(List.of(a, b), new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(60)))));
+        Claim job = claimed(ledger.claim(scheduled(key(running, 0))));
+        MaintenanceHold bobs = new MaintenanceHold("repair", "bob", START.plus(Duration.ofMinutes(10)));
+
+        MaintenanceReport forced =
+                ledger.maintenanceOn(maintenanceOn(List.of(a, b, running), bobs).forced());
+
+        assertThat(forced.refused()).isEmpty();
+        assertThat(forced.taken()).extracting(Lease::group).containsExactly(a, b);
+        assertThat(forced.stillRunning())
+                .containsExactly(new Busy(running, running, job.lease().expiresAt()));
+        assertThat(ledger.maintenance(a)).contains(bobs);
+        assertThat(ledger.maintenance(b)).contains(bobs);
+        assertThat(ledger.complete(job, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void maintenanceOn_afterAnotherOperatorsHoldEnded_takesEveryGroup_butNotAMillisecondBefore() {
+        RunLedger ledger = ledger();
+        List<String> groups = List.of(job("a"), job("b"));
+        MaintenanceHold alices = new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(10)));
+        ledger.maintenanceOn(maintenanceOn(groups, alices));
+        MaintenanceHold bobs = new MaintenanceHold("repair", "bob", START.plus(Duration.ofMinutes(60)));
+
+        clock.advance(Duration.ofMinutes(10).minusMillis(1));
+        MaintenanceReport early = ledger.maintenanceOn(maintenanceOn(groups, bobs));
+        clock.advance(Duration.ofMillis(1));
+        MaintenanceReport atItsEnd = ledger.maintenanceOn(maintenanceOn(groups, bobs));
+
+        assertThat(early.refused()).contains(new MaintenanceRefused(job("a"), alices));
+        assertThat(atItsEnd.complete())
+                .as("a hold ends at its until, like every lease")
+                .isTrue();
+        for (String group : groups) {
+            assertThat(ledger.maintenance(group)).as(group).contains(bobs);
+        }
     }
 
     @Test

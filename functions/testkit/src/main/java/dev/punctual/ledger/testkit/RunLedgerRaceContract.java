@@ -10,14 +10,20 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceRefused;
+import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.spi.LeaseGrant;
 import dev.punctual.ledger.spi.LedgerEngine;
 import dev.punctual.ledger.spi.LedgerStore;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,12 +33,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** Races and injected faults, run against every store. */
@@ -123,6 +132,118 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
+    }
+
+    /**
+     * Six operators turn maintenance on for the same groups at once, each with a hold of its own (issue
+     * 24, 14b: all six were told the hold was theirs, and the last write won).
+     */
+    @Test
+    void sixOperatorsTurningMaintenanceOnAtOnce_exactlyOneHoldsEveryGroup_andTheOthersAreRefusedNamingItsHold()
+            throws Exception {
+        MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
+        int operators = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(operators);
+        try {
+            for (int round = 0; round < rounds(); round++) {
+                List<String> groups = List.of(job(round + "-a"), job(round + "-b"), job(round + "-c"));
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<MaintenanceReport>> calls = new ArrayList<>();
+                for (int operator = 0; operator < operators; operator++) {
+                    MaintenanceHold hold = new MaintenanceHold(
+                            "reason " + operator,
+                            "operator-" + operator,
+                            START.plus(Duration.ofMinutes(10L * (operator + 1))));
+                    calls.add(pool.submit(() -> {
+                        go.await();
+                        return ledger.maintenanceOn(maintenanceOn(groups, hold));
+                    }));
+                }
+                go.countDown();
+                List<MaintenanceReport> reports = new ArrayList<>();
+                for (Future<MaintenanceReport> call : calls) {
+                    reports.add(call.get(2, TimeUnit.MINUTES));
+                }
+
+                List<MaintenanceReport> holding =
+                        reports.stream().filter(MaintenanceReport::complete).toList();
+                assertThat(holding).as("round %d: told they hold", round).hasSize(1);
+                MaintenanceReport winner = holding.get(0);
+                assertThat(winner.taken()).extracting(Lease::group).containsExactlyInAnyOrderElementsOf(groups);
+                for (String group : groups) {
+                    assertThat(ledger.maintenance(group))
+                            .as("round %d: %s", round, group)
+                            .contains(winner.hold());
+                    assertThat(ledger.lock(group).leaseOwner())
+                            .as("round %d: %s held by the winner's lease", round, group)
+                            .isEqualTo(winner.taken().get(0).ownerToken());
+                }
+                for (MaintenanceReport loser : reports) {
+                    if (loser != winner) {
+                        assertThat(loser.refused())
+                                .as("round %d: %s", round, loser.hold().setBy())
+                                .hasValueSatisfying(r -> assertThat(r.hold()).isEqualTo(winner.hold()));
+                        assertThat(loser.taken()).isEmpty();
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * The interleaving that could leave groups half-held: bob looks at a (a job holds it), then alice
+     * takes a (b is still busy, so she is partly on), then b's job ends and bob takes b. Bob looks
+     * again after his last take, meets alice's hold and gives b back.
+     */
+    @Test
+    void maintenanceOn_whenAnotherOperatorTookAGroupAfterItLookedThere_looksAgain_isRefused_andGivesBackWhatItTook() {
+        RunLedger plain = ledger();
+        String a = job("a");
+        String b = job("b");
+        Claim jobA = claimed(plain.claim(scheduled(key(a, 0))));
+        Claim jobB = claimed(plain.claim(scheduled(key(b, 0))));
+        MaintenanceHold alices = new MaintenanceHold("load", "alice", START.plus(Duration.ofMinutes(60)));
+        AtomicBoolean once = new AtomicBoolean();
+        LedgerStore interleaved = afterTakeLease(
+                store(),
+                grant -> grant.group().equals(a) && grant.holder().equals("bob") && once.compareAndSet(false, true),
+                () -> {
+                    plain.complete(jobA, new Outcome.Succeeded(null));
+                    MaintenanceReport alicesOn = plain.maintenanceOn(maintenanceOn(List.of(a, b), alices));
+                    assertThat(alicesOn.taken()).extracting(Lease::group).containsExactly(a);
+                    plain.complete(jobB, new Outcome.Succeeded(null));
+                });
+        RunLedger bobs = new LedgerEngine(interleaved, clock, tokens, Retention.DEFAULT, clock::advance);
+
+        MaintenanceReport report = bobs.maintenanceOn(
+                maintenanceOn(List.of(a, b), new MaintenanceHold("repair", "bob", START.plus(Duration.ofMinutes(10)))));
+
+        assertThat(once).isTrue();
+        assertThat(report.refused()).contains(new MaintenanceRefused(a, alices));
+        assertThat(report.taken()).isEmpty();
+        assertThat(plain.maintenance(b)).as("bob gave b back").isEmpty();
+        assertThat(plain.lock(b).leaseHeldAt(clock.peek())).isFalse();
+        assertThat(plain.maintenance(a)).contains(alices);
+    }
+
+    /** The store, running {@code then} after each {@code takeLease} that {@code when} accepts. */
+    private static LedgerStore afterTakeLease(LedgerStore store, Predicate<LeaseGrant> when, Runnable then) {
+        return (LedgerStore) Proxy.newProxyInstance(
+                LedgerStore.class.getClassLoader(), new Class<?>[] {LedgerStore.class}, (proxy, method, args) -> {
+                    Object result;
+                    try {
+                        result = method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (method.getName().equals("takeLease") && when.test((LeaseGrant) args[0])) {
+                        then.run();
+                    }
+                    return result;
+                });
     }
 
     @Test
