@@ -24,6 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The operator commands against the emulator, as an operator types them. */
 class OperatorCommandsTest {
@@ -272,12 +274,34 @@ class OperatorCommandsTest {
                 "run",
                 "daily-report",
                 "--at",
-                "+1000000000-12-31T14:00:00Z",
+                "2300-12-31T14:00:00Z",
                 "--endpoint",
                 "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(err.toString()).contains("--at", "outside the years EventBridge schedules", "1970 to 2199");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"2026-11-29T24:00:00Z", "2026-11-30T13:59:60Z", "2026-11-30t14:00:00z", "2026-11-30T14:00Z"})
+    void run_atATextTheFunctionWouldRefuse_exitsTwoNamingTheOptionAndWhatIsAccepted_beforeConnecting(String at) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                NOW,
+                "run",
+                "daily-report",
+                "--at",
+                at,
+                "--endpoint",
+                "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString()).contains("--at", at, "accepted: ISO-8601 with seconds and Z or an offset");
     }
 
     @Test
