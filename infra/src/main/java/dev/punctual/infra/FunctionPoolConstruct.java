@@ -35,8 +35,9 @@ import software.constructs.Construct;
 /**
  * One function pool: the Lambda function built from punctual.jar, its {@value #ALIAS} alias (the
  * schedules' target, and the SnapStart version), its log group, and the on-failure destination of
- * Lambda's async retries. Its role allows exactly the table actions the runtime uses on the ledger, and
- * on each table its jobs declare the actions declared, whose name it finds in the declared variable.
+ * Lambda's async retries. Its role allows exactly the table actions the runtime uses on the ledger, on
+ * the ledger items of its own jobs and groups only ({@link PoolLedgerPolicies}), and on each table its
+ * jobs declare the actions declared, whose name it finds in the declared variable.
  */
 public final class FunctionPoolConstruct extends Construct {
 
@@ -45,15 +46,6 @@ public final class FunctionPoolConstruct extends Construct {
 
     /** The id of CDK's warning that SnapStart needs a published version. */
     static final String SNAPSTART_REQUIRES_PUBLISH = "@aws-cdk/aws-lambda:snapStartRequirePublish";
-
-    /** What the ledger adapter calls: conditional single-item writes, reads, transactions, queries. */
-    static final List<String> LEDGER_ACTIONS = List.of(
-            "dynamodb:GetItem",
-            "dynamodb:PutItem",
-            "dynamodb:UpdateItem",
-            "dynamodb:DeleteItem",
-            "dynamodb:ConditionCheckItem",
-            "dynamodb:Query");
 
     private final Function function;
     private final Alias alias;
@@ -67,6 +59,7 @@ public final class FunctionPoolConstruct extends Construct {
             FunctionPool pool,
             Code code,
             LedgerTables tables,
+            PoolLedgerKeys ledgerKeys,
             List<JobTable> used,
             EventBus bus) {
         super(scope, id);
@@ -75,6 +68,8 @@ public final class FunctionPoolConstruct extends Construct {
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
         Role role = role(tables, used, bus);
+        PoolLedgerPolicies ledger =
+                new PoolLedgerPolicies(this, "Ledger", tables.ledger().getTableArn(), ledgerKeys, role);
         Map<String, String> environment = new LinkedHashMap<>(config.flags().toEnvironment());
         environment.putAll(
                 new StageResources(tables.ledger().getTableName(), bus.getEventBusName(), pool.name()).toEnvironment());
@@ -103,6 +98,9 @@ public final class FunctionPoolConstruct extends Construct {
                 .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
                 .reservedConcurrentExecutions(config.reservedConcurrency().get(pool.name()))
                 .build();
+        // The ledger's grants are policies of their own: the function (and so its version and the
+        // schedules on its alias) waits for them, as it waits for the role's inline policy.
+        function.getNode().addDependency(ledger);
         // CDK warns that SnapStart applies only to published versions; the alias below is on one.
         Annotations.of(function)
                 .acknowledgeWarning(
@@ -156,11 +154,11 @@ public final class FunctionPoolConstruct extends Construct {
     private Role role(LedgerTables tables, List<JobTable> used, EventBus bus) {
         Role role = Role.Builder.create(this, "Role")
                 .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
-                .description("Punctual function pool: its log group, its tables, its event bus; nothing else")
+                .description("Punctual function pool: its log group, its jobs' ledger items, its tables, its event"
+                        + " bus; nothing else")
                 .build();
         role.addToPolicy(
                 statement(List.of("logs:CreateLogStream", "logs:PutLogEvents"), List.of(logGroup.getLogGroupArn())));
-        role.addToPolicy(statement(LEDGER_ACTIONS, List.of(tables.ledger().getTableArn())));
         for (JobTable table : used) {
             String arn = tables.jobTable(table.name()).getTableArn();
             role.addToPolicy(statement(table.actions(), List.of(arn)));

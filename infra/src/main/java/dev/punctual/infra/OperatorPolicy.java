@@ -1,11 +1,15 @@
 package dev.punctual.infra;
 
+import dev.punctual.stage.StageOutputs;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.Token;
 import software.amazon.awscdk.services.iam.ManagedPolicy;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.constructs.Construct;
@@ -14,7 +18,7 @@ import software.constructs.Construct;
  * What an operator of one stage may do with the CLI against it, as a managed policy to attach to their
  * role or group (docs/runbook.md): find the stage ({@code DescribeStacks}), run a job in its function
  * (invoke the pools' {@code live} aliases), read the ledger ({@code status}), turn maintenance on and off
- * (writes to the ledger's lock items only, {@code lock#<group>}), and run the saved Logs Insights
+ * (the lease attributes of the ledger's lock items only, {@code lock#<group>}), and run the saved Logs Insights
  * queries over the stage's log groups ({@code logs}); and read what {@code verify} checks (function
  * configurations, schedules, the ledger's TTL and backups, queue depths, alarms, log lines). Nothing
  * else: {@code run --local} and verify's previews need the functions' own data permissions and are not
@@ -23,7 +27,7 @@ import software.constructs.Construct;
 final class OperatorPolicy extends Construct {
 
     /** The ledger's lock items, where maintenance holds live ({@code Keys.lock}: {@code lock#<group>}). */
-    static final String LOCK_ITEMS = "lock#*";
+    static final String LOCK_ITEMS = LedgerLayout.LOCK_ITEMS;
 
     private final ManagedPolicy policy;
 
@@ -40,30 +44,24 @@ final class OperatorPolicy extends Construct {
             logGroups.add(pool.logGroup().getLogGroupArn());
             queues.add(pool.failureQueue().getQueueArn());
         });
-        String schedules = stack.formatArn(software.amazon.awscdk.ArnComponents.builder()
+        ArnComponents stacks = ArnComponents.builder()
+                .service("cloudformation")
+                .resource("stack")
+                .resourceName(StageOutputs.STACK_PREFIX + "*/*")
+                .build();
+        ArnComponents schedules = ArnComponents.builder()
                 .service("scheduler")
                 .resource("schedule")
                 .resourceName(stage.schedules().getScheduleGroupName() + "/*")
-                .build());
+                .build();
         this.policy = ManagedPolicy.Builder.create(this, "Policy")
                 .description("Punctual stage " + stage.stage()
                         + ": operate it with the CLI (run, replay, status, maintenance, logs)")
                 .statements(List.of(
-                        allow(
-                                List.of("cloudformation:DescribeStacks"),
-                                List.of(stack.formatArn(software.amazon.awscdk.ArnComponents.builder()
-                                        .service("cloudformation")
-                                        .resource("stack")
-                                        .resourceName(dev.punctual.stage.StageOutputs.STACK_PREFIX + "*/*")
-                                        .build()))),
+                        allow(List.of("cloudformation:DescribeStacks"), List.of(stack.formatArn(stacks))),
                         allow(List.of("lambda:InvokeFunction"), aliases),
                         allow(List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:DescribeTable"), List.of(ledger)),
-                        PolicyStatement.Builder.create()
-                                .actions(List.of("dynamodb:UpdateItem"))
-                                .resources(List.of(ledger))
-                                .conditions(Map.of(
-                                        "ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys", List.of(LOCK_ITEMS))))
-                                .build(),
+                        maintenanceWrites(ledger),
                         allow(List.of("logs:StartQuery"), logGroups),
                         // Query results and saved query definitions have no resource-level permissions.
                         allow(
@@ -71,7 +69,7 @@ final class OperatorPolicy extends Construct {
                                 List.of("*")),
                         // punctual verify's reads (docs/decisions/0015-verify-a-deployed-stage.md).
                         allow(List.of("lambda:GetFunctionConfiguration"), aliases),
-                        allow(List.of("scheduler:GetSchedule"), List.of(schedules)),
+                        allow(List.of("scheduler:GetSchedule"), List.of(stack.formatArn(schedules))),
                         allow(
                                 List.of("dynamodb:DescribeTimeToLive", "dynamodb:DescribeContinuousBackups"),
                                 List.of(ledger)),
@@ -89,11 +87,49 @@ final class OperatorPolicy extends Construct {
                         .reason("Operator policy: DescribeStacks is limited to Punctual-* stacks (the CLI names the"
                                 + " deployed stages when one is unknown); GetQueryResults, StopQuery and"
                                 + " DescribeQueryDefinitions support no resource-level permissions, nor do verify's"
-                                + " ListSchedules, ListQueues and DescribeAlarms; the stage's schedules are"
-                                + " punctual-<stage>/*; the lock items"
-                                + " are the ledger's lock#<group> keys and log streams are read through the stage's"
-                                + " own log groups")
+                                + " ListSchedules, ListQueues and DescribeAlarms (Resource *); GetSchedule is"
+                                + " limited to the stage's own group, punctual-<stage>/*")
+                        .appliesTo(List.of(finding(stack, stacks), finding(stack, schedules), "Resource::*"))
                         .build()));
+    }
+
+    /**
+     * {@code maintenance on} and {@code off} (and verify's hold) take and give back the lease of every lock
+     * group ({@code DynamoDbLedgerStore.takeLease} and {@code releaseMaintenance}): updates of lock items
+     * that name the lease attributes only, so an operator can hold a group but cannot move a job's cursor
+     * or slot (the job's part of its own lock item) or touch a run item. AWS pairs an attribute limit with
+     * {@code dynamodb:ReturnValues} NONE or UPDATED_* so that the update cannot return other attributes;
+     * that is left out on purpose: the adapter asks for ALL_NEW (the lease it took, read in the same
+     * write), and this policy reads every ledger item with GetItem anyway, so it would deny maintenance
+     * and hide nothing. A request that names no attribute cannot change one, so {@code ForAllValues} being
+     * true for an empty list opens nothing.
+     */
+    private static PolicyStatement maintenanceWrites(String ledger) {
+        return PolicyStatement.Builder.create()
+                .actions(List.of("dynamodb:UpdateItem"))
+                .resources(List.of(ledger))
+                .conditions(new TreeMap<>(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of("dynamodb:LeadingKeys", List.of(LOCK_ITEMS)),
+                        "ForAllValues:StringEquals",
+                        Map.of("dynamodb:Attributes", LedgerLayout.LEASE_ATTRIBUTES))))
+                .build();
+    }
+
+    /**
+     * A wildcard resource as cdk-nag names its finding, so the suppression covers exactly the stacks and
+     * schedules above and {@code *} (the actions without resource-level permissions), and a wildcard
+     * added later is reported: pseudo parameters as {@code <AWS::Name>}, a pinned stage's account and
+     * region as they are.
+     */
+    private static String finding(Stack stack, ArnComponents arn) {
+        return "Resource::arn:" + pseudo(stack.getPartition(), "AWS::Partition") + ":" + arn.getService() + ":"
+                + pseudo(stack.getRegion(), "AWS::Region") + ":" + pseudo(stack.getAccount(), "AWS::AccountId") + ":"
+                + arn.getResource() + "/" + arn.getResourceName();
+    }
+
+    private static String pseudo(String value, String name) {
+        return Token.isUnresolved(value) ? "<" + name + ">" : value;
     }
 
     private static PolicyStatement allow(List<String> actions, List<String> resources) {

@@ -102,6 +102,7 @@ public final class StageStack extends Stack {
                             pool,
                             code,
                             tables,
+                            PoolLedgerKeys.of(catalog, pool.name()),
                             catalog.tablesOf(pool.name()),
                             bus));
         }

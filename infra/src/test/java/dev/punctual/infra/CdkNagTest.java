@@ -33,6 +33,23 @@ class CdkNagTest {
     }
 
     /**
+     * A stage pinned to its account and region (as CI synthesises prod) has them as literals in its
+     * wildcard ARNs, which is how the operator policy's suppression must name them to cover them.
+     */
+    @Test
+    void awsSolutions_onAStagePinnedToItsAccount_reportsNoUnsuppressedFinding() {
+        StageConfig pinned = Stages.named("prod").pinnedTo("123456789012", "eu-central-1");
+        Annotations annotations = Annotations.fromStack(Synth.stage(pinned, Synth.CATALOG));
+
+        assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("errors")
+                .isEmpty();
+        assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("warnings")
+                .isEmpty();
+    }
+
+    /**
      * Guards the test above against passing vacuously: the same checks do flag a careless table, and
      * a finding inside a nested stack (where the jobs stacks put schedules and alarms) is reported on
      * the parent stack that the test above reads.

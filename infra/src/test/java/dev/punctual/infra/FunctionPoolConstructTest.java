@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.job.FunctionPool;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
 import dev.punctual.job.JobTable;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
@@ -67,7 +70,8 @@ class FunctionPoolConstructTest {
                 .doesNotContain("MEMBERS_TABLE", Templates.logicalId(tables.jobTable("Members")))
                 .contains(StageResources.EVENT_BUS + "={Ref=" + Templates.logicalId(bus))
                 .contains(StageFlags.DESTRUCTIVE_ENABLED + "=false");
-        String policies = Templates.properties(template, "AWS::IAM::Policy").toString();
+        String policies = Templates.properties(template, "AWS::IAM::Policy").toString()
+                + Templates.properties(template, "AWS::IAM::ManagedPolicy");
         assertThat(policies)
                 .contains(Templates.logicalId(tables.ledger()), Templates.logicalId(tables.jobTable("Reports")))
                 .doesNotContain(Templates.logicalId(tables.jobTable("Members")), "dynamodb:Scan")
@@ -119,17 +123,46 @@ class FunctionPoolConstructTest {
                 .hasMessageContaining("a variable Punctual does not set itself");
     }
 
+    @Test
+    void theLedgersGrants_areAManagedPolicyOfThePoolsRole_thatTheFunctionWaitsFor() throws IOException {
+        Stack stack = new Stack(new App(), "Bare");
+        StageConfig config = Stages.named("dev");
+        LedgerTables tables = new LedgerTables(stack, "Tables", config, List.of(REPORTS));
+        FunctionPoolConstruct pool = pool(stack, config, tables, List.of(REPORTS), new EventBus(stack, "Bus"));
+        Template template = Template.fromStack(stack);
+        String role = Templates.logicalId(pool.function().getRole());
+
+        Map<String, Map<String, Object>> managed = Templates.properties(template, "AWS::IAM::ManagedPolicy");
+        assertThat(managed).hasSize(1);
+        assertThat(managed.values().iterator().next()).containsEntry("Roles", List.of(Map.of("Ref", role)));
+        assertThat(managed.values().toString()).contains("run#nightly-report", "lock#nightly-report");
+        assertThat(template.findResources("AWS::Lambda::Function")
+                        .values()
+                        .iterator()
+                        .next()
+                        .get("DependsOn")
+                        .toString())
+                .contains(managed.keySet().iterator().next());
+    }
+
     private static FunctionPoolConstruct pool(
             Stack stack, StageConfig config, LedgerTables tables, List<JobTable> used, EventBus bus)
             throws IOException {
         Path jar = Files.createTempFile("punctual-bare", ".jar");
+        FunctionPool reports = new FunctionPool("reports", 512, Duration.ofMinutes(2));
+        JobCatalog catalog = JobCatalog.of(JobDefinition.builder("nightly-report")
+                .schedule("0 2 * * *", "Europe/Berlin")
+                .pool(reports)
+                .job(services -> context -> JobResult.empty())
+                .build());
         return new FunctionPoolConstruct(
                 stack,
                 "Pool",
                 config,
-                new FunctionPool("reports", 512, Duration.ofMinutes(2)),
+                reports,
                 Code.fromAsset(jar.toString()),
                 tables,
+                PoolLedgerKeys.of(catalog, reports.name()),
                 used,
                 bus);
     }

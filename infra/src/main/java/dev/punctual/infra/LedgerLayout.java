@@ -1,0 +1,49 @@
+package dev.punctual.infra;
+
+import java.util.List;
+
+/**
+ * The ledger's partition keys and lease attributes as the DynamoDB adapter writes them
+ * ({@code Keys} and {@code Attr} in {@code dev.punctual.ledger.dynamodb}, package-private there;
+ * docs/ledger.md "Item types"): what the IAM conditions on the ledger name. LedgerGrantsTest runs the
+ * adapter itself and checks every request it sends against the policies built from these, so a key or
+ * an attribute renamed there fails a test here.
+ */
+final class LedgerLayout {
+
+    /** Every lock item: a lock group's lease, and on a job's own item its cursor and slot too. */
+    static final String LOCK_ITEMS = "lock#*";
+
+    /** Every run item and missed range, of every job. */
+    static final String RUN_ITEMS = "run#*";
+
+    /**
+     * What a lease write names: taking, extending and releasing a group's lease, and holding it for
+     * maintenance (reason, who set it; its expiry is {@code leaseUntil}), plus the table's keys, which a
+     * policy limiting {@code dynamodb:Attributes} must list (AWS: "you must specify the names of all of the
+     * primary key ... attributes"). Nothing of a job's own part (cursor, slot) and nothing of a run item.
+     */
+    static final List<String> LEASE_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "leaseOwner",
+            "leaseFence",
+            "leaseUntil",
+            "leaseAcquiredAt",
+            "leaseHolder",
+            "leaseKind",
+            "maintReason",
+            "maintBy");
+
+    private LedgerLayout() {}
+
+    /** The lock item of a group, or a job's own item (its own group carries its id). */
+    static String lock(String id) {
+        return "lock#" + id;
+    }
+
+    /** The partition of a job's run items and missed ranges. */
+    static String run(String jobId) {
+        return "run#" + jobId;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.punctual.infra;
+
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.runtime.MissedRunWatchdog;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The ledger items one pool's function reads and writes, worked out from the catalog the way the
+ * handler's code touches them (docs/ledger.md): the pool's role is confined to these with
+ * {@code dynamodb:LeadingKeys}, so a job with its own SDK client cannot rewrite another pool's jobs.
+ *
+ * <p>Writes: each of its jobs' run items and missed ranges ({@code run#<job>}: claims, skips, missed
+ * ranges, and the commit transaction's put) and own lock item ({@code lock#<job>}: fast-path claim, slot,
+ * cursor, and its own group's lease); and the lease of each shared group its jobs take
+ * ({@code lock#<group>}: take, heartbeat, release), lease attributes only, since a group named after a
+ * job of another pool is that job's own item, cursor and slot included.
+ *
+ * <p>Reads, wider: the group items (a lease write's read-back), and the items of every job that shares
+ * a group with one of its jobs, wherever that job runs ({@code CatalogOrder}: a delivery waits while an
+ * earlier job of its group, due at the same instant, has no run item yet). The pool hosting the
+ * built-in missed-run watchdog reads every job's cursor and run items ({@code RunHistory}), so it reads
+ * every item.
+ *
+ * @param pool the pool's name
+ * @param runItems {@code run#<job>} of each of its jobs: PutItem and GetItem
+ * @param jobItems {@code lock#<job>} of each of its jobs: UpdateItem and GetItem
+ * @param groupItems {@code lock#<group>} of each group its jobs share that is not one of its jobs' own
+ *     items: UpdateItem of {@link LedgerLayout#LEASE_ATTRIBUTES} only
+ * @param reads what else it reads (GetItem): the group items and the items of the other jobs of its
+ *     groups; empty when it reads everything
+ * @param readsEveryItem whether it hosts the watchdog, which reads every job's items
+ */
+record PoolLedgerKeys(
+        String pool,
+        List<String> runItems,
+        List<String> jobItems,
+        List<String> groupItems,
+        List<String> reads,
+        boolean readsEveryItem) {
+
+    PoolLedgerKeys {
+        runItems = List.copyOf(runItems);
+        jobItems = List.copyOf(jobItems);
+        groupItems = List.copyOf(groupItems);
+        reads = List.copyOf(reads);
+    }
+
+    /** The keys of {@code pool}'s jobs in the catalog. */
+    static PoolLedgerKeys of(JobCatalog catalog, String pool) {
+        List<JobDefinition> own = catalog.inPool(pool);
+        Set<String> ids =
+                new LinkedHashSet<>(own.stream().map(JobDefinition::id).toList());
+        Set<String> groups =
+                new LinkedHashSet<>(own.stream().map(JobDefinition::lockGroup).toList());
+        List<String> groupItems = groups.stream()
+                .filter(group -> !ids.contains(group))
+                .map(LedgerLayout::lock)
+                .toList();
+        boolean everything = ids.contains(MissedRunWatchdog.ID);
+        List<String> reads = new ArrayList<>();
+        if (!everything) {
+            reads.addAll(groupItems);
+            catalog.jobs().stream()
+                    .filter(job -> !ids.contains(job.id()) && groups.contains(job.lockGroup()))
+                    .forEach(job -> {
+                        reads.add(LedgerLayout.run(job.id()));
+                        reads.add(LedgerLayout.lock(job.id()));
+                    });
+        }
+        return new PoolLedgerKeys(
+                pool,
+                ids.stream().map(LedgerLayout::run).toList(),
+                ids.stream().map(LedgerLayout::lock).toList(),
+                groupItems,
+                reads.stream().distinct().toList(),
+                everything);
+    }
+}
