@@ -57,13 +57,13 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
 
     /** {@code --region} if given, else {@code AWS_REGION} / {@code AWS_DEFAULT_REGION}; none exits 2. */
     public Region region(String option) {
-        if (option != null && !option.isBlank()) {
-            return Region.of(option);
+        if (option != null) {
+            return Region.of(OperatorNames.region("--region", option));
         }
         for (String variable : new String[] {"AWS_REGION", "AWS_DEFAULT_REGION"}) {
             String value = env.get(variable);
             if (value != null && !value.isBlank()) {
-                return Region.of(value);
+                return Region.of(OperatorNames.region(variable, value));
             }
         }
         throw new OperatorInputException(

@@ -179,6 +179,11 @@ final class InvocationCommands {
                         "warning: destructive jobs are allowed for this one command (stage " + stage.stageName() + ")");
             }
             try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
+                session.withClockWithin(tolerance);
+                // A payload the handler will refuse writes nothing, on an emulator's tables neither.
+                if (session.runtime.accepts(payload)) {
+                    session.withTables();
+                }
                 StructuredLog log = dev.punctual.handler.Wiring.log(logSink(err), clock);
                 InvocationResult result =
                         session.runtime.handle(payload, deadline(session.catalog, tolerance), log, progress(err));

@@ -106,6 +106,7 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+            session.withClockWithin(tolerance()).withTables();
             MaintenanceRequest request = new MaintenanceRequest(
                     session.catalog.lockGroups(),
                     new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
@@ -154,9 +155,16 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
     }
 
+    /** The stage's configured skew tolerance (this build's Stages.java), as a run in this JVM takes it. */
+    private Duration tolerance() {
+        return dev.punctual.infra.Stages.configuredSkewTolerance(stage.stageName())
+                .orElse(dev.punctual.ledger.Lease.DEADLINE_MARGIN);
+    }
+
     private int off() throws JsonProcessingException {
         String who = by != null ? by : System.getProperty("user.name", "operator");
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+            session.withClockWithin(tolerance()).withTables();
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));
             if (!others.isEmpty() && !force) {
                 throw new OperatorInputException("off: the hold was set by someone else: " + others

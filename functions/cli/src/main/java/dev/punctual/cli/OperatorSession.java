@@ -12,6 +12,7 @@ import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,12 +37,21 @@ final class OperatorSession implements AutoCloseable {
     /** The deployed stage, when the session works on one (not on an emulator). */
     final Optional<DeployedStage> deployed;
 
+    private final CliContext context;
+    private final String ledgerTable;
+
+    /** On an emulator: the tables this session's commands need, created only once they are about to be used. */
+    private final Optional<EmulatorTables> emulatorTables;
+
+    private record EmulatorTables(String ledger, JobCatalog definitions, Map<String, String> names) {}
+
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink) {
         this(options, context, logSink, false);
     }
 
     /** @param allowDestructive lets destructive jobs run in this one session (a one-off verification) */
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink, boolean allowDestructive) {
+        this.context = context;
         StageFlags defaults = StageFlags.defaultsFor(options.stageName());
         this.flags = allowDestructive
                 ? new StageFlags(
@@ -56,13 +66,16 @@ final class OperatorSession implements AutoCloseable {
             requireUrl(options.endpoint);
         }
         Region region = emulator
-                ? (options.region != null ? Region.of(options.region) : regionOr(context, Region.US_EAST_1))
+                ? (options.region != null
+                        ? Region.of(OperatorNames.region("--region", options.region))
+                        : regionOr(context, Region.US_EAST_1))
                 : context.aws().region(options.region);
         this.deployed =
                 emulator ? Optional.empty() : Optional.of(discover(context, region, options.stageName(), flags));
         String ledger = deployed.map(DeployedStage::ledgerTable)
                 .map(found -> options.ledgerTableOption().orElse(found))
                 .orElseGet(options::emulatorLedgerTable);
+        this.ledgerTable = ledger;
         JobCatalog definitions = definitions(flags);
         Map<String, String> tables = options.jobTables(
                 definitions,
@@ -77,16 +90,41 @@ final class OperatorSession implements AutoCloseable {
             this.clients = Wiring.clients(
                     env,
                     StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")));
-            LedgerTable.createIfMissing(clients.dynamo(), ledger);
-            for (JobTable table : definitions.tables()) {
-                DeclaredTables.createIfMissing(clients.dynamo(), table, tables.get(table.name()));
-            }
         } else {
             context.aws().dynamoDbEndpoint().ifPresent(uri -> env.put(Wiring.ENDPOINT, uri.toString()));
             this.clients = Wiring.clients(env, context.aws().credentials());
         }
+        this.emulatorTables =
+                emulator ? Optional.of(new EmulatorTables(ledger, definitions, tables)) : Optional.empty();
         this.catalog = Wiring.catalog(env, context.clock());
         this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink);
+    }
+
+    /**
+     * On an emulator, creates the ledger and the declared tables that are missing; nothing elsewhere (a
+     * deployed stage's tables are the stack's). Called once the command's input is known to be valid, so
+     * a refused payload or option leaves the emulator as it found it.
+     */
+    OperatorSession withTables() {
+        emulatorTables.ifPresent(t -> {
+            LedgerTable.createIfMissing(clients.dynamo(), t.ledger());
+            for (JobTable table : t.definitions().tables()) {
+                DeclaredTables.createIfMissing(
+                        clients.dynamo(), table, t.names().get(table.name()));
+            }
+        });
+        return this;
+    }
+
+    /**
+     * Refuses to go on when this machine's clock is provably off DynamoDB's by more than {@code tolerance}
+     * (when the context compares clocks): everything this session writes is timed by that clock.
+     */
+    OperatorSession withClockWithin(Duration tolerance) {
+        if (context.comparesClock()) {
+            ServerClock.requireWithin(clients.dynamo(), ledgerTable, context.clock(), tolerance);
+        }
+        return this;
     }
 
     /** The stage's outputs, for the pools of the catalog this CLI was built with. */
@@ -106,7 +144,9 @@ final class OperatorSession implements AutoCloseable {
 
     private static Region regionOr(CliContext context, Region fallback) {
         String fromEnv = context.aws().env().get("AWS_REGION");
-        return fromEnv != null && !fromEnv.isBlank() ? Region.of(fromEnv) : fallback;
+        return fromEnv != null && !fromEnv.isBlank()
+                ? Region.of(OperatorNames.region("AWS_REGION", fromEnv))
+                : fallback;
     }
 
     @Override

@@ -10,8 +10,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Where an unfinished replay goes on: the first occurrence it did not get to (out of time, stopped by a
- * refusal) or, when {@code --max} ended it, the occurrence after the last one reported. Added to the
+ * Where an unfinished replay goes on: the first occurrence it did not get to (out of time, behind a
+ * failure, stopped by a refusal) or that failed, or, when {@code --max} ended it, the occurrence after the
+ * last one reported. Added to the
  * result as {@code next_from} and said on stderr, so "replay again" is one copy and paste.
  */
 final class ReplayContinuation {
@@ -31,6 +32,16 @@ final class ReplayContinuation {
         return out.toString();
     }
 
+    /** A failure a replay tries again (the job's error, a fenced or ended lease): the next --from starts there. */
+    private static boolean retried(String reason) {
+        for (Reason r : Reason.values()) {
+            if (r.wire().equals(reason)) {
+                return r.retried();
+            }
+        }
+        return false;
+    }
+
     static Optional<Instant> nextFrom(JsonNode result, JobDefinition job) {
         if (result.path("not_run").asLong() == 0) {
             return Optional.empty();
@@ -39,7 +50,10 @@ final class ReplayContinuation {
         Instant last = null;
         for (JsonNode o : result.path("occurrences")) {
             String reason = o.path("reason").asText();
-            if (Reason.DEADLINE.wire().equals(reason) || reason.equals(stoppedBy)) {
+            if (Reason.DEADLINE.wire().equals(reason)
+                    || Reason.EARLIER_FAILED.wire().equals(reason)
+                    || retried(reason)
+                    || reason.equals(stoppedBy)) {
                 return Optional.of(Instant.parse(o.path("occurrence").asText()));
             }
             last = Instant.parse(o.path("occurrence").asText());

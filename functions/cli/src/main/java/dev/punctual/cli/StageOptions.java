@@ -32,7 +32,7 @@ final class StageOptions extends StageTarget {
 
     /** The ledger table named on the command line, if one was. */
     Optional<String> ledgerTableOption() {
-        return Optional.ofNullable(ledgerTable).filter(t -> !t.isBlank());
+        return Optional.ofNullable(ledgerTable).map(t -> OperatorNames.table("--ledger-table", t));
     }
 
     /**
@@ -49,7 +49,7 @@ final class StageOptions extends StageTarget {
                         + "' names no table the catalog declares; accepted: "
                         + (declared.isEmpty() ? "none (the catalog declares no table)" : String.join(", ", declared)));
             }
-            names.put(table, name);
+            names.put(table, OperatorNames.table("--job-table " + table, name));
         });
         return names;
     }

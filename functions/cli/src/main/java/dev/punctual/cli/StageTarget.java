@@ -42,8 +42,9 @@ class StageTarget {
      * emulator stands for {@value #EMULATOR_STAGE} unless told otherwise.
      */
     String stageName() {
-        if (stage != null && !stage.isBlank()) {
-            return stage;
+        if (stage != null) {
+            // Given is given: an empty or malformed name is refused, never read as "no stage" (dev).
+            return OperatorNames.stage("--stage", stage);
         }
         if (emulator()) {
             return EMULATOR_STAGE;

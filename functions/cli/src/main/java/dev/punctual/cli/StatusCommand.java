@@ -69,7 +69,7 @@ final class StatusCommand implements Callable<Integer> {
                     spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
             List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
             Instant now = clock.instant();
             List<Map<String, Object>> rows = new ArrayList<>();

@@ -16,6 +16,8 @@ import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -69,6 +71,90 @@ class OperatorCommandsTest {
         StringWriter err = new StringWriter();
         int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), context, all.toArray(String[]::new));
         return new Result(code, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "{\"kind\":\"run\",\"job\":\"daily-report\",\"at\":\"2026-12-30T14:00:00Z\"}",
+                "{\"kind\":\"run\",\"job\":\"daily-reprot\"}",
+                "{\"kind\":\"replay\",\"job\":\"daily-report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":04}"
+            })
+    void invoke_ofAPayloadTheHandlerRefuses_onAnEmulator_createsNoTable(String payload) throws Exception {
+        Path event = Files.createTempFile("refused", ".json");
+        Files.writeString(event, payload);
+
+        Result result = cli("invoke", "--event", event.toString());
+
+        assertThat(result.exitCode()).isNotZero();
+        List<String> tables = DynamoDbHarness.client().listTables().tableNames();
+        assertThat(tables)
+                .as("tables after a refused payload")
+                .doesNotContain(
+                        stage.get(stage.indexOf("--ledger-table") + 1),
+                        stage.get(stage.indexOf("--job-table") + 1).substring("DemoDomain=".length()));
+    }
+
+    /** This machine's real clock moved by {@code offset}, compared with DynamoDB's (the emulator's) as the process's is. */
+    private static CliContext realClockOff(Duration offset) {
+        return CliContext.withClock(Clock.offset(Clock.systemUTC(), offset)).comparingClock();
+    }
+
+    @Test
+    void run_fromAClockTwoMinutesAheadOfDynamoDbs_exitsTwoNamingTheClock_andRunsNothing() {
+        Result result = cli(realClockOff(Duration.ofMinutes(2)), "run", "expire-reservations");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("clock: this machine's clock is at least", "s ahead of DynamoDB's", "skew tolerance of 2 s");
+        assertThat(DynamoDbHarness.client().listTables().tableNames())
+                .doesNotContain(stage.get(stage.indexOf("--ledger-table") + 1));
+    }
+
+    @Test
+    void maintenanceOn_fromAClockTwoMinutesBehindDynamoDbs_exitsTwoNamingTheClock_andHoldsNothing() {
+        Result result =
+                cli(realClockOff(Duration.ofMinutes(-2)), "maintenance", "on", "--reason", "load", "--for", "10m");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("clock: this machine's clock is at least", "s behind DynamoDB's");
+        assertThat(DynamoDbHarness.client().listTables().tableNames())
+                .doesNotContain(stage.get(stage.indexOf("--ledger-table") + 1));
+    }
+
+    @Test
+    void run_fromAClockInStepWithDynamoDbs_runs() {
+        Result result = cli(realClockOff(Duration.ZERO), "run", "expire-reservations");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "--stage        | ''                 | is not a stage name",
+                "--stage        | 'dev\u202E'        | 'dev\\u202E' is not a stage name",
+                "--stage        | 'Dev'              | is not a stage name",
+                "--region       | 'not a region!'    | is not an AWS region",
+                "--ledger-table | 'bad name!'        | is not a DynamoDB table name",
+                "--job-table    | 'DemoDomain=x y'   | is not a DynamoDB table name",
+            })
+    void run_withANameAwsWouldRefuse_exitsTwoNamingTheOption_andCreatesNoTable(
+            String option, String value, String expected) {
+        String given = value.translateEscapes();
+
+        Result result = cli("run", "expire-reservations", option, given);
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains(option.startsWith("--job-table") ? "--job-table" : option, expected);
+        assertThat(result.err().lines().count())
+                .as("one line, whatever the name holds")
+                .isEqualTo(1);
+        assertThat(DynamoDbHarness.client().listTables().tableNames())
+                .doesNotContain(
+                        stage.get(stage.indexOf("--ledger-table") + 1),
+                        stage.get(stage.indexOf("--job-table") + 1).substring("DemoDomain=".length()));
     }
 
     @Test

@@ -183,7 +183,10 @@ public final class Dispatcher {
         Optional<Reason> refusal = reports.isEmpty()
                 ? Optional.empty()
                 : Optional.of(reports.get(reports.size() - 1).reason()).filter(Reason::refusesTheJob);
-        long leftForAnotherReplay = range.beyond() + unreported.size() + (refusal.isPresent() ? 1 : 0);
+        // Also left: what this invocation did not reach (out of time, behind a failure) and a failure that
+        // a replay would try again; without them a replay cut short would say nothing is left.
+        long pending = reports.stream().filter(Dispatcher::leftForAReplay).count();
+        long leftForAnotherReplay = range.beyond() + unreported.size() + (refusal.isPresent() ? 1 : 0) + pending;
         refusal.ifPresent(stop -> unreported.forEach(
                 request -> reports.add(notRun(request, stop, "not run: the replay stopped at " + stop.wire()))));
         reports.addAll(done);
@@ -219,6 +222,13 @@ public final class Dispatcher {
                 .map(n -> 1 + calculator.count(n, r.to()))
                 .orElse(0L);
         return new ReplayRange(toRun, done, beyond);
+    }
+
+    /** Not done by this replay, and a replay of the same range would take it (not a refusal, which is counted apart). */
+    private static boolean leftForAReplay(OccurrenceReport report) {
+        return report.reason() == Reason.DEADLINE
+                || report.reason() == Reason.EARLIER_FAILED
+                || report.reason().retried();
     }
 
     /** One ledger read: whether the occurrence's run item says it succeeded. */

@@ -40,11 +40,25 @@ public final class PunctualRuntime {
         return handle(rawPayload, deadline, log, dispatcher.with(progress));
     }
 
-    private InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log, Dispatcher dispatcher) {
+    /**
+     * Whether {@link #handle} would carry the payload out rather than refuse it (the same parse and the
+     * same checks against the clock), without touching anything: an operator's tool can then prepare what
+     * only a valid payload needs.
+     */
+    public boolean accepts(String rawPayload) {
+        return read(rawPayload) instanceof PayloadParser.Parsed.Valid;
+    }
+
+    private PayloadParser.Parsed read(String rawPayload) {
         PayloadParser.Parsed parsed = parser.parse(rawPayload);
         if (parsed instanceof PayloadParser.Parsed.Valid valid) {
             parsed = resolver.resolve(valid.invocation());
         }
+        return parsed;
+    }
+
+    private InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log, Dispatcher dispatcher) {
+        PayloadParser.Parsed parsed = read(rawPayload);
         return switch (parsed) {
             case PayloadParser.Parsed.Valid valid -> dispatcher.dispatch(valid.invocation(), deadline, log);
             case PayloadParser.Parsed.Invalid invalid -> refuse(invalid.problem(), log);

@@ -52,6 +52,15 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
         if (zone instanceof ZoneOffset) {
             throw new ScheduleExpressionException("time-zone", id, "is an offset, not a zone", ZONES);
         }
+        if (zone.getId().startsWith("SystemV/")) {
+            // Java still ships the SystemV zones; the IANA database that EventBridge Scheduler reads
+            // retired them in 2020b, so a schedule in one would be refused at deploy, not at synth.
+            throw new ScheduleExpressionException(
+                    "time-zone",
+                    id,
+                    "is a retired SystemV zone, not in the IANA database EventBridge Scheduler uses",
+                    ZONES + " (for a fixed offset without daylight saving: Etc/GMT+5 is UTC-5)");
+        }
         return zone;
     }
 

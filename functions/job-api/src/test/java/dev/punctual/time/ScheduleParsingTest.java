@@ -167,6 +167,13 @@ class ScheduleParsingTest {
     }
 
     @Test
+    void schedule_inARetiredSystemVZone_isRefusedAtParse_namingAnIanaReplacement() {
+        assertThatThrownBy(() -> Schedule.parse("0 9 * * *", "SystemV/EST5"))
+                .hasMessageContaining("retired SystemV zone")
+                .hasMessageContaining("Etc/GMT+5");
+    }
+
+    @Test
     void schedule_withUtcWrittenOut_isAccepted() {
         assertThat(Schedule.parse("0 9 * * *", "UTC").zone().getId()).isEqualTo("UTC");
     }

@@ -435,6 +435,40 @@ public abstract class PayloadAndManualContract {
     }
 
     @Test
+    void replay_stoppedByAFailure_countsTheFailedOccurrenceAndTheOnesAfterItAsLeft() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result =
+                f.invoke("{\"kind\":\"replay\",\"job\":\"exploder\",\"from\":\"2026-11-30T12:00:00Z\","
+                        + "\"to\":\"2026-11-30T13:00:00Z\"}");
+
+        assertThat(result.occurrences())
+                .extracting(OccurrenceReport::reason)
+                .containsExactly(Reason.JOB_ERROR, Reason.EARLIER_FAILED, Reason.EARLIER_FAILED, Reason.EARLIER_FAILED);
+        assertThat(result.notRun())
+                .as("the failed occurrence, to be retried, and the three left behind it")
+                .isEqualTo(4);
+        assertThat(f.ran).containsExactly("exploder@2026-11-30T12:00:00Z");
+    }
+
+    @Test
+    void replay_outOfTime_countsTheOccurrencesItDidNotReachAsLeft() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.runtime.handle(
+                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\","
+                        + "\"to\":\"2026-11-30T13:00:00Z\"}",
+                Deadline.fromRemaining(REPORT_AT, Duration.ofSeconds(4)),
+                f.log());
+
+        assertThat(result.occurrences())
+                .hasSize(4)
+                .allSatisfy(o -> assertThat(o.reason()).isEqualTo(Reason.DEADLINE));
+        assertThat(result.notRun()).isEqualTo(4);
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
     void ping_touchesNothing() {
         RuntimeFixture f = dev(REPORT_AT);
 
