@@ -42,15 +42,18 @@ record OperatedStage(
      * One function pool as an operator sees it.
      *
      * @param alias the {@code live} alias run and replay invoke
+     * @param function the function itself (verify reads its resource policy and URLs, which the alias
+     *     does not show)
      * @param logGroup where its lines go
      * @param failureQueue the on-failure destination of Lambda's async retries
      */
-    record Pool(IFunction alias, ILogGroup logGroup, IQueue failureQueue) {}
+    record Pool(IFunction alias, IFunction function, ILogGroup logGroup, IQueue failureQueue) {}
 
     static OperatedStage of(StageStack stage) {
         Map<String, Pool> pools = new LinkedHashMap<>();
         stage.pools()
-                .forEach((name, pool) -> pools.put(name, new Pool(pool.alias(), pool.logGroup(), pool.failureQueue())));
+                .forEach((name, pool) ->
+                        pools.put(name, new Pool(pool.alias(), pool.function(), pool.logGroup(), pool.failureQueue())));
         return new OperatedStage(
                 stage.config().stage(),
                 stage.tables().ledger(),

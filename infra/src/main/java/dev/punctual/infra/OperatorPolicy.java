@@ -36,11 +36,13 @@ final class OperatorPolicy extends Construct {
         Stack stack = Stack.of(this);
         String ledger = stage.ledger().getTableArn();
         List<String> aliases = new ArrayList<>();
+        List<String> functions = new ArrayList<>();
         List<String> logGroups = new ArrayList<>();
         List<String> queues =
                 new ArrayList<>(List.of(stage.schedulerDeadLetters().getQueueArn()));
         stage.pools().values().forEach(pool -> {
             aliases.add(pool.alias().getFunctionArn());
+            functions.add(pool.function().getFunctionArn());
             logGroups.add(pool.logGroup().getLogGroupArn());
             queues.add(pool.failureQueue().getQueueArn());
         });
@@ -75,9 +77,19 @@ final class OperatorPolicy extends Construct {
                                 List.of(ledger)),
                         allow(List.of("sqs:GetQueueAttributes"), queues),
                         allow(List.of("logs:FilterLogEvents"), logGroups),
-                        // Listing schedules, queues and alarms has no resource-level permissions.
+                        // verify finds the stage's queues and alarms among its stack's resources, never by
+                        // a name prefix another stage's name could share (dev, dev-eu).
+                        allow(List.of("cloudformation:ListStackResources"), List.of(stack.formatArn(stacks))),
+                        // verify's access check: who else may call each function and its live alias.
+                        allow(List.of("lambda:GetPolicy"), concat(functions, aliases)),
+                        allow(List.of("lambda:ListFunctionUrlConfigs"), functions),
+                        // Listing schedules, alarms and event source mappings has no resource-level
+                        // permissions.
                         allow(
-                                List.of("scheduler:ListSchedules", "sqs:ListQueues", "cloudwatch:DescribeAlarms"),
+                                List.of(
+                                        "scheduler:ListSchedules",
+                                        "cloudwatch:DescribeAlarms",
+                                        "lambda:ListEventSourceMappings"),
                                 List.of("*"))))
                 .build();
         NagSuppressions.addResourceSuppressions(
@@ -87,10 +99,17 @@ final class OperatorPolicy extends Construct {
                         .reason("Operator policy: DescribeStacks is limited to Punctual-* stacks (the CLI names the"
                                 + " deployed stages when one is unknown); GetQueryResults, StopQuery and"
                                 + " DescribeQueryDefinitions support no resource-level permissions, nor do verify's"
-                                + " ListSchedules, ListQueues and DescribeAlarms (Resource *); GetSchedule is"
+                                + " ListSchedules, DescribeAlarms and ListEventSourceMappings (Resource *);"
+                                + " ListStackResources is limited to Punctual-* stacks like DescribeStacks; GetSchedule is"
                                 + " limited to the stage's own group, punctual-<stage>/*")
                         .appliesTo(List.of(finding(stack, stacks), finding(stack, schedules), "Resource::*"))
                         .build()));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /**

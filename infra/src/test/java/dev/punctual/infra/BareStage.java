@@ -50,6 +50,7 @@ final class BareStage {
                     pool,
                     new OperatedStage.Pool(
                             Function.fromFunctionArn(stack, "Alias-" + pool, alias(pool)),
+                            Function.fromFunctionArn(stack, "Function-" + pool, function(pool)),
                             LogGroup.fromLogGroupArn(stack, "Logs-" + pool, logGroup(pool)),
                             Queue.fromQueueArn(stack, "Failures-" + pool, failureQueue(pool))));
         }
@@ -67,6 +68,10 @@ final class BareStage {
 
     static String alias(String pool) {
         return arn("lambda", "function:punctual-qa-" + pool + ":live");
+    }
+
+    static String function(String pool) {
+        return arn("lambda", "function:punctual-qa-" + pool);
     }
 
     static String logGroup(String pool) {

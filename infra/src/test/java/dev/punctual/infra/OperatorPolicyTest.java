@@ -57,6 +57,22 @@ class OperatorPolicyTest {
     }
 
     @Test
+    void verifysAccessAndResourceReads_areGrantedOnTheStagesFunctionsAliasesAndPunctualsStacks_only() {
+        Set<String> functions =
+                new TreeSet<>(BareStage.POOLS.stream().map(BareStage::function).toList());
+        Set<String> functionsAndAliases = new TreeSet<>(functions);
+        BareStage.POOLS.forEach(pool -> functionsAndAliases.add(BareStage.alias(pool)));
+
+        assertThat(grants.get("lambda:GetPolicy")).isEqualTo(functionsAndAliases);
+        assertThat(grants.get("lambda:ListFunctionUrlConfigs")).isEqualTo(functions);
+        assertThat(grants.get("lambda:ListEventSourceMappings")).containsExactly("*");
+        assertThat(grants.get("cloudformation:ListStackResources"))
+                .containsExactly("arn:{Ref=AWS::Partition}:cloudformation:" + BareStage.REGION + ":" + BareStage.ACCOUNT
+                        + ":stack/" + StageOutputs.STACK_PREFIX + "*/*");
+        assertThat(grants).doesNotContainKey("sqs:ListQueues");
+    }
+
+    @Test
     void maintenanceWrites_nameTheLeaseAttributesOfLockItemsOnly_neverAJobsCursorOrSlot() {
         Map<String, Object> update = statements.stream()
                 .filter(s -> actions(s).contains("dynamodb:UpdateItem"))
@@ -174,8 +190,8 @@ class OperatorPolicyTest {
                         "logs:StopQuery",
                         "logs:DescribeQueryDefinitions",
                         "scheduler:ListSchedules",
-                        "sqs:ListQueues",
-                        "cloudwatch:DescribeAlarms");
+                        "cloudwatch:DescribeAlarms",
+                        "lambda:ListEventSourceMappings");
         assertThat(statements).allSatisfy(s -> assertThat(s).containsEntry("Effect", "Allow"));
     }
 

@@ -82,6 +82,7 @@ class StageOutputsConstructTest {
                     pool,
                     new OperatedStage.Pool(
                             Function.fromFunctionArn(bare.stack, "Clash-" + pool, BareStage.alias(pool)),
+                            Function.fromFunctionArn(bare.stack, "ClashFunction-" + pool, BareStage.function(pool)),
                             LogGroup.fromLogGroupArn(bare.stack, "ClashLogs-" + pool, BareStage.logGroup(pool)),
                             Queue.fromQueueArn(bare.stack, "ClashQueue-" + pool, BareStage.failureQueue(pool))));
         }

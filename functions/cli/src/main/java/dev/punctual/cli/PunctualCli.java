@@ -85,10 +85,11 @@ public final class PunctualCli implements Runnable {
 
     /**
      * Refused input, in one format: {@code punctual <command>: <field>: <problem>; accepted: ...} on stderr,
-     * exit 2; in JSON mode also the same as one JSON error object on stdout.
+     * exit 2; in JSON mode also the same as one JSON error object on stdout. The message echoes what was
+     * typed, so it is redacted and bounded ({@link RefusalLine}) before either is written.
      */
     private static int refuse(PrintWriter out, PrintWriter err, CommandLine command, String message, boolean json) {
-        String line = oneLine(message);
+        String line = RefusalLine.of(message);
         err.println(command.getCommandSpec().qualifiedName() + ": " + line);
         if (json) {
             out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), line, INVALID_INPUT));
@@ -105,8 +106,9 @@ public final class PunctualCli implements Runnable {
         String endpoint = command.getParseResult() == null
                 ? null
                 : command.getParseResult().matchedOptionValue("--endpoint", null);
+        // The endpoint and the SDK's message can carry what was typed too (http://user:pw@host).
         String said = "failed: "
-                + oneLine(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e, endpoint));
+                + RefusalLine.of(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e, endpoint));
         err.println(command.getCommandSpec().qualifiedName() + ": " + said);
         if (json) {
             out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), said, FAILURE));
@@ -137,12 +139,6 @@ public final class PunctualCli implements Runnable {
                     : "could not reach AWS (" + cause + "); hint: check the network and --region / AWS_REGION";
         }
         return e.getClass().getSimpleName() + ": " + message;
-    }
-
-    private static String oneLine(String message) {
-        return message == null
-                ? "invalid input"
-                : message.strip().replaceFirst("^Error: ", "").replaceAll("\\s*\\R\\s*", " ");
     }
 
     @Override

@@ -42,9 +42,11 @@ final class ResultOutput {
         JsonNode result = parse(json);
         if ("INVALID".equals(result.path("status").asText())) {
             JsonNode e = result.path("error");
-            // One format for every refusal: command, field, problem (the handler's code and message).
-            err.println(command + ": " + (text(e, "field") == null ? "payload" : text(e, "field")) + ": "
-                    + e.path("code").asText() + ": " + e.path("message").asText());
+            // One format for every refusal: command, field, problem (the handler's code and message), redacted
+            // and bounded here too: a function of another version may have echoed the payload as it was.
+            err.println(command + ": "
+                    + RefusalLine.of((text(e, "field") == null ? "payload" : text(e, "field")) + ": "
+                            + e.path("code").asText() + ": " + e.path("message").asText()));
             if (!table) {
                 out.println(json.strip());
             }

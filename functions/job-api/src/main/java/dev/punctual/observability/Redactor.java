@@ -8,16 +8,31 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Removes secret-looking values from text and structured fields before anything is logged or stored.
- * Every string that reaches a log line, a run item's error summary or a lifecycle event passes here,
- * so a job that puts a password into an exception message does not leak it.
+ * Removes secret-looking values and personal data from text and structured fields before anything is
+ * logged or stored. Every string that reaches a log line, a run item's result or error summary, a
+ * lifecycle event or a CLI refusal passes here, so a job that puts a password or a customer's e-mail
+ * address into an exception message does not leak it.
  */
 public final class Redactor {
 
+    /** What a secret's value is replaced with. */
     public static final String MASK = "[REDACTED]";
 
-    /** Words that make a field name, or the key of a {@code key=value} in free text, a secret's name. */
-    private static final String SECRET_WORDS = "password|passwd|passphrase|secret|token|api[_-]?key|apikey"
+    /** What personal data is replaced with: a mask per kind, so a reader still knows what was there. */
+    public static final String EMAIL_MASK = PersonalData.EMAIL;
+
+    public static final String PHONE_MASK = PersonalData.PHONE;
+    public static final String PUSH_TOKEN_MASK = PersonalData.PUSH_TOKEN;
+    public static final String CARD_MASK = PersonalData.CARD;
+
+    /** Every mask this redactor writes, the secret's first. */
+    public static final List<String> MASKS = List.of(MASK, EMAIL_MASK, PHONE_MASK, PUSH_TOKEN_MASK, CARD_MASK);
+
+    /**
+     * Words that make a field name a secret's name wherever they stand in it ({@code dbPasswords} is
+     * masked whatever it holds). The key of a {@code key=value} in free text is read by {@link SecretKeys}.
+     */
+    private static final String SECRET_WORDS = "password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey"
             + "|access[_-]?key|authorization|credentials?|private[_-]?key|session[_-]?id|cookie|signature";
 
     /** Field names whose values are never shown, whatever they contain. */
@@ -50,30 +65,52 @@ public final class Redactor {
             Pattern.compile("(?i)(?:AccountKey|SharedAccessKey|SharedAccessSignature)=[^;\\s]+"));
 
     /**
-     * {@code password=...}, {@code "token": "..."}, {@code AWS_SECRET_ACCESS_KEY=...},
-     * {@code secretAccessKey: ...}, {@code Authorization: Bearer ...} in free text: a key that ends in a
-     * secret word (optionally followed by {@code _key}, {@code _id} or {@code _value}; or is exactly
-     * {@code pass}), then the value: quoted with escapes (a missing closing quote takes the rest of the
-     * line), a scheme and a credential, or up to the next separator. A key ending elsewhere
-     * ({@code secretsmanager:}, {@code max_tokens=}) is ordinary text. A key starts only where a run of
-     * key characters starts, and its prefix is bounded, so the match is linear in the text's length. A
-     * segment of an ARN ({@code :secret:db-AbCdEf}) names a resource and is kept.
+     * The key of a {@code password=...}, {@code "token": "..."}, {@code AWS_SECRET_ACCESS_KEY=...},
+     * {@code secretAccessKey: ...}, {@code Authorization: Bearer ...} in free text, and its separator:
+     * a whole run of key characters, of any length, quoted or not, the quotes also escaped at any depth
+     * (JSON inside a JSON string: {@code {\"password\":\"x\"}}) or URL-encoded ({@code %22}), then
+     * {@code :} or {@code =}, also URL-encoded ({@code password%3Dsecret}). Or a command-line option and
+     * a space ({@code --password x}). Whether the key names a secret is {@link SecretKeys}'s call, made
+     * before the value is read, so a key that names none costs one pass over itself. A key starts only
+     * where a run of key characters starts, so the scan is linear in the text's length.
      */
-    private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)(?<key>(?<![A-Za-z0-9_.-])\"?(?:[A-Za-z0-9_.-]{0,40}?(?:" + SECRET_WORDS
-                    + ")(?:[_-]?(?:key|id|value))?|(?<pass>pass))\"?\\s{0,8}[:=]\\s{0,8})"
-                    + "(?<value>\"(?:[^\"\\\\\\n]|\\\\.)*+(?:\"|$)|'[^'\\n]*+(?:'|$)"
-                    + "|(?:bearer|basic|token|digest)\\s+\\S+|[^\\s,;&}\"']+)",
+    private static final Pattern ASSIGNMENT_KEY = Pattern.compile("(?<![A-Za-z0-9_.-])(?:"
+            + "(?:\\\\{0,16}[\"']|%(?:25)*22)?(?<key>[A-Za-z0-9_.-]++)(?:\\\\{0,16}[\"']|%(?:25)*22)?"
+            + "\\s{0,8}(?<sep>:=?|=>?|%(?:25)*3[ADad])(?:\\s|%(?:25)*20){0,8}"
+            + "|(?<option>--?[A-Za-z0-9][A-Za-z0-9_.-]*+)[ \\t]{1,8}(?=[^\\s-]))");
+
+    /**
+     * A secret's value, read where its key ends: quoted with escapes (a missing closing quote takes the
+     * rest of the line); quoted with escaped quotes, closed by the same number of backslashes it opened
+     * with, so a JSON text around it keeps its own quotes; URL-encoded quotes; a scheme and a
+     * credential; or up to the next separator, plain or URL-encoded ({@code %26} for {@code &}).
+     */
+    private static final Pattern VALUE = Pattern.compile(
+            "\"(?:[^\"\\\\\\n]|\\\\.)*+(?:\"|$)"
+                    + "|(?<bs>\\\\{1,16})\"(?:[^\"\\\\\\n]|\\\\++(?!\")|(?!\\k<bs>\")\\\\++\")*+(?:\\k<bs>\")?"
+                    + "|'[^'\\n]*+(?:'|$)"
+                    + "|%(?:25)*22(?:(?!%(?:25)*22)[^\\s&\"'])*+(?:%(?:25)*22)?"
+                    + "|(?i:bearer|basic|token|digest)\\s+\\S+"
+                    + "|(?:[^\\s,;&}\"'%\\\\]|\\\\++(?![\"'])|%(?!(?:25)*(?:2[026Cc]|3[Bb]|7[Dd]|0[AaDd])))++",
             Pattern.MULTILINE);
+
+    /** {@code <password>x</password>}, {@code <ns:ApiKey>x</ns:ApiKey>}: XML, whose key is the element's name. */
+    private static final Pattern XML_ELEMENT =
+            Pattern.compile("<(?<key>[A-Za-z0-9_.:-]{1,64}+)>[^<\\n]{1,256}+(?=</\\k<key>>)");
 
     /** A bare count after {@code pass} ({@code pass: 3, skip: 1}) is a tally, not a password. */
     private static final Pattern COUNT = Pattern.compile("\\d{1,9}");
 
-    private static final Pattern BEARER = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
+    /**
+     * {@code Bearer <token>} and {@code Basic <credentials>} without a header name. A credential has a
+     * digit, a capital or a symbol somewhere: "basic authentication failed" is prose.
+     */
+    private static final Pattern BEARER =
+            Pattern.compile("(?i:\\b(bearer|basic))\\s+(?=[a-z]*+[A-Z0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}");
 
-    /** The password in a URL's user info: {@code postgres://user:pw@host}. */
+    /** The password in a URL's user info: {@code postgres://user:pw@host}, {@code redis://:pw@host}. */
     private static final Pattern URL_PASSWORD =
-            Pattern.compile("(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://[^\\s:/@]{1,256}:)[^\\s@/]{1,256}(@)");
+            Pattern.compile("(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://[^\\s:/@]{0,256}:)[^\\s@/]{1,256}(@)");
 
     /** Longer text is cut before matching, so no input can make the patterns slow. */
     private static final int SCAN_BEYOND_MAX = 8192;
@@ -92,7 +129,10 @@ public final class Redactor {
         return new Redactor(2000);
     }
 
-    /** The text with every secret-looking part replaced by {@value #MASK}, cut to the maximum length. */
+    /**
+     * The text with every secret-looking part replaced by {@value #MASK} and every piece of personal
+     * data by the mask of its kind, cut to the maximum length.
+     */
     public String text(String text) {
         if (text == null) {
             return null;
@@ -103,12 +143,14 @@ public final class Redactor {
             out = shape.matcher(out).replaceAll(MASK);
         }
         out = URL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK + m.group(2)));
-        String scanned = out;
-        out = SECRET_ASSIGNMENT
+        out = assignments(out);
+        out = XML_ELEMENT
                 .matcher(out)
                 .replaceAll(m -> Matcher.quoteReplacement(
-                        isCountAfterPass(m) || isArnSegment(scanned, m) ? m.group() : m.group("key") + MASK));
+                        SecretKeys.named(m.group("key")) ? "<" + m.group("key") + ">" + MASK : m.group()));
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + MASK));
+        // After the secrets: a password that looks like an e-mail address is masked as a secret.
+        out = PersonalData.mask(out);
         return out.length() <= maxLength ? out : out.substring(0, maxLength) + "…[truncated]";
     }
 
@@ -138,15 +180,55 @@ public final class Redactor {
         return out.toString();
     }
 
-    /** {@code arn:aws:secretsmanager:...:secret:db-AbCdEf}: a colon on both sides names a resource. */
-    private static boolean isArnSegment(String text, MatchResult m) {
-        return m.start() > 0
-                && text.charAt(m.start() - 1) == ':'
-                && m.group("key").strip().endsWith(":");
+    /** Each value of a key that names a secret, masked; the key and its separator kept. */
+    private static String assignments(String text) {
+        Matcher key = ASSIGNMENT_KEY.matcher(text);
+        Matcher value = VALUE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && key.find(from)) {
+            String name = key.group("key") != null ? key.group("key") : key.group("option");
+            if (!namesASecret(name) || isArnSegment(text, key)) {
+                // Not a secret's key: go on right after it, so a secret's key inside its value is still found.
+                from = key.end(key.group("key") != null ? "key" : "option");
+                continue;
+            }
+            value.region(key.end(), text.length());
+            if (!value.lookingAt() || isCountAfterPass(name, value.group())) {
+                from = key.end();
+                continue;
+            }
+            out.append(text, copied, key.end()).append(MASK);
+            copied = endOfValue(text, value.end());
+            from = copied;
+        }
+        return out.isEmpty() ? text : out.append(text, copied, text.length()).toString();
     }
 
-    private static boolean isCountAfterPass(MatchResult m) {
-        return m.group("pass") != null && COUNT.matcher(m.group("value")).matches();
+    /** {@code --password=x: not an option}: a colon and a space after a bare value are the message's. */
+    private static int endOfValue(String text, int end) {
+        boolean colonThenSpace =
+                text.charAt(end - 1) == ':' && (end == text.length() || Character.isWhitespace(text.charAt(end)));
+        return colonThenSpace && end - 1 > 0 ? end - 1 : end;
+    }
+
+    /** {@code pass} is a secret's key only on its own ({@code pass=...}; not {@code bypass}, {@code pass_rate}). */
+    private static boolean namesASecret(String key) {
+        return SecretKeys.named(key) || isPass(key);
+    }
+
+    /** {@code arn:aws:secretsmanager:...:secret:db-AbCdEf}: a colon on both sides names a resource. */
+    private static boolean isArnSegment(String text, MatchResult key) {
+        return key.start() > 0 && text.charAt(key.start() - 1) == ':' && ":".equals(key.group("sep"));
+    }
+
+    private static boolean isCountAfterPass(String key, String value) {
+        return isPass(key) && COUNT.matcher(value).matches();
+    }
+
+    private static boolean isPass(String key) {
+        return key.replaceFirst("^-+", "").equalsIgnoreCase("pass");
     }
 
     /** Whether a field of this name is masked whatever its value. */
@@ -154,7 +236,10 @@ public final class Redactor {
         return name != null && SECRET_NAME.matcher(name).matches();
     }
 
-    /** A copy of the fields with secret names masked and every string value passed through {@link #text}. */
+    /**
+     * A copy of the fields with secret names masked, every string value passed through {@link #text}
+     * and a card number given as a number masked too.
+     */
     public Map<String, Object> fields(Map<String, ?> fields) {
         Map<String, Object> out = new LinkedHashMap<>();
         fields.forEach((name, value) -> out.put(name, isSecretName(name) ? MASK : value(value)));
@@ -172,6 +257,10 @@ public final class Redactor {
         }
         if (value instanceof List<?> list) {
             return list.stream().map(this::value).toList();
+        }
+        if (value instanceof Long || value instanceof java.math.BigInteger) {
+            // A card number kept as a number would otherwise be written out whole: only a long holds one.
+            return PersonalData.isCard(value.toString()) ? CARD_MASK : value;
         }
         if (value instanceof Number || value instanceof Boolean || value == null) {
             return value;

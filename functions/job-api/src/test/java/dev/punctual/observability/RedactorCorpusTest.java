@@ -83,7 +83,44 @@ class RedactorCorpusTest {
                         b62),
                 c("cut PEM key", "key: -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg" + b62, b62),
                 c("credentials field", "db_credentials=" + hex32, hex32),
-                c("password in YAML", "  password: yamlPw9876", "yamlPw9876"));
+                c("password in YAML", "  password: yamlPw9876", "yamlPw9876"),
+                // Issue 24, item 14e: shapes the red team got through in errors, results, logs and events.
+                c("pwd", "login failed: pwd=pw-" + hex32, "pw-" + hex32),
+                c(
+                        "key name longer than 40 characters",
+                        "my_very_long_service_account_database_password_for_prod=" + hex32,
+                        hex32),
+                c("secret word inside the key", "DB_PASSWORD_PROD=" + hex32, hex32),
+                c("redis URL without a user", "connect redis://:r3d1sPass@cache:6379 refused", "r3d1sPass"),
+                c("escaped JSON inside a JSON string", "{\"body\":\"{\\\"password\\\":\\\"" + b62 + "\\\"}\"}", b62),
+                c("double-escaped JSON", "{\\\\\\\"password\\\\\\\":\\\\\\\"" + b62 + "\\\\\\\"}", b62),
+                c("URL-encoded password", "body=user%3Dbob%26password%3D" + b62, b62),
+                c("URL-encoded token", "redirect?state=token%3D" + b62 + "%26x%3D1", b62),
+                c("CLI option and value", "exec: psql --password " + b62 + " --host db", b62),
+                // Found by probing beyond the red team's list.
+                c("MySQL client variable", "MYSQL_PWD=" + hex32, hex32),
+                c("API key with a stage suffix", "API_KEY_PROD=" + hex32, hex32),
+                c("camelCase secret word inside the key", "{passwordProd=" + hex32 + "}", hex32),
+                c("dotted config key", "db.password.prod=" + hex32, hex32),
+                c("URL-encoded quotes and colon", "q=%7B%22token%22%3A%22" + b62 + "%22%7D", b62),
+                c("URL-encoded space after the colon", "token%3A%20" + b62, b62),
+                c("Python dict", "{'password': '" + b62 + "'}", b62),
+                c("CLI token option", "--token " + b62, b62),
+                c("CLI api-key option", "--api-key " + b62, b62),
+                c("bearer as a key", "Bearer: " + b62, b62),
+                c("auth query parameter", "GET /db.json?auth=" + b62 + "&print=pretty", b62),
+                c("XML element", "<password>" + b62 + "</password>", b62),
+                c("XML element with a namespace", "<ns:ApiKey>" + b62 + "</ns:ApiKey>", b62),
+                c("Go-style assignment", "password := \"" + b62 + "\"", b62),
+                c("fat-arrow assignment", "password => " + b62, b62),
+                c("odd casing of the key", "PassWord=" + hex32 + " PASSword=" + hex32, hex32),
+                // Pinned with the probe, already masked here before: each spelling of the usual names, and
+                // the CLI's --password=x (it leaked through the CLI's refusal line, which now redacts).
+                c("CLI option with =", "exec: psql --password=" + b62 + " --host db", b62),
+                c("secret_key", "SECRET_KEY=" + hex32, hex32),
+                c("bearer, lower case", "authorization: bearer " + b62, b62),
+                c("BEARER, upper case", "BEARER " + b62, b62),
+                c("api-key header", "api-key: " + hex32, hex32));
     }
 
     private static Arguments c(String name, String text, String secret) {
@@ -121,6 +158,12 @@ class RedactorCorpusTest {
                 "tokens_used=12 of 4000",
                 "secretsmanager:ListSecrets was throttled",
                 "Unable to load credentials from any of the providers in the chain",
+                // A secret word inside a key, followed by a word that says the key describes the secret.
+                "token_count=3 password_length=12 token_expires_at=2026-11-30T14:00:00Z",
+                "secret_arn=arn:aws:secretsmanager:eu-central-1:123456789012:secret:db-AbCdEf",
+                "secret_name=prod/db token_url=https://auth.example.com/oauth2/token",
+                "oauth=enabled author=bob",
+                "basic authentication failed for the bearer of bad news",
             })
     void text_ofOrdinaryOperationalText_isUnchanged(String text) {
         assertThat(REDACTOR.text(text)).isEqualTo(text);
@@ -139,10 +182,29 @@ class RedactorCorpusTest {
 
     /**
      * Adversarial text cannot make redaction slow: the patterns are linear and the text is cut before
-     * they run. The timeout only guards against a hang (it was minutes for 64 KB); it measures nothing.
+     * they run. The units repeat what each pattern starts on: key characters, separators, escaped and
+     * URL-encoded quotes, options, XML tags, e-mail, phone and card pieces, push-token prefixes. The
+     * timeout only guards against a hang (it was minutes for 64 KB); it measures nothing.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"token-", "a-", "x.", "ab://"})
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "token-",
+                "a-",
+                "x.",
+                "ab://",
+                "password=x ",
+                "\\\"",
+                "%2522",
+                "--a ",
+                "<password>",
+                "a@a.",
+                "+1 ",
+                "4111 ",
+                "0",
+                "APA91b:",
+                "aaaaaaaa:"
+            })
     void text_ofAQuarterMegabyteOfRepeatedKeyCharacters_finishes(String unit) {
         String adversarial = unit.repeat(256 * 1024 / unit.length());
 

@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -121,6 +122,9 @@ final class RuntimeFixture {
     static RuntimeFixture dev(Instant start) {
         return new RuntimeFixture(start, StageFlags.defaultsFor("dev"));
     }
+
+    /** An APNs device token (made up) that the "contact" job puts in its result. */
+    static final String PUSH_TOKEN = "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad";
 
     JobCatalog catalog() {
         CatchUpPolicy threeWithinSixHours = new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST);
@@ -298,6 +302,24 @@ final class RuntimeFixture {
                                     "r".repeat(1500),
                                     "rows",
                                     7);
+                        })
+                        .build(),
+                JobDefinition.builder("contact")
+                        .schedule("30 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("contact@" + context.occurrence());
+                            // Personal data in free text, in the job's own log line and in its result.
+                            context.log().info("reminder sent to bob@example.com", Map.of("sms", "+82 10-1234-5678"));
+                            return JobResult.of(
+                                    "note", "charged 4111 1111 1111 1111, pushed to " + PUSH_TOKEN, "rows", 1);
+                        })
+                        .build(),
+                JobDefinition.builder("bouncer")
+                        .schedule("45 * * * *", "UTC")
+                        .job(services -> context -> {
+                            ran.add("bouncer@" + context.occurrence());
+                            throw new IllegalStateException(
+                                    "SMTP 550: no mailbox bob@example.com; SMS to 010-1234-5678");
                         })
                         .build(),
                 JobDefinition.builder("remind")

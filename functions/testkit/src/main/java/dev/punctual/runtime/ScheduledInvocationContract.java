@@ -108,6 +108,36 @@ public abstract class ScheduledInvocationContract {
         assertThat(f.lines).noneSatisfy(line -> assertThat(line).contains("tok-123456"));
     }
 
+    /**
+     * Personal data a job puts in its own log line, its result or its error is masked by kind wherever it
+     * lands: the job's log line, the outcome line, the run item and the lifecycle event (issue 24, item 10).
+     */
+    @Test
+    void personalDataInAJobsLogResultAndError_isMaskedByKind_inTheLinesTheRunItemAndTheEvent() {
+        Instant passing = Instant.parse("2026-11-30T14:30:00Z");
+        Instant failing = Instant.parse("2026-11-30T14:45:00Z");
+        RuntimeFixture f = dev(failing.plusSeconds(1));
+
+        f.invoke(scheduled("contact", passing));
+        f.invoke(scheduled("bouncer", failing));
+
+        String everything = String.join("\n", f.lines)
+                + f.ledger.run(new RunKey("contact", passing)).orElseThrow()
+                + f.ledger.run(new RunKey("bouncer", failing)).orElseThrow()
+                + f.events.stream().map(e -> e.detail().toString()).toList();
+        assertThat(everything)
+                .doesNotContain("bob@example.com", "1234-5678", "4111 1111", RuntimeFixture.PUSH_TOKEN)
+                .contains("[email]", "[phone]", "[card]", "[push-token]");
+        assertThat(f.outcomeLines().get(0).at("/result/note").asText())
+                .isEqualTo("charged [card], pushed to [push-token]");
+        assertThat(f.ledger.run(new RunKey("bouncer", failing)).orElseThrow().errorSummary())
+                .isEqualTo("IllegalStateException: SMTP 550: no mailbox [email]; SMS to [phone]");
+        assertThat(f.events)
+                .filteredOn(LifecycleEvent.RunFailed.class::isInstance)
+                .singleElement()
+                .satisfies(e -> assertThat(e.detail().get("error").toString()).contains("[email]", "[phone]"));
+    }
+
     @Test
     void scheduled_failure_carriesAnEmptyResultOnTheOutcomeLine() {
         Instant at = Instant.parse("2026-11-30T14:00:00Z");

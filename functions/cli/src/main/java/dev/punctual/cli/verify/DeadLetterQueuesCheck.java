@@ -7,15 +7,16 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * The stage's dead-letter queues are empty: the scheduler's (deliveries it gave up) and each pool's
- * on-failure queue (invocations Lambda gave up). A message there is an occurrence nobody ran.
+ * on-failure queue (invocations Lambda gave up). A message there is an occurrence nobody ran. The queues
+ * are the stack's own ({@link StackResources}), so another stage's are never counted.
  *
  * @param depths messages (visible and in flight) per queue name
  */
 public record DeadLetterQueuesCheck(Map<String, Integer> depths) implements Check {
 
-    public static DeadLetterQueuesCheck read(StageAws aws, StageInventory deployed) {
+    public static DeadLetterQueuesCheck read(StageAws aws, StackResources owned) {
         Map<String, Integer> depths = new LinkedHashMap<>();
-        deployed.queues().forEach((name, url) -> {
+        owned.queues().forEach((name, url) -> {
             Map<QueueAttributeName, String> attributes = aws.sqs()
                     .getQueueAttributes(r -> r.queueUrl(url)
                             .attributeNames(List.of(

@@ -9,9 +9,10 @@ import java.util.Optional;
 
 /**
  * The counts each delivering or destructive job would touch at its latest occurrence, from the job's
- * preview (counts only, never rows or recipients): what the source material asks to know before such a
- * job is enabled. A job that cannot tell, or whose preview failed, is a WARN: the counts are for the
- * operator to read, not a fault of the stage.
+ * preview as the deployed function computes it in a dry run ({@link JobPreviews}; counts only, never rows
+ * or recipients): what the source material asks to know before such a job is enabled. A job that cannot
+ * tell, or whose preview failed, is a WARN: the counts are for the operator to read, not a fault of the
+ * stage.
  *
  * @param previews by job id
  */

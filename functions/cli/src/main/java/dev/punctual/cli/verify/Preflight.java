@@ -4,12 +4,10 @@ import dev.punctual.infra.StageConfig;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageFlags;
-import java.net.URI;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The read-only checks, in the order an operator would do them by hand (docs/runbook.md, section 1). */
 public final class Preflight {
@@ -20,17 +18,13 @@ public final class Preflight {
      * @param config the stage's config (Stages.java)
      * @param flags the flags the stage was deployed with: the config's, with the schedules switch as deployed
      * @param catalog the catalog the deployed code runs
-     * @param dynamoEndpoint an emulator's DynamoDB endpoint (tests), for the jobs' previews
      */
     public static List<CheckResult> run(
-            StageAws aws,
-            Optional<URI> dynamoEndpoint,
-            StageInventory deployed,
-            StageConfig config,
-            StageFlags flags,
-            JobCatalog catalog,
-            Clock clock) {
+            StageAws aws, StageInventory deployed, StageConfig config, StageFlags flags, JobCatalog catalog) {
         List<CheckResult> results = new ArrayList<>();
+        // Read once for the checks that need it, inside each one's guard: a denied ListStackResources is
+        // their FAIL lines, not the end of the report.
+        Supplier<StackResources> owned = once(() -> StackResources.read(aws.cloudFormation(), deployed.stackName()));
         results.add(Guard.run("account", () -> CallerAccountCheck.read(aws, deployed, config.environment())));
         results.add(StackStatusCheck.read(deployed).result());
         results.add(Guard.run(
@@ -44,13 +38,26 @@ public final class Preflight {
                         deployed,
                         ExpectedSchedule.of(catalog, config.retries(), flags.schedulesEnabled()),
                         functionsByPool,
-                        deployed.schedulerDeadLetterArn())));
+                        owned.get().schedulerDeadLetterQueue().map(deployed::queueArn))));
         results.add(Guard.run("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
-        results.add(Guard.run("dead-letters", () -> DeadLetterQueuesCheck.read(aws, deployed)));
-        results.add(Guard.run("alarms", () -> AlarmsCheck.read(aws, deployed)));
+        results.add(Guard.run("dead-letters", () -> DeadLetterQueuesCheck.read(aws, owned.get())));
+        results.add(Guard.run("alarms", () -> AlarmsCheck.read(aws, owned.get())));
+        results.add(Guard.run("access", () -> FunctionAccessCheck.read(aws, deployed)));
         results.add(Guard.run(
                 "dry-run",
-                () -> new DryRunCountsCheck(JobPreviews.read(aws, dynamoEndpoint, deployed, flags, catalog, clock))));
+                () -> new DryRunCountsCheck(
+                        JobPreviews.read(new StageInvoker(aws.lambda(), deployed.aliases()), catalog))));
         return results;
+    }
+
+    /** The first answer, kept; a failed read is tried again by the next check that asks (and fails it too). */
+    private static <T> Supplier<T> once(Supplier<T> read) {
+        List<T> kept = new ArrayList<>(1);
+        return () -> {
+            if (kept.isEmpty()) {
+                kept.add(read.get());
+            }
+            return kept.getFirst();
+        };
     }
 }

@@ -13,9 +13,9 @@ import software.amazon.awssdk.services.lambda.model.InvocationType;
 import software.amazon.awssdk.services.lambda.model.InvokeResponse;
 
 /**
- * Runs one job by hand in the deployed function: a {@code RequestResponse} Invoke of the pool's
- * {@value FunctionPoolConstruct#ALIAS} alias with the {@code run} payload of events/ (the same the
- * scheduler's target and {@code punctual run} use), so the run takes the function's role, environment
+ * Runs one job by hand, or a dry run of it, in the deployed function: a {@code RequestResponse} Invoke of
+ * the pool's {@value FunctionPoolConstruct#ALIAS} alias with the {@code run} payload of events/ (the same
+ * the scheduler's target and {@code punctual run} use), so the run takes the function's role, environment
  * and guards.
  */
 public final class StageInvoker {
@@ -47,13 +47,37 @@ public final class StageInvoker {
         payload.put("job", job.id());
         at.ifPresent(t -> payload.put("at", t));
         payload.put("force", force);
-        InvokeResponse response = lambda.invoke(r -> r.functionName(alias)
+        InvokeResponse response = invoke(alias, payload);
+        return RunOutcome.parse(job.id(), body(response), response.functionError() != null);
+    }
+
+    /**
+     * A dry run of the latest occurrence due, in the deployed function: its preview counts, computed with
+     * the function's role. {@code force}, so an occurrence already done is counted too: a dry run claims
+     * and writes nothing, so forcing it only means "count it anyway".
+     */
+    public DryRunCountsCheck.Preview preview(JobDefinition job) {
+        String alias = aliases.get(job.pool().name());
+        if (alias == null) {
+            return DryRunCountsCheck.Preview.error("pool " + job.pool().name() + " has no function in the stage");
+        }
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("kind", "run");
+        payload.put("job", job.id());
+        payload.put("force", true);
+        payload.put("dryRun", true);
+        InvokeResponse response = invoke(alias, payload);
+        return JobPreviews.parse(body(response), response.functionError() != null);
+    }
+
+    private InvokeResponse invoke(String alias, Map<String, Object> payload) {
+        return lambda.invoke(r -> r.functionName(alias)
                 .invocationType(InvocationType.REQUEST_RESPONSE)
                 .payload(SdkBytes.fromUtf8String(json(payload))));
-        return RunOutcome.parse(
-                job.id(),
-                response.payload() == null ? "" : response.payload().asUtf8String(),
-                response.functionError() != null);
+    }
+
+    private static String body(InvokeResponse response) {
+        return response.payload() == null ? "" : response.payload().asUtf8String();
     }
 
     private static String json(Map<String, Object> payload) {

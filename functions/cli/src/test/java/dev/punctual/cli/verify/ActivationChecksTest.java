@@ -161,6 +161,57 @@ class ActivationChecksTest {
     }
 
     @Test
+    void logSecrets_personalDataInALine_failsAsPersonalData_withoutShowingIt_andWithoutSayingRotate() {
+        String email = "bob" + "@example.com";
+        String phone = "+82 10-" + "1234-5678";
+        StageLogs.Line line = new StageLogs.Line(
+                "g",
+                Instant.parse("2026-11-30T16:00:00Z"),
+                "{\"message\":\"reminder sent\",\"to\":\"" + email + "\",\"sms\":\"" + phone + "\"}");
+
+        CheckResult r = new LogSecretsCheck(List.of(line), Duration.ofHours(1)).result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen())
+                .contains("1 line(s) hold personal data", "[email]", "[phone]")
+                .doesNotContain(email, "1234-5678");
+        assertThat(r.action()).startsWith("personal data reached the logs").doesNotContain("rotate");
+    }
+
+    @Test
+    void logSecrets_aSecretAndPersonalData_sayBothWhatToDo() {
+        StageLogs.Line secret = new StageLogs.Line("g", Instant.parse("2026-11-30T16:00:00Z"), "password=hunter2x");
+        StageLogs.Line card =
+                new StageLogs.Line("g", Instant.parse("2026-11-30T16:00:01Z"), "card 4111 1111 1111 1111");
+
+        CheckResult r = new LogSecretsCheck(List.of(secret, card), Duration.ofHours(1)).result();
+
+        assertThat(r.seen())
+                .contains("2 line(s) hold a secret or personal data")
+                .doesNotContain("hunter2x", "4111");
+        assertThat(r.action()).contains("rotate it now", "personal data reached the logs");
+    }
+
+    /** Lambda's own lines carry ids, digests, durations and ARNs: none of it is a secret or personal data. */
+    @Test
+    void logSecrets_lambdaPlatformLinesAndAnAlreadyRedactedLine_pass() {
+        List<StageLogs.Line> lines = java.util.stream.Stream.of(
+                        "INIT_START Runtime Version: java:21.v20 Runtime Version ARN: arn:aws:lambda:us-east-1::runtime:"
+                                + "0cdcfbdefbc5e7d3343f73c2e2dd3cba17d61dea0686b404502a0c9ce83931b9",
+                        "START RequestId: 3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d Version: 7",
+                        "END RequestId: 3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                        "REPORT RequestId: 3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d Duration: 1234.56 ms Billed Duration:"
+                                + " 1235 ms Memory Size: 512 MB Max Memory Used: 150 MB Restore Duration: 310.22 ms",
+                        "{\"_aws\":{\"Timestamp\":1764518400000},\"occurrence\":\"2026-11-30T14:00:00Z\","
+                                + "\"lateness_ms\":129602000,\"fence\":4,\"error\":\"no mailbox [email]\"}")
+                .map(m -> new StageLogs.Line("g", Instant.parse("2026-11-30T16:00:00Z"), m))
+                .toList();
+
+        assertThat(new LogSecretsCheck(lines, Duration.ofHours(1)).result().status())
+                .isEqualTo(CheckStatus.PASS);
+    }
+
+    @Test
     void logSecrets_ordinaryOutcomeLine_passes() {
         StageLogs.Line line = new StageLogs.Line(
                 "g",

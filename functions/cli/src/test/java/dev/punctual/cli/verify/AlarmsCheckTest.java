@@ -11,7 +11,7 @@ class AlarmsCheckTest {
     @Test
     void okAndInsufficientData_pass() {
         CheckResult r =
-                new AlarmsCheck("Punctual-dev-", new TreeMap<>(Map.of("x", "OK", "y", "INSUFFICIENT_DATA"))).result();
+                new AlarmsCheck("Punctual-dev", new TreeMap<>(Map.of("x", "OK", "y", "INSUFFICIENT_DATA"))).result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.PASS);
     }
@@ -19,7 +19,7 @@ class AlarmsCheckTest {
     @Test
     void anAlarmInAlarm_failsNamingIt() {
         CheckResult r = new AlarmsCheck(
-                        "Punctual-dev-", new TreeMap<>(Map.of("x", "OK", "Punctual-dev-Failures", "ALARM")))
+                        "Punctual-dev", new TreeMap<>(Map.of("x", "OK", "Punctual-dev-Failures", "ALARM")))
                 .result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
@@ -28,7 +28,18 @@ class AlarmsCheckTest {
     }
 
     @Test
+    void anAlarmTheStackListsButCloudWatchLacks_failsNamingIt() {
+        CheckResult r = new AlarmsCheck(
+                        "Punctual-dev", new TreeMap<>(Map.of("x", "OK", "Punctual-dev-Missed", AlarmsCheck.NOT_FOUND)))
+                .result();
+
+        assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(r.seen()).isEqualTo("the stack lists alarms CloudWatch does not have: Punctual-dev-Missed");
+        assertThat(r.action()).contains("detect-stack-drift --stack-name Punctual-dev");
+    }
+
+    @Test
     void noAlarms_warns() {
-        assertThat(new AlarmsCheck("Punctual-dev-", Map.of()).result().status()).isEqualTo(CheckStatus.WARN);
+        assertThat(new AlarmsCheck("Punctual-dev", Map.of()).result().status()).isEqualTo(CheckStatus.WARN);
     }
 }

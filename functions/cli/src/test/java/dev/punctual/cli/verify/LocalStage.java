@@ -52,7 +52,8 @@ import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindowMode;
  * stage's {@link SkewTolerance}, each
  * job's schedule from {@link Schedule#deployment()}, {@link ScheduledPayload#forJob} and the stage's
  * {@link RetrySettings}, the ledger table from {@link LedgerTable} with point-in-time recovery and the
- * stage's deletion protection. Tests then plant one fault and run verify on it.
+ * stage's deletion protection, the queues and alarms as resources of the stack (one alarm in a nested
+ * jobs stack). Tests then plant one fault and run verify on it.
  */
 final class LocalStage {
 
@@ -73,6 +74,7 @@ final class LocalStage {
     final Map<String, String> functions = new LinkedHashMap<>();
     final Map<String, String> logGroups = new LinkedHashMap<>();
     final Map<String, String> queues = new LinkedHashMap<>();
+    private final List<String> queueIds = new java.util.ArrayList<>();
     final LambdaInvokeStandIn lambda;
     final LogsInsightsStandIn insights;
 
@@ -206,11 +208,11 @@ final class LocalStage {
             DeclaredTables.create(aws.dynamo(), table, jobTables().get(table.name()));
         }
         seedInactiveMembers(2);
-        queue("SchedulerDeadLetters");
+        queueIds.add("SchedulerDeadLetters");
         String role = role();
         for (FunctionPool pool : catalog.pools()) {
             String id = "Pool" + pool.name();
-            queue(id + "AsyncFailures");
+            queueIds.add(id + "AsyncFailures");
             String logGroup = cfnName(id + "Logs");
             aws.logs().createLogGroup(r -> r.logGroupName(logGroup));
             logGroups.put(pool.name(), logGroup);
@@ -234,7 +236,9 @@ final class LocalStage {
             functions.put(pool.name(), function);
             Map<String, String> runtimeEnv = new LinkedHashMap<>(env);
             runtimeEnv.put("AWS_REGION", REGION.id());
-            runtimeEnv.put(dev.punctual.handler.Wiring.ENDPOINT, endpoint().toString());
+            // The function's own network: straight to moto, not through the front, so that what the
+            // front records (operatorRequests) is what verify asked with the operator's clients.
+            runtimeEnv.put(dev.punctual.handler.Wiring.ENDPOINT, moto.endpoint().toString());
             lambda.deploy(aliasArn(pool.name()), runtimeEnv, java.time.Duration.ofMinutes(1), clock);
         }
         aws.scheduler().createScheduleGroup(r -> r.name(group));
@@ -242,21 +246,79 @@ final class LocalStage {
             schedule(job);
         }
         for (String alarm : new String[] {"AlertingFailures", "AlertingMissed"}) {
-            cloudWatch(Map.of(
-                    "Action", "PutMetricAlarm",
-                    "AlarmName", cfnName(alarm),
-                    "Namespace", "Punctual",
-                    "MetricName", "Fail",
-                    "Statistic", "Sum",
-                    "Period", "300",
-                    "EvaluationPeriods", "1",
-                    "Threshold", "1",
-                    "ComparisonOperator", "GreaterThanOrEqualToThreshold"));
-            setAlarmState(cfnName(alarm), "OK");
+            alarm(cfnName(alarm));
         }
+        alarm(missedRunAlarm());
         LogsInsightsStandIn.documentedQueries()
                 .forEach((name, text) -> insights.saveQuery(savedQuery(name), text, List.copyOf(logGroups.values())));
         createStack();
+        for (String id : queueIds) {
+            queues.put(id, aws.sqs().getQueueUrl(r -> r.queueName(cfnName(id))).queueUrl());
+        }
+    }
+
+    /**
+     * The watch of daily-report, in the nested jobs stack as {@code JobsStack} declares it: CloudFormation
+     * names it after the nested stack, {@code Punctual-<stage>-Jobs0...-<suffix>-MissedRun...}.
+     */
+    String missedRunAlarm() {
+        return stack + "-Jobs0NestedStackJobs0NestedStackResource1A2B3C4D-N1N2N3-MissedRundailyreport5E6F7A8B-X1Y2Z3";
+    }
+
+    /** An alarm as the stack deploys it, in OK (moto's CloudFormation creates none; the stack lists it). */
+    private static void alarm(String name) {
+        cloudWatch(Map.of(
+                "Action", "PutMetricAlarm",
+                "AlarmName", name,
+                "Namespace", "Punctual",
+                "MetricName", "Fail",
+                "Statistic", "Sum",
+                "Period", "300",
+                "EvaluationPeriods", "1",
+                "Threshold", "1",
+                "ComparisonOperator", "GreaterThanOrEqualToThreshold"));
+        cloudWatch(Map.of("Action", "SetAlarmState", "AlarmName", name, "StateValue", "OK", "StateReason", "test"));
+    }
+
+    /** A template resource of an alarm, named as {@link #alarm} made it. */
+    private static Map<String, Object> alarmResource(String name) {
+        return Map.of("Type", "AWS::CloudWatch::Alarm", "Properties", Map.of("AlarmName", name));
+    }
+
+    /** A template resource of a queue, named as CloudFormation names it. */
+    private static Map<String, Object> queueResource(String name) {
+        return Map.of("Type", "AWS::SQS::Queue", "Properties", Map.of("QueueName", name));
+    }
+
+    /**
+     * Another stage deployed next to this one whose name this one's is a prefix of ({@code dev-eu} beside
+     * {@code dev}): its stack {@code Punctual-<name>}, its scheduler's dead-letter queue and one alarm, named
+     * by CloudFormation after its stack, so every one of them starts with {@code Punctual-dev-}.
+     */
+    Neighbour deployNeighbour(String name) {
+        String other = StageOutputs.stackName(name);
+        String queue = cfnName(other, "SchedulerDeadLetters");
+        String alarm = cfnName(other, "AlertingFailures");
+        alarm(alarm);
+        Map<String, Object> resources = new LinkedHashMap<>();
+        resources.put(logicalId("SchedulerDeadLetters"), queueResource(queue));
+        resources.put(logicalId("AlertingFailures"), alarmResource(alarm));
+        String template =
+                json(Map.of("Resources", resources, "Outputs", Map.of(StageOutputs.STAGE_NAME, Map.of("Value", name))));
+        aws.cloudFormation().createStack(r -> r.stackName(other).templateBody(template));
+        return new Neighbour(aws.sqs().getQueueUrl(r -> r.queueName(queue)).queueUrl(), alarm);
+    }
+
+    /** A neighbour stage's scheduler dead-letter queue (its URL) and one of its alarms. */
+    record Neighbour(String deadLetterQueueUrl, String alarm) {}
+
+    /** What the operator's clients (verify's) sent since {@link #forgetRequests()}: the front sees only those. */
+    List<MotoFront.Seen> operatorRequests() {
+        return front.seen();
+    }
+
+    void forgetRequests() {
+        front.forget();
     }
 
     /** The examples declare one table, the demo's: its physical name, by declared name. */
@@ -298,12 +360,17 @@ final class LocalStage {
                         .state(config.flags().schedulesEnabled() ? "ENABLED" : "DISABLED")
                         .flexibleTimeWindow(w -> w.mode(FlexibleTimeWindowMode.OFF))
                         .target(t -> t.arn(aliasArn(job.pool().name()))
-                                .roleArn("arn:aws:iam::" + ACCOUNT + ":role/" + stack + "-SchedulerRolesPool")
+                                .roleArn(schedulerRole())
                                 .input(input)
                                 .retryPolicy(p -> p.maximumRetryAttempts(retries.schedulerRetryAttempts())
                                         .maximumEventAgeInSeconds((int)
                                                 retries.schedulerMaxEventAge().toSeconds()))
                                 .deadLetterConfig(d -> d.arn(queueArn("SchedulerDeadLetters")))));
+    }
+
+    /** The role the stage's schedules deliver with ({@code SchedulerRoles}). */
+    String schedulerRole() {
+        return "arn:aws:iam::" + ACCOUNT + ":role/" + stack + "-SchedulerRolesPool";
     }
 
     void setAlarmState(String alarm, String state) {
@@ -381,12 +448,10 @@ final class LocalStage {
         return "arn:aws:sqs:" + REGION.id() + ":" + ACCOUNT + ":" + cfnName(id);
     }
 
-    private void queue(String id) {
-        String name = cfnName(id);
-        queues.put(id, aws.sqs().createQueue(r -> r.queueName(name)).queueUrl());
-    }
-
-    /** The stack: its outputs as StageStack declares them, around one real resource (the alarm topic). */
+    /**
+     * The stack: its outputs as StageStack declares them, its queues and alarms, the alarm topic, and a
+     * nested jobs stack (its template in moto's S3) holding the missed-run alarm.
+     */
     private void createStack() {
         Map<String, Object> outputs = new LinkedHashMap<>();
         outputs.put(StageOutputs.STAGE_NAME, Map.of("Value", STAGE));
@@ -401,15 +466,64 @@ final class LocalStage {
                 .keySet()
                 .forEach(name -> outputs.put(StageOutputs.savedQuery(name), Map.of("Value", savedQuery(name))));
         outputs.put(StageOutputs.ALARM_TOPIC, Map.of("Value", Map.of("Ref", "AlertingTopic")));
-        String template = json(
-                Map.of("Resources", Map.of("AlertingTopic", Map.of("Type", "AWS::SNS::Topic")), "Outputs", outputs));
+        Map<String, Object> resources = new LinkedHashMap<>();
+        resources.put("AlertingTopic", Map.of("Type", "AWS::SNS::Topic"));
+        for (String id : queueIds) {
+            resources.put(logicalId(id), queueResource(cfnName(id)));
+        }
+        for (String alarm : new String[] {"AlertingFailures", "AlertingMissed"}) {
+            resources.put(logicalId(alarm), alarmResource(cfnName(alarm)));
+        }
+        String nested = "punctual-templates/" + stack + "-jobs0.json";
+        s3Put("/punctual-templates", "");
+        s3Put("/" + nested, json(Map.of("Resources", Map.of("MissedRundailyreport", alarmResource(missedRunAlarm())))));
+        resources.put(
+                "Jobs0NestedStackJobs0NestedStackResource1A2B3C4D",
+                Map.of(
+                        "Type",
+                        "AWS::CloudFormation::Stack",
+                        "Properties",
+                        Map.of("TemplateURL", "https://s3.amazonaws.com/" + nested)));
+        String template = json(Map.of("Resources", resources, "Outputs", outputs));
         aws.cloudFormation().createStack(r -> r.stackName(stack).templateBody(template));
+    }
+
+    /** An object in moto's S3 (path style, in S3's signature scope, which is how moto picks the service). */
+    private static void s3Put(String path, String body) {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(moto.endpoint().resolve(path))
+                            .header(
+                                    "Authorization",
+                                    "AWS4-HMAC-SHA256 Credential=punctual-test/20260101/us-east-1/s3/aws4_request,"
+                                            + " SignedHeaders=host, Signature=0")
+                            .PUT(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(
+                        "moto S3 PUT " + path + ": " + response.statusCode() + " " + response.body());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** CloudFormation's physical name: stack, logical id (construct path plus a hash), a random suffix. */
     String cfnName(String constructPath) {
-        String hash = Integer.toHexString(constructPath.hashCode()).toUpperCase(Locale.ROOT);
-        return stack + "-" + constructPath + hash + "-" + "X1Y2Z3";
+        return cfnName(stack, constructPath);
+    }
+
+    private static String cfnName(String stack, String constructPath) {
+        return stack + "-" + logicalId(constructPath) + "-" + "X1Y2Z3";
+    }
+
+    /** The logical id CDK makes of a construct path: the path and a hash of it. */
+    private static String logicalId(String constructPath) {
+        return constructPath + Integer.toHexString(constructPath.hashCode()).toUpperCase(Locale.ROOT);
     }
 
     private String role() {

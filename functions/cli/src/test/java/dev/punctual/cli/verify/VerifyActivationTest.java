@@ -184,6 +184,26 @@ class VerifyActivationTest {
     }
 
     @Test
+    void plantedPersonalDataInALogLine_failsShowingItRedactedAndSayingRemoveIt_notRotate() {
+        stage = LocalStage.healthy();
+        stage.shipLogs();
+        String email = "bob" + "@example.com";
+        stage.writeLogLine(
+                "default", "{\"level\":\"INFO\",\"message\":\"reminder sent to " + email + " and +82 10-1234-5678\"}");
+
+        Run run = verify("--activate", "--log-wait", "20");
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "log-secrets"))
+                .startsWith("FAIL")
+                .contains("1 line(s) hold personal data", "[email]", "[phone]", "personal data reached the logs")
+                .doesNotContain(email, "1234-5678", "rotate");
+        assertThat(run.out()).doesNotContain(email);
+        assertNoMaintenanceHoldLeft();
+    }
+
+    @Test
     void maintenanceAlreadyOnBySomeoneElse_failsAndLeavesTheirHold() {
         stage = LocalStage.healthy();
         stage.shipLogs();

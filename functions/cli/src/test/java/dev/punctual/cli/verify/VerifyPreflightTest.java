@@ -52,7 +52,8 @@ class VerifyPreflightTest {
         System.out.println(run.out());
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).doesNotContain("FAIL ");
-        for (String check : new String[] {"stack", "flags", "schedules", "ledger-table", "dead-letters", "alarms"}) {
+        for (String check :
+                new String[] {"stack", "flags", "schedules", "ledger-table", "dead-letters", "alarms", "access"}) {
             assertThat(line(run, check)).startsWith("PASS");
         }
         assertThat(line(run, "schedules")).contains(stage.catalog.jobs().size() + " schedule(s) in the group");
@@ -153,7 +154,7 @@ class VerifyPreflightTest {
         var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out());
         assertThat(tree.path("ok").asBoolean()).isTrue();
         assertThat(tree.path("counts").path("fail").asInt()).isZero();
-        assertThat(tree.path("checks")).hasSize(8);
+        assertThat(tree.path("checks")).hasSize(9);
         assertThat(tree.path("checks").get(0).path("check").asText()).isEqualTo("account");
     }
 
@@ -169,7 +170,7 @@ class VerifyPreflightTest {
             var tree = mapper.readTree(run.out());
             assertThat(run.exit()).as(run.out() + run.err()).isZero();
             assertThat(tree.path("ok").asBoolean()).isTrue();
-            assertThat(tree.path("checks")).hasSize(8);
+            assertThat(tree.path("checks")).hasSize(9);
         }
         assertThat(checks(mapper.readTree(jsonFlag.out()))).isEqualTo(checks(mapper.readTree(shortOption.out())));
     }
@@ -194,6 +195,166 @@ class VerifyPreflightTest {
                 .startsWith("FAIL")
                 .contains("in ALARM: " + stage.cfnName("AlertingFailures"))
                 .contains("saved query");
+    }
+
+    @Test
+    void messageInTheDeadLetterQueueOfStageDevEu_deployedBesideDev_isNotDevs() {
+        stage = LocalStage.healthy();
+        LocalStage.Neighbour devEu = stage.deployNeighbour("dev-eu");
+        stage.aws
+                .sqs()
+                .sendMessage(r -> r.queueUrl(devEu.deadLetterQueueUrl())
+                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"daily-report\"}"));
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(line(run, "dead-letters"))
+                .startsWith("PASS")
+                .contains(stage.queues.size() + " queue(s), 0 messages");
+    }
+
+    @Test
+    void alarmOfStageDevEuInAlarm_deployedBesideDev_isNotDevs() {
+        stage = LocalStage.healthy();
+        LocalStage.Neighbour devEu = stage.deployNeighbour("dev-eu");
+        stage.setAlarmState(devEu.alarm(), "ALARM");
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(line(run, "alarms")).startsWith("PASS").contains("3 alarm(s), none in ALARM");
+    }
+
+    @Test
+    void alarmOfTheNestedJobsStackInAlarm_failsNamingIt() {
+        stage = LocalStage.healthy();
+        stage.setAlarmState(stage.missedRunAlarm(), "ALARM");
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "alarms")).startsWith("FAIL").contains("in ALARM: " + stage.missedRunAlarm());
+    }
+
+    @Test
+    void dryRunCounts_areTheDeployedFunctionsAnswersToADryRunOfEachJob() throws Exception {
+        stage = LocalStage.healthy();
+
+        Run run = verify(stage);
+
+        assertThat(line(run, "dry-run"))
+                .startsWith("PASS")
+                .contains("purge-inactive-members at ")
+                .contains("2 deletion(s)");
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.List<String> dryRuns = new java.util.ArrayList<>();
+        for (var invocation : stage.lambda.invocations()) {
+            var payload = mapper.readTree(invocation.payload());
+            if (payload.path("dryRun").asBoolean()) {
+                assertThat(invocation.function()).endsWith(":live");
+                dryRuns.add(payload.path("job").asText());
+            }
+        }
+        assertThat(dryRuns).containsExactlyInAnyOrder("purge-inactive-members", "send-reminders");
+    }
+
+    @Test
+    void dryRunCounts_readNoJobTableWithTheOperatorsClients() {
+        stage = LocalStage.healthy();
+        stage.forgetRequests();
+
+        Run run = verify(stage);
+
+        assertThat(line(run, "dry-run")).startsWith("PASS").contains("2 deletion(s)");
+        var dynamo = stage.operatorRequests().stream()
+                .filter(r -> r.operation().startsWith("DynamoDB_"))
+                .toList();
+        assertThat(dynamo)
+                .as("verify's own reads of the ledger")
+                .anyMatch(r -> r.body().contains(stage.ledgerTable));
+        assertThat(dynamo).noneMatch(r -> r.body().contains(stage.domainTable));
+    }
+
+    @Test
+    void invokeGrantToAnotherAccountOnTheLiveAlias_failsNamingThePrincipal() {
+        stage = LocalStage.healthy();
+        try (var lambda = stage.motoLambda()) {
+            lambda.addPermission(r -> r.functionName(stage.functions.get("default"))
+                    .qualifier("live")
+                    .statementId("partner-invoke")
+                    .action("lambda:InvokeFunction")
+                    .principal("arn:aws:iam::999988887777:root"));
+        }
+
+        Run run = verify(stage);
+
+        System.out.println(run.out());
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "access"))
+                .startsWith("FAIL")
+                .contains("statement partner-invoke lets arn:aws:iam::999988887777:root lambda:InvokeFunction")
+                .contains("remove-permission");
+    }
+
+    @Test
+    void publicFunctionUrl_failsNamingTheUrl() {
+        stage = LocalStage.healthy();
+        String url;
+        try (var lambda = stage.motoLambda()) {
+            url = lambda.createFunctionUrlConfig(
+                            r -> r.functionName(stage.functions.get("default")).authType("NONE"))
+                    .functionUrl();
+        }
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "access"))
+                .startsWith("FAIL")
+                .contains("function URL " + url + " (auth NONE)")
+                .contains("delete-function-url-config");
+    }
+
+    @Test
+    void eventSourceMappingOnTheLiveAlias_failsNamingTheTrigger() {
+        stage = LocalStage.healthy();
+        String feed =
+                stage.aws.sqs().createQueue(r -> r.queueName("partner-feed")).queueUrl();
+        String feedArn = stage.aws
+                .sqs()
+                .getQueueAttributes(r -> r.queueUrl(feed)
+                        .attributeNames(software.amazon.awssdk.services.sqs.model.QueueAttributeName.QUEUE_ARN))
+                .attributes()
+                .get(software.amazon.awssdk.services.sqs.model.QueueAttributeName.QUEUE_ARN);
+        try (var lambda = stage.motoLambda()) {
+            lambda.createEventSourceMapping(
+                    r -> r.functionName(stage.aliasArn("default")).eventSourceArn(feedArn));
+        }
+
+        Run run = verify(stage);
+
+        assertThat(run.exit()).isEqualTo(VerifyCommand.FAILED);
+        assertThat(line(run, "access"))
+                .startsWith("FAIL")
+                .contains("event source mapping from " + feedArn)
+                .contains("delete-event-source-mapping");
+    }
+
+    @Test
+    void invokeGrantToTheSchedulesOwnRole_passes() {
+        stage = LocalStage.healthy();
+        try (var lambda = stage.motoLambda()) {
+            lambda.addPermission(r -> r.functionName(stage.functions.get("default"))
+                    .qualifier("live")
+                    .statementId("scheduler-role")
+                    .action("lambda:InvokeFunction")
+                    .principal(stage.schedulerRole()));
+        }
+
+        Run run = verify(stage);
+
+        assertThat(line(run, "access")).startsWith("PASS");
     }
 
     @Test
