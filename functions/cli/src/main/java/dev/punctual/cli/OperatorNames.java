@@ -44,10 +44,13 @@ final class OperatorNames {
         return name;
     }
 
-    /** At most 80 characters; control, format (bidi) and non-ASCII whitespace characters as \\uXXXX. */
+    /**
+     * Control, format (bidi) and non-ASCII whitespace characters as \\uXXXX; the length is bounded where
+     * every refusal line is ({@link RefusalLine}).
+     */
     static String shown(String text) {
         StringBuilder out = new StringBuilder();
-        text.codePoints().limit(80).forEach(c -> {
+        text.codePoints().forEach(c -> {
             int type = Character.getType(c);
             boolean hidden = Character.isISOControl(c)
                     || type == Character.FORMAT
@@ -60,6 +63,6 @@ final class OperatorNames {
                 out.appendCodePoint(c);
             }
         });
-        return text.codePointCount(0, text.length()) > 80 ? out + "…" : out.toString();
+        return out.toString();
     }
 }

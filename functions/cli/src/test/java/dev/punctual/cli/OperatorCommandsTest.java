@@ -134,7 +134,7 @@ class OperatorCommandsTest {
             delimiter = '|',
             value = {
                 "--stage        | ''                 | is not a stage name",
-                "--stage        | 'dev\u202E'        | 'dev\\u202E' is not a stage name",
+                "--stage        | 'dev\u202E'        | dev\\u202E",
                 "--stage        | 'Dev'              | is not a stage name",
                 "--region       | 'not a region!'    | is not an AWS region",
                 "--ledger-table | 'bad name!'        | is not a DynamoDB table name",
