@@ -6,6 +6,7 @@ import dev.punctual.json.Json;
 import dev.punctual.time.InstantText;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,9 +45,43 @@ public final class PayloadParser {
         }
     }
 
+    /**
+     * The fields each kind of payload has. Anything else is refused before it is read: a misspelled
+     * {@code "dryrun": true} ignored would run the job for real, and a misspelled {@code "forse"} would
+     * quietly not force it.
+     */
+    static final Map<String, List<String>> FIELDS = Map.of(
+            ScheduledPayload.KIND_SCHEDULED,
+            List.of(
+                    ScheduledPayload.KIND,
+                    ScheduledPayload.JOB,
+                    ScheduledPayload.SCHEDULED_TIME,
+                    ScheduledPayload.EXECUTION_ID,
+                    ScheduledPayload.ATTEMPT_NUMBER,
+                    ScheduledPayload.SCHEDULE_ARN),
+            "run",
+            List.of(ScheduledPayload.KIND, ScheduledPayload.JOB, "at", "force", "dryRun"),
+            "replay",
+            List.of(ScheduledPayload.KIND, ScheduledPayload.JOB, "from", "to", "max", "dryRun"),
+            "ping",
+            List.of(ScheduledPayload.KIND));
+
     private Invocation invocation(String raw) throws Refusal {
         Map<String, Object> root = readObject(raw);
         String kind = text(root, ScheduledPayload.KIND);
+        List<String> fields = FIELDS.get(kind);
+        if (fields != null) {
+            for (String name : root.keySet()) {
+                if (!fields.contains(name)) {
+                    throw new Refusal(
+                            "UNKNOWN_FIELD",
+                            name,
+                            "field '" + FieldNames.shown(name) + "' is not a field of a " + kind
+                                    + " payload; accepted: " + String.join(", ", fields)
+                                    + FieldNames.didYouMean(name, fields));
+                }
+            }
+        }
         return switch (kind) {
             case ScheduledPayload.KIND_SCHEDULED -> scheduled(root);
             case "run" ->

@@ -468,6 +468,34 @@ public abstract class PayloadAndManualContract {
         assertThat(f.ran).isEmpty();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"dryrun\":true}                    | dryrun   | did you mean dryRun?",
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"dry_run\":true}                   | dry_run  | did you mean dryRun?",
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"forse\":true}                     | forse    | did you mean force?",
+                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"dry_run\":true} | dry_run | did you mean dryRun?",
+                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"maximum\":2} | maximum | accepted: kind, job, from, to, max, dryRun",
+                "{\"kind\":\"scheduled\",\"job\":\"report-free\",\"scheduledTime\":\"2026-11-30T13:45:00Z\",\"scheduledtime\":\"2026-11-30T13:30:00Z\"} | scheduledtime | did you mean scheduledTime?",
+                "{\"kind\":\"ping\",\"job\":\"report-free\"}                                      | job      | accepted: kind",
+            })
+    void payload_withAFieldItsKindDoesNotHave_isRefusedNamingTheField_andRunsNothing(
+            String payload, String field, String expected) {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke(payload.strip());
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("UNKNOWN_FIELD");
+            assertThat(e.field()).isEqualTo(field);
+            assertThat(e.message()).contains("'" + field + "'", expected);
+        });
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.cursor("report-free")).isEmpty();
+    }
+
     @Test
     void ping_touchesNothing() {
         RuntimeFixture f = dev(REPORT_AT);

@@ -1,0 +1,65 @@
+package dev.punctual.runtime;
+
+import java.util.List;
+import java.util.Locale;
+
+/** How a refused payload field is named back: bounded, and with the field that was probably meant. */
+final class FieldNames {
+    private FieldNames() {}
+
+    private static final int SHOWN = 60;
+
+    static String shown(String name) {
+        String oneLine = name.replaceAll("\\p{Cntrl}", "?");
+        return oneLine.length() > SHOWN ? oneLine.substring(0, SHOWN) + "…" : oneLine;
+    }
+
+    /**
+     * " (did you mean X?)" for the accepted field {@code name} most likely stands for: the same letters in
+     * another case or with separators ({@code dry_run}, {@code DryRun}, {@code dry-run}), or within two
+     * edits ({@code dryrn}); empty when none is close.
+     */
+    static String didYouMean(String name, List<String> accepted) {
+        if (name.length() > 64) {
+            return "";
+        }
+        String folded = fold(name);
+        String best = null;
+        int bestDistance = 3;
+        for (String candidate : accepted) {
+            if (fold(candidate).equals(folded)) {
+                return " (did you mean " + candidate + "?)";
+            }
+            int distance = distance(folded, fold(candidate));
+            if (distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return best == null ? "" : " (did you mean " + best + "?)";
+    }
+
+    private static String fold(String name) {
+        return name.replace("_", "").replace("-", "").toLowerCase(Locale.ROOT);
+    }
+
+    /** Levenshtein distance; both strings are short field names. */
+    private static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}
