@@ -1,7 +1,6 @@
 package dev.punctual.job;
 
 import dev.punctual.PunctualException;
-import dev.punctual.catchup.CatchUpMode;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.ledger.Retention;
 import dev.punctual.time.Schedule;
@@ -67,6 +66,19 @@ public record JobDefinition(
         lockGroup = lockGroup == null ? id : lockGroup;
         check(lockGroup.matches(ID), id, "lockGroup", lockGroup, "the same form as a job id");
         check(maxAttempts >= 1 && maxAttempts <= 10, id, "maxAttempts", Integer.toString(maxAttempts), "1 to 10");
+        java.util.Optional<Duration> period = schedule.longestPeriod();
+        if (period.isPresent() && !catchUp.reachesBackOne(period.get())) {
+            // A weekly job with "3 within 2 days" ran nothing after a six-week outage and said nothing:
+            // the next delivery always comes a week after what it missed.
+            throw new PunctualException("job " + id + ": catchUp '" + catchUp.describe() + "' is not accepted: its"
+                    + " maxAge is shorter than one period of the schedule (" + period.get() + " between occurrences),"
+                    + " so nothing missed could ever be caught up; expected a maxAge of at least " + period.get()
+                    + ", e.g. CatchUpPolicy.oldestFirst(" + Math.max(1, catchUp.maxOccurrences()) + ", "
+                    + period.get()
+                            .multipliedBy(Math.max(1, catchUp.maxOccurrences()))
+                            .plusHours(1)
+                    + "), or CatchUpPolicy.none() to catch up nothing");
+        }
     }
 
     public static Builder builder(String id) {
@@ -85,7 +97,9 @@ public record JobDefinition(
         private final String id;
         private Schedule schedule;
         private String lockGroup;
-        private CatchUpPolicy catchUp = new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST);
+        /** Unset: {@link CatchUpPolicy#defaultFor} the job's schedule (3 occurrences within 3 periods, at least 6 h). */
+        private CatchUpPolicy catchUp;
+
         private int maxAttempts = 3;
         private Retention retention = Retention.DEFAULT;
         private FunctionPool pool = FunctionPool.DEFAULT;
@@ -112,6 +126,11 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * How much the job catches up after missed occurrences. Unless set: up to 3, oldest first, within 3
+         * periods of its schedule and at least 6 hours ({@link CatchUpPolicy#defaultFor}). A policy whose age
+         * bound is shorter than one period is refused (it could never replay anything).
+         */
         public Builder catchUp(CatchUpPolicy policy) {
             this.catchUp = policy;
             return this;
@@ -177,7 +196,7 @@ public record JobDefinition(
                     id,
                     schedule,
                     lockGroup,
-                    catchUp,
+                    catchUp != null ? catchUp : CatchUpPolicy.defaultFor(schedule.longestPeriod()),
                     maxAttempts,
                     retention,
                     pool,

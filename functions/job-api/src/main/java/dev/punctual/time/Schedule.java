@@ -64,6 +64,36 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
         return zone;
     }
 
+    /** Where {@link #longestPeriod} starts counting, fixed so a catalog means the same whenever it is loaded. */
+    private static final java.time.Instant PERIOD_SAMPLE_FROM = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
+    private static final int PERIOD_SAMPLES = 64;
+
+    /**
+     * The longest time between two consecutive occurrences among the first 64 from 2026-01-01: the
+     * schedule's period (a day, a week, a month of 31 days). Empty for a one-time schedule or one with
+     * fewer than two occurrences from then on. A sample, not the whole calendar: a daylight-saving
+     * change that lengthens one day by an hour may lie outside it.
+     */
+    public java.util.Optional<java.time.Duration> longestPeriod() {
+        if (expression instanceof AtExpression) {
+            return java.util.Optional.empty();
+        }
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(this);
+        java.util.Optional<java.time.Instant> previous = calculator.next(PERIOD_SAMPLE_FROM);
+        java.time.Duration longest = null;
+        for (int i = 0; i < PERIOD_SAMPLES && previous.isPresent(); i++) {
+            java.util.Optional<java.time.Instant> next = calculator.next(previous.get());
+            if (next.isEmpty()) {
+                break;
+            }
+            java.time.Duration gap = java.time.Duration.between(previous.get(), next.get());
+            longest = longest == null || gap.compareTo(longest) > 0 ? gap : longest;
+            previous = next;
+        }
+        return java.util.Optional.ofNullable(longest);
+    }
+
     /** The expression in EventBridge's syntax, as written for this zone (for display and messages). */
     public String toEventBridge() {
         return expression.toEventBridge();
