@@ -25,6 +25,7 @@ import software.amazon.awscdk.TimeZone;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.logs.ILogGroup;
 import software.amazon.awscdk.services.scheduler.Schedule;
 import software.amazon.awscdk.services.scheduler.ScheduleExpression;
@@ -131,7 +132,7 @@ public final class StageStack extends Stack {
                 new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases(), schedulerDeadLetters);
         addKeepWarm();
         addJobs(catalog);
-        observe(catalog);
+        observe(catalog, code);
         outputs();
         Tags.of(this).add("punctual:stage", config.stage());
     }
@@ -231,7 +232,7 @@ public final class StageStack extends Stack {
         return (int) (crc.getValue() % JOB_SHARDS);
     }
 
-    private void observe(JobCatalog catalog) {
+    private void observe(JobCatalog catalog, Code code) {
         this.lifecycleAlerts = new LifecycleAlerts(this, "LifecycleAlerts", config.stage(), bus, alerting.topic());
         List<ILogGroup> logGroups =
                 pools.values().stream().map(p -> (ILogGroup) p.logGroup()).toList();
@@ -267,7 +268,13 @@ public final class StageStack extends Stack {
             functions.put(name, pool.function());
             jobsByPool.put(name, catalog.inPool(name));
         });
-        new ConsoleTestEvents(this, "ConsoleTestEvents", functions, jobsByPool);
+        new ConsoleTestEvents(
+                this,
+                "ConsoleTestEvents",
+                "java21".equals(config.lambdaRuntime()) ? Runtime.JAVA_21 : Runtime.JAVA_25,
+                code,
+                functions,
+                jobsByPool);
         deadLetters.add(lifecycleAlerts.deadLetters());
         alerting.deadLetters(
                 "AlertDeadLetters",
