@@ -1,5 +1,7 @@
 package dev.punctual.infra;
 
+import dev.punctual.observability.OutcomeLog;
+import dev.punctual.stage.StageOutputs;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,6 +15,7 @@ import software.amazon.awscdk.services.cloudwatch.GraphWidget;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
 import software.amazon.awscdk.services.cloudwatch.LogQueryWidget;
 import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
 import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -54,15 +57,27 @@ public final class Alerting extends Construct {
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
         key.addToResourcePolicy(PolicyStatement.Builder.create()
-                .sid("CloudWatchAlarmsAndLifecycleAlertsMayEncryptForTheTopic")
-                // EventBridge delivers the lifecycle rule's notices (LifecycleAlerts) to the same topic.
-                .principals(List.of(
-                        new ServicePrincipal("cloudwatch.amazonaws.com"), new ServicePrincipal("events.amazonaws.com")))
+                .sid("CloudWatchAlarmsMayEncryptForTheTopic")
+                .principals(List.of(new ServicePrincipal("cloudwatch.amazonaws.com")))
                 .actions(List.of("kms:Decrypt", "kms:GenerateDataKey*"))
                 .resources(List.of("*")) // in a key policy, "*" is this key
                 .conditions(Map.of(
                         "StringEquals",
                         Map.of("aws:SourceAccount", Stack.of(this).getAccount())))
+                .build());
+        // EventBridge delivers the lifecycle rule's notices (LifecycleAlerts) to the same topic: only for
+        // that rule, so another account's rule (or another rule of this one) cannot use the key. The
+        // rule's ARN is spelled out, not referenced: the rule depends on the topic, which depends on this key.
+        key.addToResourcePolicy(PolicyStatement.Builder.create()
+                .sid("LifecycleAlertsRuleMayEncryptForTheTopic")
+                .principals(List.of(new ServicePrincipal("events.amazonaws.com")))
+                .actions(List.of("kms:Decrypt", "kms:GenerateDataKey*"))
+                .resources(List.of("*"))
+                .conditions(new TreeMap<>(Map.of(
+                        "StringEquals",
+                        Map.of("aws:SourceAccount", Stack.of(this).getAccount()),
+                        "ArnEquals",
+                        Map.of("aws:SourceArn", LifecycleAlerts.ruleArn(Stack.of(this), config.stage())))))
                 .build());
         return key;
     }
@@ -90,15 +105,25 @@ public final class Alerting extends Construct {
         return topic;
     }
 
-    /** Any failed occurrence in the stage (the EMF metric {@code Fail} with dimension stage only). */
+    /**
+     * Occurrences that failed for good anywhere in the stage: the EMF metric {@code FinalFail} (dimension
+     * stage only), 1 on a failure no retry follows (the last attempt, attempts exhausted, a manual run or
+     * replay). A failed attempt that Lambda will retry counts in {@code Fail} only, which the dashboard
+     * graphs beside it and nothing pages on.
+     */
     public Alarm failures() {
-        Metric fail = outcomeMetric("Fail", Map.of("stage", config.stage()));
+        Metric fail = outcomeMetric(OutcomeLog.FINAL_FAIL, Map.of("stage", config.stage()));
+        String stage = config.stage();
         return alarm(
                 "Failures",
                 fail,
                 config.alarms().failuresPerPeriod(),
-                "Punctual " + config.stage() + ": occurrences failed; run the saved query punctual/" + config.stage()
-                        + "/failures");
+                "occurrences failed for good (their last attempt, attempts exhausted, or a manual run or replay);"
+                        + " a failed attempt that Lambda retries does not count",
+                "run the saved query punctual/" + stage + "/failures (the notices on the topic name the jobs), fix"
+                        + " the cause, then punctual run JOB --at T --force --stage " + stage
+                        + " for each occurrence that must still happen",
+                "failures");
     }
 
     /**
@@ -107,12 +132,15 @@ public final class Alerting extends Construct {
      */
     public Alarm missed() {
         Metric missed = outcomeMetric("Missed", Map.of("stage", config.stage()));
+        String stage = config.stage();
         return alarm(
                 "Missed",
                 missed,
                 1,
-                "Punctual " + config.stage() + ": occurrences were recorded as missed; run the saved query punctual/"
-                        + config.stage() + "/catch-up-and-missed");
+                "catch-up recorded occurrences as missed (more, or older, than the job's policy replays)",
+                "run the saved query punctual/" + stage + "/catch-up-and-missed and, for a range that matters,"
+                        + " punctual replay JOB --from T --to T --dry-run, then without --dry-run",
+                "missed");
     }
 
     /**
@@ -121,12 +149,17 @@ public final class Alerting extends Construct {
      */
     public Alarm overdue() {
         Metric overdue = outcomeMetric("Overdue", Map.of("stage", config.stage()));
+        String stage = config.stage();
         return alarm(
                 "Overdue",
                 overdue,
                 1,
-                "Punctual " + config.stage() + ": the missed-run watchdog found occurrences that were due and never"
-                        + " delivered; the notice on the topic names the job; docs/runbook.md#overdue");
+                "the missed-run watchdog found occurrences that were due and never delivered; the notice on the"
+                        + " topic names the job",
+                "check the job's schedule (aws scheduler get-schedule --group-name punctual-" + stage
+                        + " --name JOB: exists, ENABLED, targets the live alias) and the scheduler dead-letter queue,"
+                        + " then punctual run JOB --at T for the occurrence the notice names",
+                "overdue");
     }
 
     /**
@@ -141,7 +174,9 @@ public final class Alerting extends Construct {
                 .statistic("Sum")
                 .period(Duration.hours(1))
                 .build();
+        String stage = config.stage();
         Alarm alarm = Alarm.Builder.create(this, "WatchdogSilent")
+                .alarmName(alarmName(stage, "WatchdogSilent"))
                 .metric(runs)
                 .threshold(1)
                 .evaluationPeriods(2)
@@ -149,30 +184,68 @@ public final class Alerting extends Construct {
                 .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
                 .treatMissingData(TreatMissingData.BREACHING)
                 .actionsEnabled(config.flags().schedulesEnabled())
-                .alarmDescription("Punctual " + config.stage() + ": the missed-run watchdog has not run for two hours,"
-                        + " so undelivered occurrences go unnoticed; check its schedule missed-run-watchdog in group"
-                        + " punctual-" + config.stage()
-                        + " and the default pool's errors (docs/runbook.md#watchdog-silent)")
+                .alarmDescription(description(
+                        stage,
+                        "the missed-run watchdog has not run for two hours, so undelivered occurrences go unnoticed",
+                        "check its schedule (aws scheduler get-schedule --group-name punctual-" + stage
+                                + " --name missed-run-watchdog), the default pool's errors and on-failure queue,"
+                                + " then punctual run missed-run-watchdog --stage " + stage,
+                        "watchdog-silent"))
                 .build();
-        alarm.addAlarmAction(new SnsAction(topic));
+        notifyTopic(alarm);
         return alarm;
     }
 
-    /** A dead-letter path holds at least one event: a schedule or an invocation was given up. */
-    public Alarm deadLetters(String id, IQueue queue, String what) {
-        IMetric depth = queue.metricApproximateNumberOfMessagesVisible(
-                software.amazon.awscdk.services.cloudwatch.MetricOptions.builder()
-                        .period(Duration.minutes(5))
-                        .statistic("Maximum")
-                        .build());
-        return alarm(id, depth, 1, "Punctual " + config.stage() + ": " + what);
+    /**
+     * A dead-letter path holds at least one message: a delivery, an invocation or a notice was given up.
+     *
+     * @param what what a message there means
+     * @param next what to do about it
+     * @param anchor the runbook row ({@code docs/runbook.md#anchor}) that says more
+     */
+    public Alarm deadLetters(String id, IQueue queue, String what, String next, String anchor) {
+        IMetric depth = queue.metricApproximateNumberOfMessagesVisible(MetricOptions.builder()
+                .period(Duration.minutes(5))
+                .statistic("Maximum")
+                .build());
+        return alarm(id, depth, 1, what, next, anchor);
     }
 
-    /** Outcomes by kind, dead-letter depths and the latest failures, on one page. */
+    /**
+     * An alarm's name: the stack's name ({@code Punctual-<stage>}, which {@code punctual verify} lists the
+     * stage's alarms by) and its purpose. Alarm names are unique per account and region, and a stage's
+     * stack is per region, so the same stage in two regions never collides.
+     */
+    static String alarmName(String stage, String purpose) {
+        return StageOutputs.stackName(stage) + "-" + purpose;
+    }
+
+    /** What fired, what to do next, and the runbook row: every alarm's description has the three. */
+    static String description(String stage, String what, String next, String anchor) {
+        return "Punctual " + stage + ": " + what + ". Next: " + next + " (docs/runbook.md#" + anchor + ")";
+    }
+
+    /** The topic hears of the alarm firing and of it being OK again. */
+    void notifyTopic(Alarm alarm) {
+        SnsAction action = new SnsAction(topic);
+        alarm.addAlarmAction(action);
+        alarm.addOkAction(action);
+    }
+
+    /**
+     * {@code punctual-<stage>-<region>}: dashboards are global to the account, not per region, so the
+     * same stage deployed to two regions of one account needs two names ({@code region} may be the
+     * deploy-time token of an unpinned stack).
+     */
+    static String dashboardName(String stage, String region) {
+        return "punctual-" + stage + "-" + region;
+    }
+
+    /** Outcomes by kind, failed attempts beside final failures, dead-letter depths and the latest failures. */
     public Dashboard dashboard(List<IQueue> deadLetterQueues, List<ILogGroup> logGroups) {
         Map<String, String> stage = Map.of("stage", config.stage());
         Dashboard dashboard = Dashboard.Builder.create(this, "Dashboard")
-                .dashboardName("punctual-" + config.stage())
+                .dashboardName(dashboardName(config.stage(), Stack.of(this).getRegion()))
                 .build();
         dashboard.addWidgets(
                 GraphWidget.Builder.create()
@@ -181,6 +254,19 @@ public final class Alerting extends Construct {
                                 outcomeMetric("Pass", stage),
                                 outcomeMetric("Skip", stage),
                                 outcomeMetric("Fail", stage)))
+                        .width(12)
+                        .build(),
+                GraphWidget.Builder.create()
+                        .title("Failed attempts and final failures")
+                        .left(List.of(
+                                outcomeMetric("Fail", stage)
+                                        .with(MetricOptions.builder()
+                                                .label("Fail: failed attempts, retried ones included")
+                                                .build()),
+                                outcomeMetric(OutcomeLog.FINAL_FAIL, stage)
+                                        .with(MetricOptions.builder()
+                                                .label("FinalFail: no retry follows (pages)")
+                                                .build())))
                         .width(12)
                         .build(),
                 GraphWidget.Builder.create()
@@ -211,17 +297,18 @@ public final class Alerting extends Construct {
         return dashboard;
     }
 
-    private Alarm alarm(String id, IMetric metric, int threshold, String description) {
+    private Alarm alarm(String id, IMetric metric, int threshold, String what, String next, String anchor) {
         Alarm alarm = Alarm.Builder.create(this, id)
+                .alarmName(alarmName(config.stage(), id))
                 .metric(metric)
                 .threshold(threshold)
                 .evaluationPeriods(1)
                 .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
                 // No line means nothing happened, which is not a failure; gaps have their own alarm.
                 .treatMissingData(TreatMissingData.NOT_BREACHING)
-                .alarmDescription(description)
+                .alarmDescription(description(config.stage(), what, next, anchor))
                 .build();
-        alarm.addAlarmAction(new SnsAction(topic));
+        notifyTopic(alarm);
         return alarm;
     }
 

@@ -3,40 +3,58 @@ package dev.punctual.infra;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.json.Json;
 import dev.punctual.runtime.ScheduledPayload;
-import io.github.cdklabs.cdknag.NagPackSuppression;
-import io.github.cdklabs.cdknag.NagSuppressions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import software.amazon.awscdk.CustomResource;
+import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.Fn;
+import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
-import software.amazon.awscdk.customresources.AwsCustomResource;
-import software.amazon.awscdk.customresources.AwsCustomResourcePolicy;
-import software.amazon.awscdk.customresources.AwsSdkCall;
-import software.amazon.awscdk.customresources.PhysicalResourceId;
-import software.amazon.awscdk.customresources.SdkCallsPolicyOptions;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.Role;
+import software.amazon.awscdk.services.iam.ServicePrincipal;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
 
 /**
  * The Lambda console's shareable test events for each pool's function: a schema named
- * {@code _<function name>-schema} (written by SDK calls, see {@link #schemaCall}) in the account's
- * {@value #REGISTRY} registry, whose
+ * {@code _<function name>-schema} in the account's {@value #REGISTRY} registry, whose
  * {@code components.examples} the console lists under "Test". The examples come from the catalog (a
  * manual run of each job, a dry-run replay of a fixed past day, a ping), so they stay valid on any day.
  *
- * <p>The registry exists once per account and region, whoever made it: the console makes it the first
- * time anyone saves a shareable event, and two stages may share an account. A CloudFormation registry
- * resource would fail on the second of them, so the stage makes sure it exists with one SDK call that
- * tolerates "already exists", and never deletes it (other functions' events live there too).
+ * <p>One custom resource per pool ({@value #RESOURCE_TYPE}), served by one small function of the
+ * stage built from the same jar as the pools ({@code dev.punctual.handler.ConsoleTestEventsHandler}),
+ * makes one create-or-update: it makes sure the registry exists (the registry exists once per account
+ * and region, whoever made it: the console makes it the first time anyone saves a shareable event, and
+ * two stages may share an account, so "already exists" is success and it is never deleted), creates the
+ * schema when there is none, and writes this deploy's examples only when they differ from the schema's
+ * latest version. It never sends an UpdateSchema that changes nothing: the Schemas API reference says
+ * nothing of what the service answers to one (UpdateSchema's listed errors are BadRequestException,
+ * Forbidden, NotFound, InternalServerError, ServiceUnavailable), and the earlier design, an
+ * AwsCustomResource that created the schema and a second one that wrote the same content into it right
+ * after, would roll back a first deploy if that answer is a refusal. CDK's AwsCustomResource cannot do
+ * this in one resource: it makes exactly one SDK call per event, and could only ignore the refusal by
+ * its error code, which (BadRequestException) also names real faults. Events an operator saved in the
+ * console for these functions are replaced by the catalog's when the examples change (docs/deploy.md);
+ * the schema is left in place when the stage is removed.
  */
 final class ConsoleTestEvents extends Construct {
 
     static final String REGISTRY = "lambda-testevent-schemas";
 
-    /** The id under which CDK places the singleton function behind every AwsCustomResource of a stack. */
-    private static final String PROVIDER_ID = "AWS679f53fac002430cb0da5b7982bd2287";
+    /** The custom resource's type in the template. */
+    static final String RESOURCE_TYPE = "Custom::PunctualTestEvents";
+
+    /** The Lambda handler behind it, in punctual-lambda.jar. */
+    static final String HANDLER = "dev.punctual.handler.ConsoleTestEventsHandler::handleRequest";
 
     /** A past day, so the dry-run replay example is due whatever today is. */
     static final String REPLAY_FROM = "2026-01-05T00:00:00Z";
@@ -45,95 +63,98 @@ final class ConsoleTestEvents extends Construct {
 
     /**
      * Examples for at most this many jobs per pool (the first in catalog order). Each job's two examples
-     * add about 1 KB to the stage template (the content travels in two SDK calls, escaped); 2,000 jobs
-     * made the stage template 1.9 MB, past CloudFormation's 1 MB. Other jobs' payloads are in
+     * add about half a kilobyte to the stage template; 2,000 jobs made the stage template 1.9 MB, past
+     * CloudFormation's 1 MB, when the content travelled in two SDK calls. Other jobs' payloads are in
      * {@code events/} and the CLI.
      */
     static final int MAX_JOBS_WITH_EXAMPLES = 50;
 
+    private final Function function;
+    private final Map<String, CustomResource> schemas = new LinkedHashMap<>();
+
     ConsoleTestEvents(
-            Construct scope, String id, Map<String, IFunction> functions, Map<String, List<JobDefinition>> jobsByPool) {
+            Construct scope,
+            String id,
+            Runtime runtime,
+            Code code,
+            Map<String, IFunction> functions,
+            Map<String, List<JobDefinition>> jobsByPool) {
         super(scope, id);
-        AwsCustomResource registry = registryEnsured();
-        functions.forEach((pool, function) -> {
-            String name = Fn.join("", List.of("_", function.getFunctionName(), "-schema"));
-            String content = content(jobsByPool.getOrDefault(pool, List.of()));
-            AwsCustomResource created = schemaCall("SchemaCreated-" + pool, "createSchema", name, content, true);
-            AwsCustomResource written = schemaCall("SchemaWritten-" + pool, "updateSchema", name, content, false);
-            created.getNode().addDependency(registry);
-            written.getNode().addDependency(created);
+        Stack stack = Stack.of(this);
+        LogGroup logs = LogGroup.Builder.create(this, "Logs")
+                .retention(RetentionDays.ONE_MONTH)
+                .removalPolicy(RemovalPolicy.DESTROY)
+                .build();
+        Role role = Role.Builder.create(this, "Role")
+                .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
+                .description("Punctual: writes the pools' console test events; its log group, the registry, the"
+                        + " pools' schemas; nothing else")
+                .build();
+        role.addToPolicy(allow(List.of("logs:CreateLogStream", "logs:PutLogEvents"), List.of(logs.getLogGroupArn())));
+        role.addToPolicy(allow(List.of("schemas:CreateRegistry"), List.of(arn(stack, "registry/" + REGISTRY))));
+        Map<String, String> names = new LinkedHashMap<>();
+        functions.forEach((pool, f) -> names.put(pool, Fn.join("", List.of("_", f.getFunctionName(), "-schema"))));
+        role.addToPolicy(allow(
+                List.of("schemas:DescribeSchema", "schemas:CreateSchema", "schemas:UpdateSchema"),
+                names.values().stream()
+                        .map(name -> arn(stack, "schema/" + REGISTRY + "/" + name))
+                        .toList()));
+        this.function = Function.Builder.create(this, "Function")
+                .description("Punctual: creates or updates the console's shareable test events of each pool")
+                .runtime(runtime)
+                .architecture(Architecture.ARM_64)
+                .handler(HANDLER)
+                .code(code)
+                .memorySize(512)
+                .timeout(Duration.minutes(2))
+                .role(role)
+                .logGroup(logs)
+                .build();
+        functions.forEach((pool, f) -> {
+            Map<String, Object> properties = new TreeMap<>(Map.of(
+                    "RegistryName",
+                    REGISTRY,
+                    "RegistryDescription",
+                    "Shareable test events of the Lambda console",
+                    "SchemaName",
+                    names.get(pool),
+                    "Type",
+                    "OpenApi3",
+                    "Description",
+                    "Punctual test events",
+                    "Content",
+                    content(jobsByPool.getOrDefault(pool, List.of()))));
+            CustomResource schema = CustomResource.Builder.create(this, "Schema-" + pool)
+                    .serviceToken(function.getFunctionArn())
+                    .resourceType(RESOURCE_TYPE)
+                    .properties(properties)
+                    .build();
+            // The role's policy first: the function must be allowed its calls when it runs.
+            schema.getNode().addDependency(role);
+            schemas.put(pool, schema);
         });
     }
 
-    /**
-     * The console may have made the function's schema already (an operator saved a shareable event),
-     * so a CloudFormation schema resource would fail the deploy. Instead: create it, taking "already
-     * exists" as success, once; then write this deploy's examples into it on every change. Events an
-     * operator saved in the console for these functions are replaced by the catalog's at each deploy
-     * (docs/deploy.md says so); the schema is left in place when the stage is removed.
-     */
-    private AwsCustomResource schemaCall(String id, String action, String name, String content, boolean createOnly) {
-        Map<String, Object> parameters = new TreeMap<>(Map.of(
-                "RegistryName", REGISTRY,
-                "SchemaName", name,
-                "Type", "OpenApi3",
-                "Description", "Punctual test events",
-                "Content", content));
-        return sdkCall(id, action, parameters, "schema/" + REGISTRY + "/" + name, createOnly);
+    /** The function that serves the custom resources. */
+    Function function() {
+        return function;
     }
 
-    /** CreateRegistry, with "already exists" (ConflictException) taken as success; nothing on delete. */
-    private AwsCustomResource registryEnsured() {
-        Map<String, Object> parameters = new TreeMap<>(
-                Map.of("RegistryName", REGISTRY, "Description", "Shareable test events of the Lambda console"));
-        AwsCustomResource registry = sdkCall("Registry", "createRegistry", parameters, "registry/" + REGISTRY, true);
-        // Only the provider function CDK shares across the stack's custom resources is flagged; the
-        // suppression stays on it, not on the stack (whose every resource would carry it).
-        NagSuppressions.addResourceSuppressions(
-                Stack.of(this).getNode().findChild(PROVIDER_ID),
-                List.of(
-                        NagPackSuppression.builder()
-                                .id("AwsSolutions-IAM4")
-                                .reason("CDK's custom-resource provider logs with AWSLambdaBasicExecutionRole; it"
-                                        + " runs once per deploy to create the test-event registry")
-                                .appliesTo(List.of("Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
-                                        + "AWSLambdaBasicExecutionRole"))
-                                .build(),
-                        NagPackSuppression.builder()
-                                .id("AwsSolutions-L1")
-                                .reason("CDK's custom-resource provider picks its own Node.js runtime")
-                                .build()),
-                true);
-        return registry;
+    /** Each pool's create-or-update of its schema, by pool name. */
+    Map<String, CustomResource> schemas() {
+        return schemas;
     }
 
-    /**
-     * One EventBridge Schemas call made by the deploy, allowed on exactly the one resource it names.
-     * {@code createOnly}: run when the resource is created, with "already exists" taken as success;
-     * otherwise run on every change too.
-     */
-    private AwsCustomResource sdkCall(
-            String id, String action, Map<String, Object> parameters, String resource, boolean createOnly) {
-        Stack stack = Stack.of(this);
-        String arn = "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount() + ":"
+    private static String arn(Stack stack, String resource) {
+        return "arn:" + stack.getPartition() + ":schemas:" + stack.getRegion() + ":" + stack.getAccount() + ":"
                 + resource;
-        AwsSdkCall.Builder call = AwsSdkCall.builder()
-                .service("Schemas")
-                .action(action)
-                .parameters(parameters)
-                .physicalResourceId(PhysicalResourceId.of(id));
-        if (createOnly) {
-            call.ignoreErrorCodesMatching("ConflictException");
-        }
-        AwsCustomResource.Builder custom = AwsCustomResource.Builder.create(this, id)
-                .onCreate(call.build())
-                .installLatestAwsSdk(false)
-                .policy(AwsCustomResourcePolicy.fromSdkCalls(
-                        SdkCallsPolicyOptions.builder().resources(List.of(arn)).build()));
-        if (!createOnly) {
-            custom.onUpdate(call.build());
-        }
-        return custom.build();
+    }
+
+    private static PolicyStatement allow(List<String> actions, List<String> resources) {
+        return PolicyStatement.Builder.create()
+                .actions(actions)
+                .resources(resources)
+                .build();
     }
 
     /** An OpenAPI 3 document with the payload's shape and one example per test event. */

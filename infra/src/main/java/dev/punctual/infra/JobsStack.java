@@ -114,6 +114,7 @@ public final class JobsStack extends NestedStack {
         String stage = shared.config().stage();
         Duration period = Duration.seconds(watch.period().toSeconds());
         Alarm.Builder alarm = Alarm.Builder.create(this, "MissedRun-" + job.id())
+                .alarmName(Alerting.alarmName(stage, "MissedRun-" + job.id()))
                 .threshold(1)
                 .evaluationPeriods(watch.evaluationPeriods())
                 .datapointsToAlarm(watch.evaluationPeriods())
@@ -132,10 +133,15 @@ public final class JobsStack extends NestedStack {
                             .build())
                     .comparisonOperator(ComparisonOperator.LESS_THAN_THRESHOLD)
                     .treatMissingData(TreatMissingData.BREACHING)
-                    .alarmDescription("Punctual " + stage + ": job " + job.id() + " recorded no outcome for "
-                            + watch.window() + " (its longest expected gap plus slack); check that its schedule "
-                            + job.id() + " in group punctual-" + stage + " is enabled and run the saved query punctual/"
-                            + stage + "/job-timeline");
+                    .alarmDescription(Alerting.description(
+                            stage,
+                            "job " + job.id() + " recorded no outcome for " + watch.window()
+                                    + " (its longest expected gap plus slack)",
+                            "check that its schedule is enabled (aws scheduler get-schedule --group-name punctual-"
+                                    + stage + " --name " + job.id() + "), run the saved query punctual/" + stage
+                                    + "/job-timeline for it, then punctual run " + job.id()
+                                    + " --at T for an occurrence that must still happen",
+                            "missed-run"));
         } else {
             Map<String, IMetric> late = new LinkedHashMap<>();
             late.put("missed", jobMetric(stage, job.id(), "Missed", period));
@@ -150,14 +156,20 @@ public final class JobsStack extends NestedStack {
                             .build())
                     .comparisonOperator(ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD)
                     .treatMissingData(TreatMissingData.NOT_BREACHING)
-                    .alarmDescription("Punctual " + stage + ": job " + job.id()
-                            + " missed occurrences (recorded as missed or caught up late), or the missed-run watchdog found"
-                            + " a due occurrence that was never delivered. Its cadence is longer than a CloudWatch alarm"
-                            + " can watch for silence (7 days), so the hourly watchdog watches it instead"
-                            + " (docs/decisions/0004-missed-run-alarms.md)");
+                    .alarmDescription(Alerting.description(
+                            stage,
+                            "job " + job.id() + " missed occurrences (recorded as missed or caught up late), or the"
+                                    + " missed-run watchdog found a due occurrence that was never delivered; its cadence"
+                                    + " is longer than an alarm can watch for silence (7 days), so the hourly watchdog"
+                                    + " watches it (docs/decisions/0004-missed-run-alarms.md)",
+                            "run the saved query punctual/" + stage + "/catch-up-and-missed for it and replay what"
+                                    + " matters with punctual replay " + job.id() + " --from T --to T",
+                            "missed-run"));
         }
         Alarm built = alarm.build();
-        built.addAlarmAction(new SnsAction(shared.topic()));
+        SnsAction action = new SnsAction(shared.topic());
+        built.addAlarmAction(action);
+        built.addOkAction(action);
         return built;
     }
 

@@ -21,6 +21,7 @@ import software.amazon.awscdk.services.sqs.IQueue;
  * @param schedules the schedule group holding every schedule of the stage
  * @param schedulerDeadLetters where the scheduler puts occurrences it could not deliver
  * @param alarmTopic the topic the stage's alarms notify
+ * @param alertDeadLetters where EventBridge puts notices it could not deliver to the topic
  * @param pools each function pool, by pool name, in catalog order
  */
 record OperatedStage(
@@ -30,6 +31,7 @@ record OperatedStage(
         IScheduleGroup schedules,
         IQueue schedulerDeadLetters,
         ITopic alarmTopic,
+        IQueue alertDeadLetters,
         Map<String, Pool> pools) {
 
     OperatedStage {
@@ -61,6 +63,7 @@ record OperatedStage(
                 stage.scheduleGroup(),
                 stage.schedulerDeadLetters(),
                 stage.alerting().topic(),
+                stage.alertDeadLetters(),
                 pools);
     }
 }

@@ -38,8 +38,9 @@ final class OperatorPolicy extends Construct {
         List<String> aliases = new ArrayList<>();
         List<String> functions = new ArrayList<>();
         List<String> logGroups = new ArrayList<>();
-        List<String> queues =
-                new ArrayList<>(List.of(stage.schedulerDeadLetters().getQueueArn()));
+        List<String> queues = new ArrayList<>(List.of(
+                stage.schedulerDeadLetters().getQueueArn(),
+                stage.alertDeadLetters().getQueueArn()));
         stage.pools().values().forEach(pool -> {
             aliases.add(pool.alias().getFunctionArn());
             functions.add(pool.function().getFunctionArn());

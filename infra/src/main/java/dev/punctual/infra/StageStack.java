@@ -5,6 +5,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.stage.StageConfigException;
+import dev.punctual.stage.StageOutputs;
 import dev.punctual.time.ScheduleExpressionException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -24,6 +25,7 @@ import software.amazon.awscdk.TimeZone;
 import software.amazon.awscdk.services.events.EventBus;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.logs.ILogGroup;
 import software.amazon.awscdk.services.scheduler.Schedule;
 import software.amazon.awscdk.services.scheduler.ScheduleExpression;
@@ -79,6 +81,7 @@ public final class StageStack extends Stack {
     private final Map<String, Schedule> keepWarm = new LinkedHashMap<>();
     private final List<JobsStack> jobStacks = new ArrayList<>();
     private final SchedulerRoles schedulerRoles;
+    private LifecycleAlerts lifecycleAlerts;
 
     /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
     public StageStack(Construct scope, String id, StackProps props, StageConfig config, JobCatalog catalog, Code code) {
@@ -89,7 +92,7 @@ public final class StageStack extends Stack {
         this.config = config;
         this.tables = new LedgerTables(this, "Tables", config, catalog.tables());
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
-                .eventBusName("punctual-" + config.stage())
+                .eventBusName(LifecycleAlerts.busName(config.stage()))
                 .description("Punctual lifecycle events (see docs/events.md)")
                 .build();
         for (FunctionPool pool : catalog.pools()) {
@@ -130,7 +133,7 @@ public final class StageStack extends Stack {
                 new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases(), schedulerDeadLetters);
         addKeepWarm();
         addJobs(catalog);
-        observe(catalog);
+        observe(catalog, code);
         outputs();
         Tags.of(this).add("punctual:stage", config.stage());
     }
@@ -139,12 +142,23 @@ public final class StageStack extends Stack {
      * What an operator needs after a deploy: each pool's function name (for {@code aws lambda invoke}),
      * and the outputs the CLI finds the stage by ({@link StageOutputsConstruct}).
      */
+    /** Where EventBridge puts the stage's notices it could not deliver to the alarm topic. */
+    IQueue alertDeadLetters() {
+        return lifecycleAlerts.deadLetters();
+    }
+
     private void outputs() {
         pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
                 .value(pool.function().getFunctionName())
                 .build());
         new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
+        CfnOutput.Builder.create(this, StageOutputs.ALERT_DEAD_LETTERS)
+                .description("The queue of notices EventBridge could not deliver to the alarm topic (a dead-letter"
+                        + " queue of the stage, alarmed as AlertDeadLetters)")
+                .value(lifecycleAlerts.deadLetters().getQueueUrl())
+                .build()
+                .overrideLogicalId(StageOutputs.ALERT_DEAD_LETTERS);
     }
 
     /**
@@ -224,7 +238,8 @@ public final class StageStack extends Stack {
         return (int) (crc.getValue() % JOB_SHARDS);
     }
 
-    private void observe(JobCatalog catalog) {
+    private void observe(JobCatalog catalog, Code code) {
+        this.lifecycleAlerts = new LifecycleAlerts(this, "LifecycleAlerts", config.stage(), bus, alerting.topic());
         List<ILogGroup> logGroups =
                 pools.values().stream().map(p -> (ILogGroup) p.logGroup()).toList();
         List<IQueue> deadLetters = new ArrayList<>();
@@ -234,13 +249,23 @@ public final class StageStack extends Stack {
         alerting.overdue();
         alerting.watchdogSilent();
         alerting.deadLetters(
-                "SchedulerDeadLetters", schedulerDeadLetters, "the scheduler gave up delivering an occurrence");
+                "SchedulerDeadLetters",
+                schedulerDeadLetters,
+                "the scheduler gave up delivering an occurrence (its retries and maximum event age ran out)",
+                "read the message (aws sqs receive-message --queue-url URL: job and scheduled time), fix the cause"
+                        + " (usually a missing permission or a deleted alias), run that occurrence by hand with punctual"
+                        + " run JOB --at T, then delete the message",
+                "scheduler-dead-letters");
         for (FunctionPoolConstruct pool : pools.values()) {
             deadLetters.add(pool.failureQueue());
             alerting.deadLetters(
                     pool.getNode().getId() + "-AsyncFailures",
                     pool.failureQueue(),
-                    "Lambda gave up an invocation of " + pool.getNode().getId() + " after its retries");
+                    "Lambda gave up an invocation of pool " + poolName(pool)
+                            + " after its own retries (the function crashed or timed out every time)",
+                    "read the message, look for timeouts and out-of-memory in the pool's log group, fix, run the"
+                            + " occurrence by hand with punctual run JOB --at T, then delete the message",
+                    "async-failures");
         }
         SavedQueries.add(this, config.stage(), logGroups);
         Map<String, IFunction> functions = new LinkedHashMap<>();
@@ -249,8 +274,22 @@ public final class StageStack extends Stack {
             functions.put(name, pool.function());
             jobsByPool.put(name, catalog.inPool(name));
         });
-        new ConsoleTestEvents(this, "ConsoleTestEvents", functions, jobsByPool);
-        new LifecycleAlerts(this, "LifecycleAlerts", config.stage(), bus, alerting.topic());
+        new ConsoleTestEvents(
+                this,
+                "ConsoleTestEvents",
+                "java21".equals(config.lambdaRuntime()) ? Runtime.JAVA_21 : Runtime.JAVA_25,
+                code,
+                functions,
+                jobsByPool);
+        deadLetters.add(lifecycleAlerts.deadLetters());
+        alerting.deadLetters(
+                "AlertDeadLetters",
+                lifecycleAlerts.deadLetters(),
+                "EventBridge could not deliver a notice (a failure after the last attempt, a missed range or an"
+                        + " overdue occurrence) to the alarm topic after its retries; the notice is in the queue",
+                "read it (aws sqs receive-message --queue-url URL) and act on it as on the notice it names, then find"
+                        + " why the topic refused it (its policy or key) and redeploy the stage",
+                "alert-dead-letters");
         new ContributorInsights(this, "ContributorInsights", config.stage(), logGroups)
                 .addTo(alerting.dashboard(deadLetters, logGroups));
     }
@@ -315,6 +354,11 @@ public final class StageStack extends Stack {
 
     public EventBus bus() {
         return bus;
+    }
+
+    /** The rule that sends the notices needing attention to the alarm topic, and its dead-letter queue. */
+    public LifecycleAlerts lifecycleAlerts() {
+        return lifecycleAlerts;
     }
 
     public Map<String, FunctionPoolConstruct> pools() {

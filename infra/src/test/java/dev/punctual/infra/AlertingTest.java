@@ -19,14 +19,14 @@ class AlertingTest {
     }
 
     @Test
-    void failuresAlarm_watchesTheStagesFailMetric_andNotifiesTheTopic() {
+    void failuresAlarm_watchesTheStagesFinalFailMetric_andNotifiesTheTopic() {
         dev.hasResourceProperties(
                 "AWS::CloudWatch::Alarm",
                 Map.of(
                         "Namespace",
                         "Punctual",
                         "MetricName",
-                        "Fail",
+                        "FinalFail",
                         "Dimensions",
                         List.of(Map.of("Name", "stage", "Value", "dev")),
                         "Statistic",
@@ -44,8 +44,12 @@ class AlertingTest {
                 Map.of("Properties", Map.of("MetricName", "ApproximateNumberOfMessagesVisible")));
 
         assertThat(alarms.values().toString())
-                .contains("SchedulerDeadLetters", "PooldefaultAsyncFailures", "PoolmaintenanceAsyncFailures");
-        assertThat(alarms).hasSize(1 + Synth.CATALOG.pools().size());
+                .contains(
+                        "SchedulerDeadLetters",
+                        "PooldefaultAsyncFailures",
+                        "PoolmaintenanceAsyncFailures",
+                        "LifecycleAlertsDeadLetters");
+        assertThat(alarms).hasSize(2 + Synth.CATALOG.pools().size());
     }
 
     @Test
@@ -105,7 +109,7 @@ class AlertingTest {
     void stageAlarms_areAFixedSet_noneNamesAJob() {
         Map<String, Map<String, Object>> alarms = dev.findResources("AWS::CloudWatch::Alarm");
 
-        assertThat(alarms).hasSize(4 + 1 + Synth.CATALOG.pools().size());
+        assertThat(alarms).hasSize(4 + 2 + Synth.CATALOG.pools().size());
         assertThat(alarms.values().toString()).doesNotContain("Name=job");
     }
 
@@ -139,6 +143,10 @@ class AlertingTest {
     void savedQueries_andDashboard_existForTheStage() {
         dev.resourceCountIs("AWS::Logs::QueryDefinition", SavedQueries.ALL.size());
         dev.hasResourceProperties("AWS::Logs::QueryDefinition", Map.of("Name", "punctual/dev/failures"));
-        dev.hasResourceProperties("AWS::CloudWatch::Dashboard", Map.of("DashboardName", "punctual-dev"));
+        dev.hasResourceProperties(
+                "AWS::CloudWatch::Dashboard",
+                Map.of(
+                        "DashboardName",
+                        Map.of("Fn::Join", List.of("", List.of("punctual-dev-", Map.of("Ref", "AWS::Region"))))));
     }
 }

@@ -29,6 +29,7 @@ final class BareStage {
     static final String MEMBERS = arn("dynamodb", "table/punctual-qa-members");
     static final String TOPIC = arn("sns", "punctual-qa-alarms");
     static final String SCHEDULER_DEAD_LETTERS = arn("sqs", "punctual-qa-scheduler-dlq");
+    static final String ALERT_DEAD_LETTERS = arn("sqs", "punctual-qa-alert-dlq");
     static final List<String> POOLS = List.of("default", "maintenance");
 
     final Stack stack;
@@ -63,6 +64,7 @@ final class BareStage {
                 ScheduleGroup.fromScheduleGroupName(stack, "Schedules", "punctual-qa"),
                 Queue.fromQueueArn(stack, "SchedulerDeadLetters", SCHEDULER_DEAD_LETTERS),
                 Topic.fromTopicArn(stack, "Topic", TOPIC),
+                Queue.fromQueueArn(stack, "AlertDeadLetters", ALERT_DEAD_LETTERS),
                 pools);
     }
 

@@ -20,12 +20,13 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Template;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.IFunction;
+import software.amazon.awscdk.services.lambda.Runtime;
 
 /**
- * The console's test events on a bare stack holding only the pools' functions (imported by ARN): a
- * registry call, two schema calls per pool, and in each pool's schema the examples of at most the first
- * fifty of its jobs, every one a payload the handler's parser accepts (ConsoleTestEventsTest checks the
- * examples of the whole example stage).
+ * The console's test events on a bare stack holding only the pools' functions (imported by ARN): one
+ * create-or-update per pool, served by one function, and in each pool's schema the examples of at most
+ * the first fifty of its jobs, every one a payload the handler's parser accepts (ConsoleTestEventsTest
+ * checks the examples of the whole example stage; ConsoleTestEventsDeployTest plays a first deploy).
  */
 class ConsoleTestEventsConstructTest {
 
@@ -52,22 +53,44 @@ class ConsoleTestEventsConstructTest {
                     pool.name(), Function.fromFunctionArn(stack, "Function-" + pool.name(), functionArn(pool.name())));
             jobsByPool.put(pool.name(), CATALOG.inPool(pool.name()));
         }
-        new ConsoleTestEvents(stack, "ConsoleTestEvents", functions, jobsByPool);
+        new ConsoleTestEvents(stack, "ConsoleTestEvents", Runtime.JAVA_25, Synth.code(), functions, jobsByPool);
         template = Template.fromStack(stack);
     }
 
     @Test
-    void threePools_getOneRegistryCall_andACreateAndAWriteCallEach_withOneSharedProvider() {
-        Map<String, Map<String, Object>> calls = Templates.properties(template, "Custom::AWS");
+    @SuppressWarnings("unchecked")
+    void threePools_getOneCreateOrUpdateEach_servedByOneFunction_allowedOnlyTheRegistryAndTheirSchemas() {
+        Map<String, Map<String, Object>> resources = Templates.properties(template, ConsoleTestEvents.RESOURCE_TYPE);
 
-        assertThat(calls).hasSize(1 + 2 * 3);
-        assertThat(calls.keySet())
-                .filteredOn(id -> id.contains("SchemaCreated"))
-                .hasSize(3);
-        assertThat(calls.keySet())
-                .filteredOn(id -> id.contains("SchemaWritten"))
-                .hasSize(3);
+        assertThat(resources).hasSize(3);
+        assertThat(template.findResources("Custom::AWS")).isEmpty();
         template.resourceCountIs("AWS::Lambda::Function", 1);
+        Map<String, Object> function = Templates.properties(template, "AWS::Lambda::Function")
+                .values()
+                .iterator()
+                .next();
+        assertThat(function)
+                .containsEntry("Handler", ConsoleTestEvents.HANDLER)
+                .containsEntry("Runtime", "java25")
+                .containsEntry("Architectures", List.of("arm64"));
+        String functionId = template.findResources("AWS::Lambda::Function")
+                .keySet()
+                .iterator()
+                .next();
+        assertThat(resources.values())
+                .allSatisfy(r -> assertThat(r.get("ServiceToken")).isEqualTo(Templates.getAtt(functionId, "Arn")));
+        String policy = template.findResources("AWS::IAM::Policy").toString();
+        assertThat(policy)
+                .contains(
+                        "schemas:CreateRegistry",
+                        "registry/lambda-testevent-schemas",
+                        "schemas:DescribeSchema",
+                        "schemas:CreateSchema",
+                        "schemas:UpdateSchema",
+                        "schema/lambda-testevent-schemas/_punctual-qa-default-schema",
+                        "schema/lambda-testevent-schemas/_punctual-qa-batch-schema",
+                        "schema/lambda-testevent-schemas/_punctual-qa-reports-schema")
+                .doesNotContain("schemas:Delete", "schemas:*");
     }
 
     @Test
@@ -120,22 +143,13 @@ class ConsoleTestEventsConstructTest {
         return "arn:aws:lambda:" + BareStage.REGION + ":" + BareStage.ACCOUNT + ":function:punctual-qa-" + pool;
     }
 
-    /** The parameters of the SDK call that writes the pool's examples on every deploy. */
-    @SuppressWarnings("unchecked")
+    /** The properties of the pool's create-or-update: what the function writes on every deploy. */
     private static Map<String, Object> written(String pool) {
-        Map<String, Object> call = Templates.properties(template, "Custom::AWS").entrySet().stream()
-                .filter(e -> e.getKey().contains("SchemaWritten" + pool.replace("-", "")))
+        return Templates.properties(template, ConsoleTestEvents.RESOURCE_TYPE).entrySet().stream()
+                .filter(e -> e.getKey().contains("Schema" + pool.replace("-", "")))
                 .findFirst()
-                .orElseThrow(() -> new AssertionError("no SchemaWritten call for pool " + pool))
+                .orElseThrow(() -> new AssertionError("no create-or-update for pool " + pool))
                 .getValue();
-        Map<String, Object> update;
-        try {
-            update = (Map<String, Object>) Json.read(String.valueOf(call.get("Update")));
-        } catch (Exception e) {
-            throw new AssertionError("Update of pool " + pool + " is not literal JSON: " + call.get("Update"), e);
-        }
-        assertThat(update).containsEntry("action", "updateSchema");
-        return (Map<String, Object>) update.get("parameters");
     }
 
     @SuppressWarnings("unchecked")

@@ -23,21 +23,26 @@ class ConsoleTestEventsTest {
     }
 
     @Test
-    void eachPool_getsItsSchemaCreatedIfMissing_thenItsExamplesWrittenOnEveryChange() {
-        String calls = template.findResources("Custom::AWS").toString();
+    void eachPool_getsOneCreateOrUpdateOfItsFunctionsSchema_andNothingDeletesIt() {
+        Map<String, Map<String, Object>> writes = Templates.properties(template, ConsoleTestEvents.RESOURCE_TYPE);
 
+        assertThat(writes).hasSize(dev.pools().size());
         for (FunctionPoolConstruct pool : dev.pools().values()) {
             String function = Templates.logicalId(pool.function());
-            assertThat(calls).contains("SchemaCreated-" + pool.getNode().getId().substring("Pool-".length()));
-            assertThat(calls).contains("SchemaWritten-" + pool.getNode().getId().substring("Pool-".length()));
-            assertThat(calls).contains(function);
+            String name = pool.getNode().getId().substring("Pool-".length());
+            assertThat(writes.entrySet())
+                    .filteredOn(e -> e.getKey().contains("Schema" + name))
+                    .singleElement()
+                    .satisfies(e -> assertThat(e.getValue().toString())
+                            .contains(function, "-schema", "RegistryName=" + ConsoleTestEvents.REGISTRY)
+                            .contains("Content=" + ConsoleTestEvents.content(Synth.CATALOG.inPool(name))));
         }
-        assertThat(calls)
-                .contains("\"action\":\"createSchema\"", "\"action\":\"updateSchema\"", "_", "-schema")
-                .contains("\"ignoreErrorCodesMatching\":\"ConflictException\"")
-                .doesNotContain("deleteSchema", "deleteRegistry");
+        assertThat(template.findResources("Custom::AWS"))
+                .as("no AwsCustomResource left")
+                .isEmpty();
         assertThat(template.findResources("AWS::EventSchemas::Schema")).isEmpty();
         assertThat(template.findResources("AWS::EventSchemas::Registry")).isEmpty();
+        assertThat(template.findResources("AWS::IAM::Policy").toString()).doesNotContain("schemas:Delete");
     }
 
     @Test
@@ -80,8 +85,12 @@ class ConsoleTestEventsTest {
     }
 
     @Test
-    void registry_isEnsuredByOneCallThatToleratesAnExistingOne_andIsNeverDeleted() {
-        assertThat(template.findResources("Custom::AWS").toString())
-                .contains("\"action\":\"createRegistry\"", ConsoleTestEvents.REGISTRY);
+    void theFunctionServingThem_runsTheJarsHandler_withNoEnvironmentOfThePools() {
+        Map<String, Object> function = Templates.properties(template, "AWS::Lambda::Function").values().stream()
+                .filter(f -> ConsoleTestEvents.HANDLER.equals(f.get("Handler")))
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(function).doesNotContainKey("Environment").containsEntry("Timeout", 120);
     }
 }

@@ -163,6 +163,7 @@ class OperatorPolicyTest {
         Set<String> queues = new TreeSet<>(
                 BareStage.POOLS.stream().map(BareStage::failureQueue).toList());
         queues.add(BareStage.SCHEDULER_DEAD_LETTERS);
+        queues.add(BareStage.ALERT_DEAD_LETTERS);
 
         assertThat(grants.get("logs:StartQuery")).isEqualTo(logGroups);
         assertThat(grants.get("logs:FilterLogEvents")).isEqualTo(logGroups);

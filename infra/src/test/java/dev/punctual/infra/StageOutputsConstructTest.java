@@ -93,6 +93,7 @@ class StageOutputsConstructTest {
                 bare.operated.schedules(),
                 bare.operated.schedulerDeadLetters(),
                 bare.operated.alarmTopic(),
+                bare.operated.alertDeadLetters(),
                 pools);
 
         assertThatThrownBy(() -> new StageOutputsConstruct(bare.stack, "StageOutputs", clashing))

@@ -10,6 +10,6 @@ final class OutcomeLine implements OccurrenceListener {
 
     @Override
     public void ended(JobDefinition job, OccurrenceOutcome outcome, StructuredLog log) {
-        OutcomeLog.write(log, outcome, job.perJobMetrics());
+        OutcomeLog.write(log, outcome, job.perJobMetrics(), job.maxAttempts());
     }
 }

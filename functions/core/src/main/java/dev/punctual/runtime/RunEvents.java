@@ -3,7 +3,6 @@ package dev.punctual.runtime;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.events.LifecyclePublisher;
 import dev.punctual.job.JobDefinition;
-import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
@@ -45,6 +44,7 @@ final class RunEvents implements OccurrenceListener {
                 o.error(),
                 o.attempt(),
                 max,
-                !o.trigger().equals(Trigger.SCHEDULED.name()) || o.attempt() >= max);
+                // The same test that decides the paging FinalFail metric (OutcomeLog).
+                o.finalFailure(max));
     }
 }

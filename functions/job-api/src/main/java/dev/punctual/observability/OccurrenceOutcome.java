@@ -54,6 +54,23 @@ public record OccurrenceOutcome(
         return reason.verdict();
     }
 
+    /** The trigger of a scheduler's delivery ({@code dev.punctual.ledger.Trigger.SCHEDULED}). */
+    static final String SCHEDULED = "SCHEDULED";
+
+    /**
+     * A failure no retry will follow, which is what pages. Only a scheduled delivery is retried (by
+     * Lambda's async retries: the handler throws while the occurrence has attempts left), and only for a
+     * reason that is {@link Reason#retried() retried}; so a failure is final when its reason is not
+     * retried ({@code ATTEMPTS_EXHAUSTED}: a delivery found the attempts used up, say after a last attempt
+     * that timed out, or a duplicate of one that failed finally), when it was a manual run or a replay
+     * (no retry comes), or when it was the occurrence's last attempt ({@code attempt >= maxAttempts}).
+     *
+     * @param maxAttempts the job's {@code maxAttempts}
+     */
+    public boolean finalFailure(int maxAttempts) {
+        return verdict() == Verdict.FAIL && (!reason.retried() || !SCHEDULED.equals(trigger) || attempt >= maxAttempts);
+    }
+
     /** The identifying part of an outcome; the rest through the builder's setters. */
     public static Builder of(
             String stage,

@@ -11,7 +11,8 @@ import java.util.Map;
  * exactly the field names listed in {@link #FIELDS}.
  *
  * <p>The metrics are stage-wide, so their number does not grow with the catalog: {@link #METRICS}
- * under {@code [stage]} and {@link #OCCURRENCES} under {@code [stage, outcome, reason]}. A job whose
+ * under {@code [stage]}, {@link #OCCURRENCES} under {@code [stage, outcome, reason]} and
+ * {@link #FINAL_FAIL} (what the stage's {@code Failures} alarm pages on) under {@code [stage]}. A job whose
  * definition opts in ({@code perJobMetrics}) also gets {@link #METRICS} under {@code [stage, job]}
  * (docs/decisions/0009-stage-wide-metrics.md); per-job insight otherwise comes from the line itself
  * (saved queries, Contributor Insights).
@@ -46,6 +47,13 @@ public final class OutcomeLog {
     /** One per outcome line, counted by outcome and reason code for the whole stage. */
     public static final String OCCURRENCES = "Occurrences";
 
+    /**
+     * 1 on the line of a failure no retry follows ({@link OccurrenceOutcome#finalFailure}), 0 otherwise;
+     * stage-wide only, also for a job with metrics of its own. {@code Fail} counts every failed attempt,
+     * the retried ones too.
+     */
+    public static final String FINAL_FAIL = "FinalFail";
+
     /** The dimension sets of {@link #METRICS}: the stage's, and the job's when it opted in. */
     public static final List<String> STAGE = List.of("stage");
 
@@ -56,27 +64,35 @@ public final class OutcomeLog {
 
     private OutcomeLog() {}
 
-    /** The line with stage-wide metrics only: the default for every job. */
+    /**
+     * The line with stage-wide metrics only, for an occurrence that has one attempt (so a failure is
+     * final): what a job's own tests and the saved queries' checks need.
+     */
     public static void write(StructuredLog log, OccurrenceOutcome o) {
-        write(log, o, false);
+        write(log, o, false, 1);
     }
 
-    /** @param perJobMetrics the job's definition opted in to metrics of its own (billed per job) */
-    public static void write(StructuredLog log, OccurrenceOutcome o, boolean perJobMetrics) {
+    /**
+     * @param perJobMetrics the job's definition opted in to metrics of its own (billed per job)
+     * @param maxAttempts the job's {@code maxAttempts}, which decides whether a failure is final
+     */
+    public static void write(StructuredLog log, OccurrenceOutcome o, boolean perJobMetrics, int maxAttempts) {
         StructuredLog.Level level = o.verdict() == Verdict.FAIL ? StructuredLog.Level.ERROR : StructuredLog.Level.INFO;
         Map<String, String> dimensions = new LinkedHashMap<>();
         dimensions.put("stage", o.stage());
         dimensions.put("job", o.job());
         dimensions.put("outcome", o.verdict().name());
         dimensions.put("reason", o.reason().wire());
-        log.metricSets(level, MESSAGE, fields(o), dimensions, directives(o, perJobMetrics));
+        log.metricSets(level, MESSAGE, fields(o), dimensions, directives(o, perJobMetrics, maxAttempts));
     }
 
-    static List<EmbeddedMetrics.Directive> directives(OccurrenceOutcome o, boolean perJobMetrics) {
+    static List<EmbeddedMetrics.Directive> directives(OccurrenceOutcome o, boolean perJobMetrics, int maxAttempts) {
         List<List<String>> sets = perJobMetrics ? List.of(STAGE, STAGE_JOB) : List.of(STAGE);
         return List.of(
                 new EmbeddedMetrics.Directive(sets, metrics(o)),
-                EmbeddedMetrics.Directive.of(STAGE_OUTCOME_REASON, List.of(Metric.count(OCCURRENCES, 1))));
+                EmbeddedMetrics.Directive.of(STAGE_OUTCOME_REASON, List.of(Metric.count(OCCURRENCES, 1))),
+                EmbeddedMetrics.Directive.of(
+                        STAGE, List.of(Metric.count(FINAL_FAIL, o.finalFailure(maxAttempts) ? 1 : 0))));
     }
 
     static Map<String, Object> fields(OccurrenceOutcome o) {

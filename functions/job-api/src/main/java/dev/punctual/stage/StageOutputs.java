@@ -30,6 +30,12 @@ public final class StageOutputs {
     /** The SNS topic the stage's alarms notify. */
     public static final String ALARM_TOPIC = "AlarmTopicArn";
 
+    /**
+     * The URL of the queue holding the lifecycle rule's notices that EventBridge could not deliver to the
+     * alarm topic (one of the stage's dead-letter queues, besides the scheduler's and each pool's).
+     */
+    public static final String ALERT_DEAD_LETTERS = "AlertDeadLettersQueueUrl";
+
     /** The managed policy an operator of the stage attaches (docs/runbook.md). */
     public static final String OPERATOR_POLICY = "OperatorPolicyArn";
 

@@ -51,7 +51,7 @@ class OutcomeLogTest {
 
     @Test
     void write_jobThatOptedIn_alsoPublishesItsOwnMetricsUnderStageAndJob() throws Exception {
-        OutcomeLog.write(log, outcome(Reason.OK, null), true);
+        OutcomeLog.write(log, outcome(Reason.OK, null), true, 3);
 
         JsonNode line = JSON.readTree(lines.get(0));
         assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
@@ -78,8 +78,73 @@ class OutcomeLogTest {
 
         assertThat(manyJobs).isEqualTo(oneJob).noneMatch(m -> m.contains("job="));
         assertThat(manyJobs)
-                .as("8 stage metrics and one count per outcome and reason")
-                .hasSize(OutcomeLog.METRICS.size() + 3);
+                .as("8 stage metrics, FinalFail and one count per outcome and reason")
+                .hasSize(OutcomeLog.METRICS.size() + 1 + 3);
+    }
+
+    @Test
+    void write_scheduledFailureWithAttemptsLeft_countsAFailedAttempt_butNoFinalFailure() throws Exception {
+        OutcomeLog.write(log, outcome(Reason.JOB_ERROR, "boom"), false, 3);
+
+        JsonNode line = JSON.readTree(lines.get(0));
+        assertThat(line.get("Fail").asInt()).isEqualTo(1);
+        assertThat(line.get(OutcomeLog.FINAL_FAIL).asInt()).isZero();
+        assertThat(line.at("/_aws/CloudWatchMetrics/2/Dimensions").toString())
+                .as("stage-wide only")
+                .isEqualTo("[[\"stage\"]]");
+        assertThat(line.at("/_aws/CloudWatchMetrics/2/Metrics/0/Name").asText()).isEqualTo(OutcomeLog.FINAL_FAIL);
+    }
+
+    @Test
+    void write_finalFailures_lastAttemptExhaustedManualOrReplay_countAFinalFailure_evenForAnOptedInJob()
+            throws Exception {
+        List<OccurrenceOutcome> finals = List.of(
+                withAttempt(outcome(Reason.JOB_ERROR, "boom"), 3),
+                withAttempt(outcome(Reason.FENCED, null), 3),
+                withAttempt(outcome(Reason.LEASE_ENDED, null), 3),
+                outcome(Reason.ATTEMPTS_EXHAUSTED, "boom"),
+                withTrigger(outcome(Reason.JOB_ERROR, "boom"), "MANUAL"),
+                withTrigger(outcome(Reason.FENCED, null), "REPLAY"));
+        for (OccurrenceOutcome o : finals) {
+            lines.clear();
+            OutcomeLog.write(log, o, true, 3);
+
+            JsonNode line = JSON.readTree(lines.get(0));
+            assertThat(line.get(OutcomeLog.FINAL_FAIL).asInt()).as("%s", o).isEqualTo(1);
+            assertThat(EmfMetrics.of(line))
+                    .contains("FinalFail{stage=dev}")
+                    .noneMatch(m -> m.startsWith("FinalFail{job="));
+        }
+    }
+
+    @Test
+    void write_passesAndSkips_areNeverFinalFailures() throws Exception {
+        for (Reason reason : Reason.values()) {
+            if (reason.verdict() == Verdict.FAIL) {
+                continue;
+            }
+            lines.clear();
+            OutcomeLog.write(log, withTrigger(outcome(reason, null), "MANUAL"), false, 1);
+
+            assertThat(JSON.readTree(lines.get(0)).get(OutcomeLog.FINAL_FAIL).asInt())
+                    .as("%s", reason)
+                    .isZero();
+        }
+    }
+
+    @Test
+    void scheduledTrigger_isTheLedgersName() {
+        assertThat(OccurrenceOutcome.SCHEDULED).isEqualTo(dev.punctual.ledger.Trigger.SCHEDULED.name());
+    }
+
+    private static OccurrenceOutcome withAttempt(OccurrenceOutcome o, int attempt) {
+        return o.toBuilder().attempt(attempt).build();
+    }
+
+    private static OccurrenceOutcome withTrigger(OccurrenceOutcome o, String trigger) {
+        return OccurrenceOutcome.of(o.stage(), o.job(), o.occurrence(), o.occurrenceLocal(), trigger, o.reason())
+                .attempt(o.attempt())
+                .build();
     }
 
     @Test

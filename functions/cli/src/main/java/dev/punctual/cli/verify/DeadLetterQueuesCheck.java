@@ -6,9 +6,11 @@ import java.util.Map;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
- * The stage's dead-letter queues are empty: the scheduler's (deliveries it gave up) and each pool's
- * on-failure queue (invocations Lambda gave up). A message there is an occurrence nobody ran. The queues
- * are the stack's own ({@link StackResources}), so another stage's are never counted.
+ * The stage's dead-letter queues are empty: the scheduler's (deliveries it gave up), each pool's
+ * on-failure queue (invocations Lambda gave up) and the lifecycle rule's (notices EventBridge could not
+ * deliver to the alarm topic; stack output {@code AlertDeadLettersQueueUrl}). A message in the first two
+ * is an occurrence nobody ran; one in the last is a notice nobody received. The queues are the stack's own
+ * ({@link StackResources}), so another stage's are never counted.
  *
  * @param depths messages (visible and in flight) per queue name
  */
@@ -45,7 +47,8 @@ public record DeadLetterQueuesCheck(Map<String, Integer> depths) implements Chec
                     name(),
                     checked,
                     "no dead-letter queue found",
-                    "deploy the stage (cdk deploy); it creates the scheduler's and each pool's queue");
+                    "deploy the stage (cdk deploy); it creates the scheduler's, each pool's and the alert rule's"
+                            + " queue");
         }
         Map<String, Integer> nonEmpty = new LinkedHashMap<>();
         depths.forEach((queue, depth) -> {
@@ -61,6 +64,8 @@ public record DeadLetterQueuesCheck(Map<String, Integer> depths) implements Chec
                 checked,
                 "messages waiting: " + nonEmpty,
                 "each message is an occurrence nobody ran: read it (aws sqs receive-message --queue-url URL), run"
-                        + " that occurrence by hand (punctual run JOB --at T), then delete the message");
+                        + " that occurrence by hand (punctual run JOB --at T), then delete the message; in the alert"
+                        + " rule's queue (LifecycleAlertsDeadLetters) it is a notice nobody received: act on it as on"
+                        + " the notice, then delete it");
     }
 }
