@@ -1,6 +1,5 @@
 package dev.punctual.examples;
 
-import dev.punctual.catchup.CatchUpMode;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.job.CatalogProvider;
 import dev.punctual.job.FunctionPool;
@@ -48,7 +47,7 @@ public final class ExampleCatalog implements CatalogProvider {
                         JobDefinition.builder("daily-report")
                                 .description("Member report for the day, idempotent by local date")
                                 .schedule("0 9 * * *", "America/New_York")
-                                .catchUp(new CatchUpPolicy(2, Duration.ofDays(3), CatchUpMode.OLDEST_FIRST))
+                                .catchUp(CatchUpPolicy.oldestFirst(2, Duration.ofDays(3)))
                                 .safeToVerify()
                                 .uses(DEMO_TABLE)
                                 .job(s -> new DailyReportJob(table.get()))
@@ -57,7 +56,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .description("Expire reservations whose hold ran out")
                                 .schedule("*/15 * * * *", "Asia/Seoul")
                                 .lockGroup(RESERVATIONS_GROUP)
-                                .catchUp(new CatchUpPolicy(1, Duration.ofHours(1), CatchUpMode.LATEST_ONLY))
+                                .catchUp(CatchUpPolicy.latestOnly(Duration.ofHours(1)))
                                 .uses(DEMO_TABLE)
                                 .job(s -> new ExpireReservationsJob(table.get()))
                                 .build(),
@@ -81,7 +80,9 @@ public final class ExampleCatalog implements CatalogProvider {
                         JobDefinition.builder("send-reminders")
                                 .description("Push reminders for reservations starting within a day")
                                 .schedule("0 18 * * *", "Asia/Seoul")
-                                .catchUp(new CatchUpPolicy(1, Duration.ofHours(3), CatchUpMode.LATEST_ONLY))
+                                // A reminder is worth sending on its day only: a missed one is recorded, never sent
+                                // late.
+                                .catchUp(CatchUpPolicy.none())
                                 .externalDelivery()
                                 .uses(DEMO_TABLE)
                                 .job(s -> new ReminderJob(table.get()))
