@@ -104,9 +104,11 @@ final class MaintenanceCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--for: '" + duration + "' is out of range; accepted: more than 0, at most 7d");
         }
-        String who = by != null ? by : System.getProperty("user.name", "operator");
+        OperatorText.reason(reason);
+        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             session.withClockWithin(tolerance()).withTables();
+            // The hold redacts its reason, so what is stored, printed and recorded in each skip is the same.
             MaintenanceRequest request = new MaintenanceRequest(
                     session.catalog.lockGroups(),
                     new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
@@ -120,12 +122,12 @@ final class MaintenanceCommand implements Callable<Integer> {
                 MaintenanceRefused refused = report.refused().get();
                 throw new OperatorInputException("on: maintenance is already on: "
                         + described(refused.group(), refused.hold()) + "; accepted: wait until it ends,"
-                        + " maintenance off --by " + refused.hold().setBy() + ", or --force to replace the hold");
+                        + " maintenance off --by " + refused.hold().shownSetBy() + ", or --force to replace the hold");
             }
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("maintenance", report.complete() ? "on" : "partly on");
             out.put("stage", stage.stageName());
-            out.put("reason", reason);
+            out.put("reason", report.hold().reason());
             out.put("set_by", who);
             out.put("until", report.hold().until().toString());
             out.put("groups_taken", report.taken().stream().map(Lease::group).toList());
@@ -162,7 +164,7 @@ final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int off() throws JsonProcessingException {
-        String who = by != null ? by : System.getProperty("user.name", "operator");
+        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             session.withClockWithin(tolerance()).withTables();
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));
@@ -208,8 +210,8 @@ final class MaintenanceCommand implements Callable<Integer> {
                 .toList();
     }
 
-    /** A hold on a group: who set it, why and until when. */
+    /** A hold on a group: who set it, why and until when, on one line whatever the item holds. */
     private static String described(String group, MaintenanceHold hold) {
-        return group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until " + hold.until() + ")";
+        return group + " (" + hold.shown() + ")";
     }
 }

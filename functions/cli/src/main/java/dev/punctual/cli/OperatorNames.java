@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import dev.punctual.observability.VisibleText;
 import java.util.regex.Pattern;
 
 /**
@@ -45,24 +46,10 @@ final class OperatorNames {
     }
 
     /**
-     * Control, format (bidi) and non-ASCII whitespace characters as \\uXXXX; the length is bounded where
-     * every refusal line is ({@link RefusalLine}).
+     * Control, format (bidi) and non-ASCII whitespace characters as \\uXXXX ({@link VisibleText}, the rule
+     * every printed hold follows too); the length is bounded where every refusal line is ({@link RefusalLine}).
      */
     static String shown(String text) {
-        StringBuilder out = new StringBuilder();
-        text.codePoints().forEach(c -> {
-            int type = Character.getType(c);
-            boolean hidden = Character.isISOControl(c)
-                    || type == Character.FORMAT
-                    || type == Character.LINE_SEPARATOR
-                    || type == Character.PARAGRAPH_SEPARATOR
-                    || (Character.isWhitespace(c) && c != ' ');
-            if (hidden) {
-                out.append(String.format("\\u%04X", c));
-            } else {
-                out.appendCodePoint(c);
-            }
-        });
-        return out.toString();
+        return VisibleText.escaped(text);
     }
 }

@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.observability.VisibleText;
 import java.io.IOException;
 import java.io.PrintWriter;
 
@@ -82,7 +83,8 @@ final class ResultOutput {
                     o.path("reason").asText(),
                     o.path("attempt").asInt(),
                     text(o, "fence") == null ? "-" : text(o, "fence"),
-                    orEmpty(text(o, "detail"))));
+                    // A function deployed before its details were escaped may still send a newline.
+                    orEmpty(VisibleText.escaped(text(o, "detail")))));
         }
         JsonNode missed = r.path("missed");
         if (missed.isObject()) {

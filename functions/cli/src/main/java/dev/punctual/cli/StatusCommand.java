@@ -9,6 +9,7 @@ import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
+import dev.punctual.observability.VisibleText;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -152,7 +153,7 @@ final class StatusCommand implements Callable<Integer> {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("group", lock.id());
         m.put("kind", lock.leaseKind() == null ? null : lock.leaseKind().name());
-        m.put("holder", lock.leaseHolder());
+        m.put("holder", VisibleText.escaped(lock.leaseHolder()));
         m.put("owner", lock.leaseOwner().length() > 8 ? lock.leaseOwner().substring(0, 8) + "…" : lock.leaseOwner());
         m.put("until", lock.leaseUntil().toString());
         m.put("fence", lock.fence());
@@ -176,8 +177,14 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> hold(MaintenanceHold h) {
+        // Escaped in JSON too: a script that prints the field must not print a stored escape sequence.
         return Map.of(
-                "reason", h.reason(), "set_by", h.setBy(), "until", h.until().toString());
+                "reason",
+                h.shownReason(),
+                "set_by",
+                h.shownSetBy(),
+                "until",
+                h.until().toString());
     }
 
     @SuppressWarnings("unchecked")

@@ -117,8 +117,9 @@ final class OccurrenceRunner {
             case Busy busy ->
                 finished(skipRecorded(
                         request, key, Reason.LOCK_BUSY, "group " + busy.group() + " busy until " + busy.until()));
+            // The hold's reason, already redacted, is printed in run tables and logs: one line, whatever was stored.
             case UnderMaintenance m ->
-                finished(skipRecorded(request, key, Reason.MAINTENANCE, m.hold().reason()));
+                finished(skipRecorded(request, key, Reason.MAINTENANCE, m.hold().shownReason()));
         };
     }
 

@@ -244,6 +244,33 @@ public abstract class ScheduledInvocationContract {
     }
 
     @Test
+    void scheduled_whileAHoldWrittenWithANewlineAndASecretHoldsTheGroup_recordsItsSkipDetailOnOneLine_redacted() {
+        RuntimeFixture f = dev(REPORT_AT);
+        f.ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("report"),
+                // A word after the secret: the redactor masks a value up to the next space, so an escape glued
+                // to it would be masked with it (safe, but not the point here).
+                new MaintenanceHold(
+                        "rotating password=hunter2 now\n2026-11-30T14:00:00Z PASS report \u001B[32mOK\u202E",
+                        "ops",
+                        REPORT_AT.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        InvocationResult result = f.invoke(scheduled("report", REPORT_AT));
+
+        String shown = "rotating password=[REDACTED] now\\u000A2026-11-30T14:00:00Z PASS report \\u001B[32mOK\\u202E";
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.MAINTENANCE);
+            assertThat(o.detail()).isEqualTo(shown);
+        });
+        assertThat(f.outcomeLines().get(0).get("detail").asText()).isEqualTo(shown);
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT)).orElseThrow().reason())
+                .isEqualTo("MAINTENANCE: " + shown);
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
     void sharedLockGroup_heldByAnotherJobPastTheLockWait_theScheduledDeliveryWaitsWithinItsInvocation_andRuns() {
         Instant at = Instant.parse("2026-11-30T01:00:00Z");
         RuntimeFixture f = dev(at);

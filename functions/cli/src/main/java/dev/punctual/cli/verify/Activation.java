@@ -252,7 +252,7 @@ public final class Activation {
     }
 
     private static String held(String group, MaintenanceHold hold) {
-        return group + " (set by " + hold.setBy() + ": " + hold.reason() + ", until " + hold.until() + ")";
+        return group + " (" + hold.shown() + ")";
     }
 
     /** The run's outcome line as the stage's logs hold it (FilterLogEvents), if it is there. */

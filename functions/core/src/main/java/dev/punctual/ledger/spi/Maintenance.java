@@ -111,7 +111,7 @@ final class Maintenance {
         if (!kept.isEmpty()) {
             throw new PunctualException(
                     "maintenance on was refused (" + refused.group() + " is held by "
-                            + refused.hold().setBy()
+                            + refused.hold().shownSetBy()
                             + ") but " + kept + " could not be given back; they hold until "
                             + taken.getFirst().expiresAt() + " unless lifted with maintenance off",
                     last);

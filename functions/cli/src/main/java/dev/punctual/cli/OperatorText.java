@@ -1,0 +1,47 @@
+package dev.punctual.cli;
+
+import dev.punctual.observability.VisibleText;
+
+/**
+ * The free text an operator types that other operators read back: a maintenance hold's reason and who
+ * set it, shown in {@code status}, in the refusals that name a hold and in every run the hold skips.
+ * Text with a character that is not seen but acts (a newline, a tab, an ANSI escape, a bidi override, a
+ * zero-width space) could break a table row or forge a log line there, so it is refused here with exit
+ * 2, before anything connects; so is text too long to read in a row. The bounds keep the lock item far
+ * below DynamoDB's 400 KB item limit, even at four bytes a character.
+ */
+final class OperatorText {
+
+    /** Enough for a sentence and a ticket number; a run item's skip detail keeps up to 500. */
+    static final int REASON_MAX = 200;
+
+    /** A user name, an e-mail address or a team's name. */
+    static final int BY_MAX = 64;
+
+    private OperatorText() {}
+
+    static String reason(String text) {
+        return checked("--reason", text, REASON_MAX);
+    }
+
+    static String by(String text) {
+        return checked("--by", text, BY_MAX);
+    }
+
+    private static String checked(String option, String text, int max) {
+        String accepted = "; accepted: at most " + max + " characters on one line, without control characters"
+                + " (newline, tab, ESC), bidi overrides or zero-width characters";
+        if (VisibleText.hasHidden(text)) {
+            throw new OperatorInputException(option + ": '" + OperatorNames.shown(text)
+                    + "' holds a hidden character (shown as \\uXXXX)" + accepted);
+        }
+        int length = text.codePointCount(0, text.length());
+        if (length > max) {
+            throw new OperatorInputException(option + ": '" + text + "' is " + length + " characters long" + accepted);
+        }
+        if (text.isBlank()) {
+            throw new OperatorInputException(option + ": '" + text + "' is blank" + accepted);
+        }
+        return text;
+    }
+}
