@@ -89,9 +89,24 @@ final class JobsCommand implements Callable<Integer> {
         row.put("lock_group", job.lockGroup());
         row.put("pool", job.pool().name());
         row.put("flags", flags(job));
+        row.put("catch_up", catchUp(job));
+        row.put("max_attempts", job.maxAttempts());
+        row.put(
+                "tables",
+                job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
         row.put("next", NextRuns.after(job.schedule(), now, next));
         row.put("description", job.description());
         return row;
+    }
+
+    /** The policy as written and what it means for this schedule: the shape a team copies, visible. */
+    private static Map<String, Object> catchUp(JobDefinition job) {
+        Map<String, Object> policy = new LinkedHashMap<>();
+        policy.put("mode", job.catchUp().mode().name().toLowerCase(java.util.Locale.ROOT));
+        policy.put("max_occurrences", job.catchUp().maxOccurrences());
+        policy.put("within", job.catchUp().maxAge().toString());
+        policy.put("summary", job.catchUp().describe());
+        return policy;
     }
 
     private static List<String> flags(JobDefinition job) {
@@ -111,11 +126,27 @@ final class JobsCommand implements Callable<Integer> {
         return flags;
     }
 
+    private static String tables(List<String> names) {
+        return names.isEmpty() ? "-" : String.join(",", names);
+    }
+
     @SuppressWarnings("unchecked")
     private static String table(List<Map<String, Object>> rows) {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {
-            "JOB", "SCHEDULE", "DEPLOYED", "ZONE", "LOCK GROUP", "POOL", "FLAGS", "NEXT (LOCAL)", "NEXT (UTC)", "IN"
+            "JOB",
+            "SCHEDULE",
+            "DEPLOYED",
+            "ZONE",
+            "LOCK GROUP",
+            "POOL",
+            "CATCH-UP",
+            "ATTEMPTS",
+            "TABLES",
+            "FLAGS",
+            "NEXT (LOCAL)",
+            "NEXT (UTC)",
+            "IN"
         });
         for (Map<String, Object> r : rows) {
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
@@ -131,6 +162,9 @@ final class JobsCommand implements Callable<Integer> {
                     first ? (String) r.get("zone") : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? (String) r.get("pool") : "",
+                    first ? (String) ((Map<String, Object>) r.get("catch_up")).get("summary") : "",
+                    first ? String.valueOf(r.get("max_attempts")) : "",
+                    first ? tables((List<String>) r.get("tables")) : "",
                     first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",
                     run.getOrDefault("local", "-"),
                     run.getOrDefault("utc", "-"),

@@ -51,6 +51,35 @@ class JobsCommandTest {
     }
 
     @Test
+    void jobs_json_showsEachJobsCatchUpAttemptsAndTables_theDefaultAsWellAsWhatWasWritten() throws Exception {
+        JsonNode jobs = new ObjectMapper()
+                .readTree(cli("jobs", "--output", "json").out())
+                .path("jobs");
+
+        JsonNode daily = jobs.get(0);
+        assertThat(daily.at("/catch_up/mode").asText()).isEqualTo("oldest_first");
+        assertThat(daily.at("/catch_up/max_occurrences").asInt()).isEqualTo(2);
+        assertThat(daily.at("/catch_up/within").asText()).isEqualTo("PT72H");
+        assertThat(daily.path("max_attempts").asInt()).isEqualTo(3);
+        assertThat(daily.path("tables").toString()).isEqualTo("[\"DemoDomain\"]");
+        JsonNode refund = jobs.findParents("job").stream()
+                .filter(j -> j.path("job").asText().equals("refund-keys"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(refund.at("/catch_up/summary").asText())
+                .as("refund-keys names no policy: the hourly default reaches back 6 h")
+                .isEqualTo("oldest first, up to 3 within PT6H");
+    }
+
+    @Test
+    void jobs_table_showsCatchUpAttemptsAndTables() {
+        String[] lines = cli("jobs", "daily-report").out().strip().split("\n");
+
+        assertThat(lines[0]).contains("CATCH-UP", "ATTEMPTS", "TABLES");
+        assertThat(lines[1]).contains("oldest first, up to 2 within PT72H", "DemoDomain");
+    }
+
+    @Test
     void jobs_table_alignsColumns_andOneJobCanBeNamed() {
         Result result = cli("jobs", "daily-report");
 
