@@ -22,23 +22,8 @@ final class Suggestions {
                 .min(Comparator.comparingInt((String k) -> distance(typed, k)).thenComparing(k -> k));
     }
 
-    /** Levenshtein distance. */
+    /** Levenshtein distance (one implementation for the CLI and the handler). */
     static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return dev.punctual.EditDistance.between(a, b);
     }
 }
