@@ -138,15 +138,15 @@ public final class StageStack extends Stack {
         Tags.of(this).add("punctual:stage", config.stage());
     }
 
-    /**
-     * What an operator needs after a deploy: each pool's function name (for {@code aws lambda invoke}),
-     * and the outputs the CLI finds the stage by ({@link StageOutputsConstruct}).
-     */
     /** Where EventBridge puts the stage's notices it could not deliver to the alarm topic. */
     IQueue alertDeadLetters() {
         return lifecycleAlerts.deadLetters();
     }
 
+    /**
+     * What an operator needs after a deploy: each pool's function name (for {@code aws lambda invoke}),
+     * and the outputs the CLI finds the stage by ({@link StageOutputsConstruct}).
+     */
     private void outputs() {
         pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
