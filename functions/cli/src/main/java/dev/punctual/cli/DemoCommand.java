@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import dev.punctual.demo.Demo;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,9 +25,20 @@ final class DemoCommand implements Callable<Integer> {
             description = "Use this DynamoDB-compatible endpoint instead of starting moto")
     String endpoint;
 
+    @Option(
+            names = "--log-file",
+            paramLabel = "PATH",
+            description = "Write the structured JSON log lines here (default: a new file in the temporary directory)")
+    Path logFile;
+
     @Override
     public Integer call() {
-        new Demo(endpoint, spec.commandLine().getOut(), spec.commandLine().getErr()).run();
+        new Demo(
+                        endpoint,
+                        logFile,
+                        spec.commandLine().getOut(),
+                        spec.commandLine().getErr())
+                .run();
         return 0;
     }
 }

@@ -4,6 +4,7 @@ import dev.punctual.examples.DemoTable;
 import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.Wiring;
+import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
@@ -12,12 +13,13 @@ import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkException;
 
 /**
  * The local demo: starts the emulator (unless given one), creates fresh tables, seeds the demo domain,
@@ -27,11 +29,19 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 public final class Demo {
 
     private final String endpoint;
+    private final Path logFile;
     private final PrintWriter out;
     private final PrintWriter err;
 
+    /** A demo whose log goes to a fresh file in the temporary directory. */
     public Demo(String endpoint, PrintWriter out, PrintWriter err) {
+        this(endpoint, null, out, err);
+    }
+
+    /** @param logFile where the structured log lines go; null for a fresh file in the temporary directory */
+    public Demo(String endpoint, Path logFile, PrintWriter out, PrintWriter err) {
         this.endpoint = endpoint;
+        this.logFile = logFile;
         this.out = out;
         this.err = err;
     }
@@ -59,7 +69,8 @@ public final class Demo {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         StageFlags flags = StageFlags.defaultsFor("dev");
         Map<String, String> env = new HashMap<>(flags.toEnvironment());
-        env.putAll(new StageResources("punctual-demo-ledger-" + suffix, "punctual-demo", "demo").toEnvironment());
+        env.putAll(new StageResources("punctual-demo-ledger-" + suffix, "punctual-demo-" + suffix, "demo")
+                .toEnvironment());
         // The examples declare the table their jobs work on; the demo creates it as the CDK app would.
         JobTable declared = ExampleCatalog.DEMO_TABLE;
         String domainTable = "punctual-demo-domain-" + suffix;
@@ -71,19 +82,43 @@ public final class Demo {
         StageResources resources = StageResources.fromEnvironment(env);
         LedgerTable.create(clients.dynamo(), resources.ledgerTable());
         DeclaredTables.create(clients.dynamo(), declared, domainTable);
+        createEventBus(clients, resources.eventBus(), url);
         DemoData.seed(new DemoTable(clients.dynamo(), domainTable), DemoScenario.START);
         SimulatedClock clock = new SimulatedClock(DemoScenario.START);
-        AtomicInteger lines = new AtomicInteger();
-        PunctualRuntime runtime =
-                Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, line -> lines.incrementAndGet());
+        DemoLog lines = new DemoLog(
+                logFile != null
+                        ? logFile
+                        : Path.of(System.getProperty("java.io.tmpdir"), "punctual-demo-" + suffix + ".jsonl"));
+        JobCatalog catalog = DemoJobs.addTo(Wiring.catalog(env, clock));
+        PunctualRuntime runtime = Wiring.runtime(env, clients, catalog, clock, lines);
         out.printf("Punctual demo: stage dev (external delivery suppressed, destructive jobs refused), %s%n", backend);
         out.printf(
-                "Tables %s and %s; the clock is simulated, nothing waits.%n%n", resources.ledgerTable(), domainTable);
-        StructuredLog log = Wiring.log(line -> lines.incrementAndGet(), clock);
-        new DemoRun(runtime, clock, log, out).run();
-        out.printf("%n%d structured JSON log lines written (as CloudWatch would receive them).%n", lines.get());
+                "Tables %s and %s, event bus %s; the clock is simulated, nothing waits.%n%n",
+                resources.ledgerTable(), domainTable, resources.eventBus());
+        StructuredLog log = Wiring.log(lines, clock);
+        try (lines) {
+            new DemoRun(runtime, clock, log, lines, out).run();
+        }
+        out.printf(
+                "%n%d structured JSON log lines written to %s (one JSON object per line, as CloudWatch would"
+                        + " receive them).%n",
+                lines.count(), lines.file());
         out.flush();
         clients.dynamo().close();
         clients.events().close();
+    }
+
+    /**
+     * The stage's bus, as the CDK app creates it, so lifecycle events (the watchdog's reports among them)
+     * are published as on AWS rather than each failing with a WARN line. An endpoint without EventBridge
+     * (DynamoDB Local) still runs the demo; the log then says, per event, that it was not published.
+     */
+    private void createEventBus(Wiring.Clients clients, String bus, String url) {
+        try {
+            clients.events().createEventBus(b -> b.name(bus));
+        } catch (SdkException e) {
+            err.printf("[punctual] no event bus at %s (%s): lifecycle events will not be published%n", url, e);
+            err.flush();
+        }
     }
 }

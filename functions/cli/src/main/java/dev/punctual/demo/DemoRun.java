@@ -1,5 +1,6 @@
 package dev.punctual.demo;
 
+import dev.punctual.catchup.MissedRange;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.MaintenanceHold;
@@ -23,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,19 +34,21 @@ final class DemoRun {
 
     private static final String ROW = "%-20s %-22s %-27s %-9s %-7s %-20s %s%n";
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
-    private static final String SUMMARY = "%-24s %-21s %9s %7s %7s %15s%n";
+    private static final String SUMMARY = "%-24s %-21s %11s %9s %7s %6s %6s %10s%n";
 
     private final PunctualRuntime runtime;
     private final SimulatedClock clock;
     private final StructuredLog log;
+    private final DemoLog logged;
     private final PrintWriter out;
     private int routine;
-    private final Map<String, Long> missedByJob = new TreeMap<>();
+    private final Map<String, List<MissedRange>> missedByJob = new TreeMap<>();
 
-    DemoRun(PunctualRuntime runtime, SimulatedClock clock, StructuredLog log, PrintWriter out) {
+    DemoRun(PunctualRuntime runtime, SimulatedClock clock, StructuredLog log, DemoLog logged, PrintWriter out) {
         this.runtime = runtime;
         this.clock = clock;
         this.log = log;
+        this.logged = logged;
         this.out = out;
     }
 
@@ -75,9 +77,14 @@ final class DemoRun {
     private void deliver(DemoScenario.Delivery d) {
         String payload = "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduledTime\":\"" + d.scheduledTime()
                 + "\",\"executionId\":\"demo\",\"attemptNumber\":\"1\"}";
+        logged.takeRecent();
         InvocationResult result =
                 runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);
-        result.missed().ifPresent(m -> missedByJob.merge(d.job(), m.count(), Long::sum));
+        List<String> lines = logged.takeRecent();
+        result.missed()
+                .ifPresent(m -> missedByJob
+                        .computeIfAbsent(d.job(), j -> new ArrayList<>())
+                        .add(m));
         java.time.ZoneId zone =
                 runtime.services().catalog().require(d.job()).schedule().zone();
         String missed = result.missed()
@@ -88,18 +95,19 @@ final class DemoRun {
                                 : "");
         for (OccurrenceReport o : result.occurrences()) {
             boolean catchUp = !o.occurrence().equals(d.scheduledTime());
+            // The watchdog's result carries a count; its WARN lines of this delivery name what it found.
+            Optional<WatchdogFinding> finding = WatchdogFinding.of(o, lines);
             String note = String.join(
                     "; ",
                     List.of(
                                     d.note(),
                                     catchUp ? "caught up late" : "",
                                     o.occurrence().equals(d.scheduledTime()) ? missed : "",
-                                    detail(o))
+                                    finding.map(WatchdogFinding::text).orElse(detail(o)))
                             .stream()
                             .filter(s -> !s.isBlank())
                             .toList());
-            boolean watchdogFound = o.detail() != null && o.detail().contains("\"overdue\":[\"");
-            boolean eventful = watchdogFound
+            boolean eventful = finding.isPresent()
                     || catchUp
                     || !d.note().isBlank()
                     || (!missed.isBlank() && o.occurrence().equals(d.scheduledTime()));
@@ -165,30 +173,55 @@ final class DemoRun {
 
     private void printLedger(JobCatalog catalog) {
         RunLedger ledger = runtime.services().ledger();
-        out.printf("%nFinal ledger (run items read back through the ledger port)%n%n");
-        out.printf(SUMMARY, "JOB", "CURSOR (UTC)", "SUCCEEDED", "SKIPPED", "FAILED", "IN MISSED RANGE");
+        out.printf("%nFinal ledger (run items read back through the ledger port; each occurrence counted once)%n%n");
+        out.printf(
+                SUMMARY,
+                "JOB",
+                "CURSOR (UTC)",
+                "OCCURRENCES",
+                "SUCCEEDED",
+                "SKIPPED",
+                "FAILED",
+                "MISSED",
+                "UNRECORDED");
         List<String> notable = new ArrayList<>();
+        List<String> overlaps = new ArrayList<>();
         for (JobDefinition job : catalog.jobs()) {
-            Map<RunStatus, Integer> counts = new EnumMap<>(RunStatus.class);
-            for (Instant occurrence :
-                    OccurrenceCalculator.of(job.schedule()).between(DemoScenario.START, DemoScenario.END, 1000)) {
-                Optional<RunRecord> record = ledger.run(new RunKey(job.id(), occurrence));
-                record.ifPresent(r -> counts.merge(r.status(), 1, Integer::sum));
-                record.filter(r -> r.status() != RunStatus.SUCCEEDED).ifPresent(r -> notable.add(notable(job, r)));
+            List<Instant> occurrences =
+                    OccurrenceCalculator.of(job.schedule()).between(DemoScenario.START, DemoScenario.END, 1000);
+            List<MissedRange> ranges = missedByJob.getOrDefault(job.id(), List.of());
+            LedgerTally tally = LedgerTally.of(
+                    occurrences,
+                    occurrence -> ledger.run(new RunKey(job.id(), occurrence)).map(RunRecord::status),
+                    ranges);
+            for (Instant occurrence : occurrences) {
+                ledger.run(new RunKey(job.id(), occurrence))
+                        .filter(r -> r.status() != RunStatus.SUCCEEDED)
+                        .ifPresent(r -> notable.add(notable(job, r)));
             }
             out.printf(
                     SUMMARY,
                     job.id(),
                     ledger.cursor(job.id()).map(Instant::toString).orElse("-"),
-                    counts.getOrDefault(RunStatus.SUCCEEDED, 0),
-                    counts.getOrDefault(RunStatus.SKIPPED, 0),
-                    counts.getOrDefault(RunStatus.FAILED, 0),
-                    missedByJob.getOrDefault(job.id(), 0L));
+                    tally.occurrences(),
+                    tally.succeeded(),
+                    tally.skipped(),
+                    tally.failed(),
+                    tally.missed(),
+                    tally.unrecorded());
+            if (tally.skippedInMissedRange() > 0) {
+                overlaps.add(String.format(
+                        "%s: %d of its skips also lie in a missed range catch-up recorded (its ranges count %d);"
+                                + " each counts once, as SKIPPED",
+                        job.id(),
+                        tally.skippedInMissedRange(),
+                        ranges.stream().mapToLong(MissedRange::count).sum()));
+            }
         }
+        out.printf("%n%s", LedgerTally.LEGEND);
+        overlaps.forEach(out::println);
         out.printf("%n%-24s %-21s %-9s %-9s %s%n", "JOB", "OCCURRENCE (UTC)", "STATUS", "TRIGGER", "REASON");
         notable.forEach(out::println);
-        out.printf(
-                "%n(IN MISSED RANGE: occurrences catch-up gave up; each range is one ledger record with a count.)%n");
     }
 
     private static String notable(JobDefinition job, RunRecord r) {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.punctual.catchup.MissedRange;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.runtime.MissedRunWatchdog;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.SkippedLocalTime;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -48,7 +51,9 @@ final class Narration {
                 "outage from " + UTC_TIME.format(DemoScenario.OUTAGE_FROM.atZone(ZoneId.of("UTC"))) + " to "
                         + UTC_TIME.format(DemoScenario.OUTAGE_TO.atZone(ZoneId.of("UTC")))
                         + ": the scheduler's deliveries to expire-reservations and refund-keys are lost (say, a"
-                        + " broken deploy); nothing runs them, and the watchdog notices"));
+                        + " broken deploy); nothing runs them. The hourly missed-run-watchdog reports an"
+                        + " occurrence still undelivered " + MissedRunWatchdog.GRACE.toHours()
+                        + "h after it fell due"));
         lines.add(new Line(
                 DemoScenario.OUTAGE_TO,
                 "outage over: each job's next delivery catches up the newest occurrences it may and records"
@@ -65,19 +70,38 @@ final class Narration {
         return lines;
     }
 
-    /** "clocks go forward in New York at 02:00 local: 1 job runs at the same local time, one hour earlier in UTC". */
+    /**
+     * "clocks go forward in New York at 02:00 local: daily-report keeps its local time, 1h earlier in
+     * UTC", and for each job whose local time the change skips, that it does not run that day.
+     */
     static String clockChange(ZoneId zone, ZoneOffsetTransition t, JobCatalog catalog) {
         String city = zone.getId().substring(zone.getId().lastIndexOf('/') + 1).replace('_', ' ');
         String direction = t.isGap() ? "forward" : "back";
-        List<String> jobs = catalog.jobs().stream()
+        List<JobDefinition> inZone = catalog.jobs().stream()
                 .filter(j -> j.schedule().zone().equals(zone))
-                .map(JobDefinition::id)
                 .toList();
+        List<String> jobs = inZone.stream().map(JobDefinition::id).toList();
         long hours = Math.abs(t.getDuration().toHours());
-        return "clocks go " + direction + " in " + city + " at " + LOCAL_TIME.format(t.getDateTimeBefore())
-                + " local: " + String.join(", ", jobs) + " keep" + (jobs.size() == 1 ? "s" : "")
-                + " its local time, " + hours + "h " + (t.isGap() ? "earlier" : "later") + " in UTC"
-                + (t.isGap() ? "; a local time skipped by the change does not run that day" : "");
+        StringBuilder text = new StringBuilder("clocks go " + direction + " in " + city + " at "
+                + LOCAL_TIME.format(t.getDateTimeBefore()) + " local: " + String.join(", ", jobs)
+                + (jobs.size() == 1 ? " keeps its" : " keep their") + " local time, " + hours + "h "
+                + (t.isGap() ? "earlier" : "later") + " in UTC");
+        // Said only of a job the change really skips: the scheduler delivers nothing for it that night.
+        for (JobDefinition job : inZone) {
+            OccurrenceCalculator.of(job.schedule()).timeline(DemoScenario.START, DemoScenario.END, 1000).stream()
+                    .filter(e -> e instanceof SkippedLocalTime s && s.gap().equals(t))
+                    .map(SkippedLocalTime.class::cast)
+                    .forEach(s -> text.append("; ")
+                            .append(job.id())
+                            .append("'s ")
+                            .append(s.localTime())
+                            .append(" does not exist (clocks jump from ")
+                            .append(LOCAL_TIME.format(t.getDateTimeBefore()))
+                            .append(" to ")
+                            .append(LOCAL_TIME.format(t.getDateTimeAfter()))
+                            .append("), so it does not run that day"));
+        }
+        return text.toString();
     }
 
     /** "catch-up: 2 run, 11 recorded as missed (09:00 .. 11:30 local)": the missed range in the job's zone. */

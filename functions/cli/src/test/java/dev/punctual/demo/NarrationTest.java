@@ -39,6 +39,16 @@ class NarrationTest {
     }
 
     @Test
+    void aClockChange_thatSkipsNoJobsLocalTime_claimsNoSkippedRun() {
+        // daily-report runs at 09:00 New York; the change skips 02:00-03:00, so nothing fails to run.
+        assertThat(Narration.of(CATALOG))
+                .extracting(Narration.Line::text)
+                .filteredOn(t -> t.startsWith("clocks go forward in New York"))
+                .singleElement()
+                .satisfies(t -> assertThat(t).doesNotContain("does not run"));
+    }
+
+    @Test
     void catchUp_countsWhatRan_andPrintsTheMissedRangeInTheJobsZone() {
         MissedRange missed =
                 new MissedRange(Instant.parse("2027-03-14T00:00:00Z"), Instant.parse("2027-03-14T02:30:00Z"), 11);
