@@ -5,6 +5,7 @@ import dev.punctual.runtime.Catalogs;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
+import dev.punctual.time.ScheduleExpressionException;
 import dev.punctual.time.TimelineEntry;
 import java.time.Clock;
 import java.time.Instant;
@@ -82,11 +83,24 @@ final class PlanCommand implements Callable<Integer> {
         this.clock = clock;
     }
 
+    /**
+     * The schedule typed on the command line; a refusal names the option it came from ({@code --zone},
+     * {@code --schedule}), not the schedule model's part, so the hint is one this command has.
+     */
+    private static Schedule typed(String expression, String zone) {
+        try {
+            return Schedule.parse(expression, zone);
+        } catch (ScheduleExpressionException e) {
+            String option = e.part().equals("time-zone") ? "--zone" : "--schedule";
+            throw new OperatorInputException(option + ": " + e.getMessage());
+        }
+    }
+
     @Override
     public Integer call() {
         Schedule parsed = source.job != null
                 ? catalogSchedule(source.job)
-                : Schedule.parse(source.expression.schedule, source.expression.zone);
+                : typed(source.expression.schedule, source.expression.zone);
         Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
         List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
         PlanReport report = new PlanReport(parsed, start, entries);

@@ -160,8 +160,10 @@ class PlanCommandTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "bad expression             | plan --schedule '0 9 * * 8' --zone UTC --count 1                 | day-of-week",
-                "unknown zone               | plan --schedule '0 9 * * 1' --zone Mars/Base --count 1           | time-zone",
+                "bad expression             | plan --schedule '0 9 * * 8' --zone UTC --count 1                 | --schedule: day-of-week",
+                "unknown zone               | plan --schedule '0 9 * * 1' --zone Mars/Base --count 1           | --zone: time-zone",
+                "misspelled zone            | plan --schedule '0 9 * * 1' --zone Europe/Pairs --count 1        | did you mean Europe/Paris?",
+                "zone in lower case         | plan --schedule '0 9 * * 1' --zone europe/paris --count 1        | did you mean Europe/Paris?",
                 "missing zone               | plan --schedule '0 9 * * 1' --count 1                            | --zone",
                 "bad from                   | plan --schedule '0 9 * * 1' --zone UTC --from tomorrow --count 1 | --from",
                 "local from without offset  | plan --schedule '0 9 * * 1' --zone UTC --from 2027-01-01T00:00 --count 1 | --from",

@@ -47,7 +47,7 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
         try {
             zone = ZoneId.of(id.strip());
         } catch (java.time.DateTimeException e) {
-            throw new ScheduleExpressionException("time-zone", id, "is not a known time zone", ZONES);
+            throw new ScheduleExpressionException("time-zone", id, "is not a known time zone" + closestZone(id), ZONES);
         }
         if (zone instanceof ZoneOffset) {
             throw new ScheduleExpressionException("time-zone", id, "is an offset, not a zone", ZONES);
@@ -92,6 +92,34 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
             previous = next;
         }
         return java.util.Optional.ofNullable(longest);
+    }
+
+    /**
+     * " (did you mean Europe/Paris?)" for a zone id typed in the wrong case ({@code europe/paris}) or
+     * within two edits of a real one ({@code Europe/Pairs}); empty when none is that close.
+     */
+    private static String closestZone(String typed) {
+        String given = typed.strip();
+        if (given.length() > 64) {
+            return "";
+        }
+        String best = null;
+        int bestDistance = 3;
+        // Sorted, so that of two equally close zones the same one is always named.
+        for (String known : new java.util.TreeSet<>(ZoneId.getAvailableZoneIds())) {
+            if (known.startsWith("SystemV/")) {
+                continue;
+            }
+            if (known.equalsIgnoreCase(given)) {
+                return " (did you mean " + known + "?)";
+            }
+            int distance = dev.punctual.EditDistance.between(given, known);
+            if (distance < bestDistance) {
+                best = known;
+                bestDistance = distance;
+            }
+        }
+        return best == null ? "" : " (did you mean " + best + "?)";
     }
 
     /** The expression in EventBridge's syntax, as written for this zone (for display and messages). */

@@ -166,6 +166,17 @@ class ScheduleParsingTest {
         assertThatThrownBy(() -> Schedule.parse("0 9 * * *", "GMT+2")).hasMessageContaining("not an IANA zone");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        "europe/paris, Europe/Paris",
+        "Europe/Pairs, Europe/Paris",
+        "asia/seoul, Asia/Seoul"
+    })
+    void schedule_inAZoneMistypedOrInTheWrongCase_isRefused_suggestingTheZoneMeant(String typed, String meant) {
+        assertThatThrownBy(() -> Schedule.parse("0 9 * * *", typed))
+                .hasMessageContaining("is not a known time zone (did you mean " + meant + "?)");
+    }
+
     @Test
     void schedule_inARetiredSystemVZone_isRefusedAtParse_namingAnIanaReplacement() {
         assertThatThrownBy(() -> Schedule.parse("0 9 * * *", "SystemV/EST5"))
