@@ -103,7 +103,11 @@ final class StatusCommand implements Callable<Integer> {
         row.put("lock_group", job.lockGroup());
         row.put("cursor", cursor.map(Instant::toString).orElse(null));
         row.put("last", last.map(StatusCommand::last).orElse(null));
-        row.put("lag_ms", lag(calculator, cursor, now).toMillis());
+        // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as
+        // healthy; its first run is the first of "next".
+        boolean neverRan = cursor.isEmpty() && last.isEmpty();
+        row.put("never_ran", neverRan);
+        row.put("lag_ms", neverRan ? null : lag(calculator, cursor, now).toMillis());
         row.put("next", NextRuns.after(job.schedule(), now, next));
         row.put(
                 "maintenance",
@@ -118,6 +122,13 @@ final class StatusCommand implements Callable<Integer> {
         return pending.filter(p -> !p.isAfter(now))
                 .map(p -> Duration.between(p, now))
                 .orElse(Duration.ZERO);
+    }
+
+    private static String lastColumn(Map<String, Object> row, Map<String, Object> last, Instant now) {
+        if (last != null) {
+            return last.get("status") + lastWhen(last, now) + earlier(last);
+        }
+        return Boolean.TRUE.equals(row.get("never_ran")) ? "never ran (first: NEXT)" : "-";
     }
 
     private static Map<String, Object> last(RunRecord r) {
@@ -206,8 +217,8 @@ final class StatusCommand implements Callable<Integer> {
                     first ? (String) r.get("job") : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
-                    first ? (last == null ? "-" : last.get("status") + lastWhen(last, now) + earlier(last)) : "",
-                    first ? readable(Duration.ofMillis((Long) r.get("lag_ms"))) : "",
+                    first ? lastColumn(r, last, now) : "",
+                    first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-"),
                     run.getOrDefault("in", "-"),
                     first ? (hold == null ? "-" : hold.get("reason") + " (until " + hold.get("until") + ")") : "",

@@ -535,6 +535,20 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void status_ofAJobThatNeverRan_saysSo_insteadOfAZeroLagThatLooksHealthy() throws Exception {
+        Result status = cli("status", "daily-report", "--json");
+        Result table = cli("status", "daily-report", "--output", "table");
+
+        assertThat(status.exitCode()).as(status.err()).isZero();
+        JsonNode job = status.json().at("/jobs/0");
+        assertThat(job.get("never_ran").asBoolean()).isTrue();
+        assertThat(job.get("lag_ms").isNull()).isTrue();
+        assertThat(job.get("last").isNull()).isTrue();
+        assertThat(job.at("/next/0/local").asText()).isEqualTo("2026-12-01T09:00:00-05:00");
+        assertThat(table.out()).contains("never ran (first: NEXT)").doesNotContain(" 0s ");
+    }
+
+    @Test
     void status_afterAScheduledDelivery_showsTheCursorLastOutcomeAndNextOccurrencesInLocalTime() throws Exception {
         cli("invoke", "--event", "../../events/scheduled-daily-report.json");
 
@@ -547,6 +561,7 @@ class OperatorCommandsTest {
         assertThat(job.at("/last/status").asText()).isEqualTo("SUCCEEDED");
         assertThat(job.at("/next/0/local").asText()).isEqualTo("2026-12-01T09:00:00-05:00");
         assertThat(job.get("lag_ms").asLong()).isZero();
+        assertThat(job.get("never_ran").asBoolean()).isFalse();
     }
 
     @Test
