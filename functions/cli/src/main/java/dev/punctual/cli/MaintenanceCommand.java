@@ -92,10 +92,13 @@ final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int on() throws JsonProcessingException {
-        if (reason == null || reason.isBlank() || duration == null) {
+        boolean noReason = reason == null || reason.isBlank();
+        if (noReason || duration == null) {
+            // Name only what is missing: "--reason missing" after a --reason was given sends people in circles.
+            String missing = noReason && duration == null ? "--reason, --for" : noReason ? "--reason" : "--for";
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    "--reason, --for: required with on; accepted: --reason TEXT --for DURATION, e.g."
+                    missing + ": required with on; accepted: --reason TEXT --for DURATION, e.g."
                             + " --reason 'loading data' --for 2h");
         }
         Duration holdFor = DurationArgument.parse(spec.commandLine(), "--for", duration);
@@ -164,6 +167,14 @@ final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int off() throws JsonProcessingException {
+        // off lifts a hold; it has no reason or length to record, and ignoring them would hide a mix-up
+        // (an "off" typed where "on" was meant).
+        if (reason != null || duration != null) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (reason != null ? "--reason" : "--for") + ": not an option of off; accepted: off [--by WHO]"
+                            + " [--force] (--reason and --for go with on)");
+        }
         String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
         try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
             session.withClockWithin(tolerance()).withTables();

@@ -714,12 +714,31 @@ class OperatorCommandsTest {
         Result result = cli("maintenance", "on", "--for", "1h");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.err()).startsWith("punctual maintenance: --reason, --for: required with on; accepted: ");
-        assertThat(result.json().at("/error/field").asText()).isEqualTo("--reason, --for");
+        assertThat(result.err()).startsWith("punctual maintenance: --reason: required with on; accepted: ");
+        assertThat(result.json().at("/error/field").asText()).isEqualTo("--reason");
         assertThat(result.json().at("/error/accepted").asText()).startsWith("--reason TEXT --for DURATION");
         assertThat(result.json().at("/error/exit_code").asInt()).isEqualTo(2);
         assertThat(cli("maintenance", "on", "--for", "1h", "--output", "table").out())
                 .isEmpty();
+    }
+
+    @Test
+    void maintenance_onWithAReasonButNoLength_namesOnlyTheMissingFor() {
+        Result result = cli("maintenance", "on", "--reason", "x");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).startsWith("punctual maintenance: --for: required with on; accepted: ");
+    }
+
+    @Test
+    void maintenance_offWithAReasonOrALength_isRefused_ratherThanIgnored() {
+        Result withReason = cli("maintenance", "off", "--reason", "done");
+        Result withLength = cli("maintenance", "off", "--for", "1h");
+
+        assertThat(withReason.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(withReason.err()).contains("--reason: not an option of off; accepted: off [--by WHO] [--force]");
+        assertThat(withLength.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(withLength.err()).contains("--for: not an option of off");
     }
 
     @Test
