@@ -272,9 +272,17 @@ final class InvocationCommands {
                     return new String(context.stdin().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
                 }
                 return Files.readString(event);
+            } catch (java.nio.file.NoSuchFileException e) {
+                // The exception's message is the path again ("cannot read 'x': x"): say what is wrong.
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--event: '" + event + "' does not exist; accepted: a payload file, e.g. events/ping.json"
+                                + " (events/README.md lists them), or - for standard input");
             } catch (IOException e) {
                 throw new CommandLine.ParameterException(
-                        spec.commandLine(), "--event: cannot read '" + event + "': " + e.getMessage());
+                        spec.commandLine(),
+                        "--event: cannot read '" + event + "' (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                                + "); accepted: a readable payload file, or - for standard input");
             }
         }
     }

@@ -723,6 +723,16 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void invoke_ofAnEventFileThatDoesNotExist_saysSo_namingWhatIsAccepted_onceNotTwice() {
+        Result result = cli("invoke", "--event", "events/nope.json");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--event: 'events/nope.json' does not exist; accepted: a payload file")
+                .doesNotContain("': events/nope.json");
+    }
+
+    @Test
     void maintenance_onWithAReasonButNoLength_namesOnlyTheMissingFor() {
         Result result = cli("maintenance", "on", "--reason", "x");
 
