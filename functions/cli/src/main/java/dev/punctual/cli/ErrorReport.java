@@ -87,7 +87,13 @@ final class ErrorReport {
         }
         Matcher value = VALUE.matcher(message);
         if (value.matches()) {
-            return value.group(1) + ": " + value.group(2);
+            String problem = value.group(2);
+            // picocli says what the value is not; the format says what would be.
+            if (problem.endsWith(" is not an int") || problem.endsWith(" is not a long")) {
+                return value.group(1) + ": " + problem + "; accepted: a whole number, digits 0-9 only (see "
+                        + e.getCommandLine().getCommandSpec().qualifiedName() + " --help for its range)";
+            }
+            return value.group(1) + ": " + problem;
         }
         return message;
     }

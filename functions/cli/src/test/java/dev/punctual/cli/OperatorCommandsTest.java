@@ -733,6 +733,14 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void aWholeNumberOptionGivenText_exitsTwo_namingTheOptionAndWhatIsAccepted() {
+        Result result = cli("status", "--next", "abc");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("--next: 'abc' is not an int; accepted: a whole number");
+    }
+
+    @Test
     void maintenance_onWithAReasonButNoLength_namesOnlyTheMissingFor() {
         Result result = cli("maintenance", "on", "--reason", "x");
 
