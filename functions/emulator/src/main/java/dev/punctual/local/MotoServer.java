@@ -44,6 +44,11 @@ public final class MotoServer {
         this.venv = venv;
     }
 
+    /** The server's process id, for a test that looks at what the process holds. */
+    public long pid() {
+        return process.pid();
+    }
+
     public URI endpoint() {
         return endpoint;
     }
