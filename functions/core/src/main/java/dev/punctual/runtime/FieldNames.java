@@ -9,9 +9,10 @@ final class FieldNames {
 
     private static final int SHOWN = 60;
 
+    /** Bounded, with hidden characters escaped by the one rule the CLI uses too (VisibleText). */
     static String shown(String name) {
-        String oneLine = name.replaceAll("\\p{Cntrl}", "?");
-        return oneLine.length() > SHOWN ? oneLine.substring(0, SHOWN) + "…" : oneLine;
+        String bounded = name.length() > SHOWN ? name.substring(0, SHOWN) : name;
+        return dev.punctual.observability.VisibleText.escaped(bounded) + (bounded.length() < name.length() ? "…" : "");
     }
 
     /**

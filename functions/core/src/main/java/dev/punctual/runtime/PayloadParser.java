@@ -153,7 +153,7 @@ public final class PayloadParser {
             throw new Refusal(
                     "WRONG_TYPE",
                     "attemptNumber",
-                    "attemptNumber '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text)
+                    "attemptNumber '" + FieldNames.shown(text)
                             + "' is not a positive whole number; accepted: 1, 2, ...");
         }
         return Integer.parseInt(trimmed);
