@@ -1,7 +1,5 @@
 package dev.punctual.demo;
 
-import dev.punctual.examples.DemoTable;
-import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.JobCatalog;
@@ -72,7 +70,7 @@ public final class Demo {
         env.putAll(new StageResources("punctual-demo-ledger-" + suffix, "punctual-demo-" + suffix, "demo")
                 .toEnvironment());
         // The examples declare the table their jobs work on; the demo creates it as the CDK app would.
-        JobTable declared = ExampleCatalog.DEMO_TABLE;
+        JobTable declared = ExampleDomain.declaredTable();
         String domainTable = "punctual-demo-domain-" + suffix;
         env.put(declared.environmentVariable(), domainTable);
         env.put("AWS_REGION", "us-east-1");
@@ -83,7 +81,7 @@ public final class Demo {
         LedgerTable.create(clients.dynamo(), resources.ledgerTable());
         DeclaredTables.create(clients.dynamo(), declared, domainTable);
         createEventBus(clients, resources.eventBus(), url);
-        DemoData.seed(new DemoTable(clients.dynamo(), domainTable), DemoScenario.START);
+        DemoData.seed(clients.dynamo(), domainTable, DemoScenario.START);
         SimulatedClock clock = new SimulatedClock(DemoScenario.START);
         DemoLog lines = new DemoLog(
                 logFile != null

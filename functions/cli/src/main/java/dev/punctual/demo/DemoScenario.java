@@ -69,7 +69,7 @@ final class DemoScenario {
     }
 
     private static boolean lostInOutage(JobDefinition job, Instant occurrence) {
-        boolean reservationJob = job.lockGroup().equals(dev.punctual.examples.ExampleCatalog.RESERVATIONS_GROUP);
+        boolean reservationJob = job.lockGroup().equals(ExampleDomain.RESERVATIONS_GROUP);
         return reservationJob && !occurrence.isBefore(OUTAGE_FROM) && occurrence.isBefore(OUTAGE_TO);
     }
 }
