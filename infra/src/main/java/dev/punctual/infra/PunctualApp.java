@@ -37,7 +37,8 @@ public final class PunctualApp {
     public static void main(String[] args) {
         App app = new App();
         try {
-            build(app, Code.fromAsset(locateJar().toString()));
+            // Punctual's own deployment is a team's app like any other: the examples and their jar.
+            PunctualStage.builder(app).lambdaJar(locateJar()).build();
         } catch (PunctualException e) {
             System.err.println("punctual: " + e.getMessage());
             System.exit(1);

@@ -35,9 +35,8 @@ class ExampleJobNamesTest {
     void noTestOutsideTheExamplesOwn_namesAnExampleJob() throws IOException {
         Path root = repositoryRoot();
         List<String> ids = exampleJobIds();
-        Pattern named = Pattern.compile("(?<![A-Za-z0-9-])(" + String.join("|", ids.stream()
-                        .map(Pattern::quote)
-                        .toList()) + ")(?![A-Za-z0-9-])");
+        Pattern named = Pattern.compile("(?<![A-Za-z0-9-])("
+                + String.join("|", ids.stream().map(Pattern::quote).toList()) + ")(?![A-Za-z0-9-])");
 
         List<String> offending = new ArrayList<>();
         for (Path tests : testDirectories(root)) {
@@ -53,8 +52,10 @@ class ExampleJobNamesTest {
 
         assertThat(ids).as("the examples' job ids, read from their catalog").hasSizeGreaterThan(3);
         assertThat(offending)
-                .as("tests outside %s that name an example job; use the fixtures' catalog"
-                        + " (dev.punctual.fixtures.FixtureCatalog)", EXAMPLES_OWN_TESTS)
+                .as(
+                        "tests outside %s that name an example job; use the fixtures' catalog"
+                                + " (dev.punctual.fixtures.FixtureCatalog)",
+                        EXAMPLES_OWN_TESTS)
                 .isEmpty();
     }
 
@@ -70,11 +71,9 @@ class ExampleJobNamesTest {
     /** The ids the examples' catalog declares, read from it rather than written here. */
     private static List<String> exampleJobIds() {
         return new ExampleCatalog()
-                .catalog(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")))
-                .jobs()
-                .stream()
-                .map(JobDefinition::id)
-                .toList();
+                .catalog(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev"))).jobs().stream()
+                        .map(JobDefinition::id)
+                        .toList();
     }
 
     /** Every module's src/test, the infra module's included, except the examples' own. */
@@ -95,10 +94,13 @@ class ExampleJobNamesTest {
     /** The directory holding functions/ and infra/, walking up from where the tests run. */
     private static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isDirectory(dir.resolve("functions")) && Files.isDirectory(dir.resolve("infra")))) {
+        while (dir != null
+                && !(Files.isDirectory(dir.resolve("functions")) && Files.isDirectory(dir.resolve("infra")))) {
             dir = dir.getParent();
         }
-        assertThat(dir).as("the repository root above %s", Path.of("").toAbsolutePath()).isNotNull();
+        assertThat(dir)
+                .as("the repository root above %s", Path.of("").toAbsolutePath())
+                .isNotNull();
         return dir;
     }
 

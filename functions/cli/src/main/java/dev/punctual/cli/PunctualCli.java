@@ -59,6 +59,7 @@ public final class PunctualCli implements Runnable {
                 .addSubcommand(new EmulatorCommand())
                 .addSubcommand(new picocli.AutoComplete.GenerateCompletion())
                 .addSubcommand(new VerifyCommand(context))
+                .addSubcommand(new InitCommand())
                 .setOut(out)
                 .setErr(err)
                 // The last of a repeated option wins (a script's default, then the person's choice).

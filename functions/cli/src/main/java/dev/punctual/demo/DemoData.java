@@ -22,25 +22,32 @@ final class DemoData {
         member(dynamo, table, "m-eun", start.minus(Duration.ofHours(5)));
         reservation(dynamo, table, "r-101", "m-ada", start.plus(Duration.ofHours(3)), start.plus(Duration.ofHours(20)));
         reservation(dynamo, table, "r-102", "m-bo", start.plus(Duration.ofHours(36)), start.plus(Duration.ofHours(30)));
-        reservation(dynamo, table, "r-103", "m-eun", start.plus(Duration.ofHours(19)), start.plus(Duration.ofHours(26)));
-        reservation(dynamo, table, "r-104", "m-ada", start.plus(Duration.ofHours(40)), start.plus(Duration.ofHours(44)));
+        reservation(
+                dynamo, table, "r-103", "m-eun", start.plus(Duration.ofHours(19)), start.plus(Duration.ofHours(26)));
+        reservation(
+                dynamo, table, "r-104", "m-ada", start.plus(Duration.ofHours(40)), start.plus(Duration.ofHours(44)));
         reservation(dynamo, table, "r-105", "m-eun", start.plus(Duration.ofDays(5)), start.plus(Duration.ofDays(6)));
     }
 
     private static void member(DynamoDbClient dynamo, String table, String id, Instant lastActive) {
-        put(dynamo, table, Map.of(
-                "pk", s(ExampleDomain.MEMBERS), "sk", s(id), "lastActiveAt", n(lastActive.toEpochMilli())));
+        put(
+                dynamo,
+                table,
+                Map.of("pk", s(ExampleDomain.MEMBERS), "sk", s(id), "lastActiveAt", n(lastActive.toEpochMilli())));
     }
 
     private static void reservation(
             DynamoDbClient dynamo, String table, String id, String member, Instant holdUntil, Instant startsAt) {
-        put(dynamo, table, Map.of(
-                "pk", s(ExampleDomain.RESERVATIONS),
-                "sk", s(id),
-                "member", s(member),
-                "status", s("HELD"),
-                "holdUntil", n(holdUntil.toEpochMilli()),
-                "startsAt", n(startsAt.toEpochMilli())));
+        put(
+                dynamo,
+                table,
+                Map.of(
+                        "pk", s(ExampleDomain.RESERVATIONS),
+                        "sk", s(id),
+                        "member", s(member),
+                        "status", s("HELD"),
+                        "holdUntil", n(holdUntil.toEpochMilli()),
+                        "startsAt", n(startsAt.toEpochMilli())));
     }
 
     private static void put(DynamoDbClient dynamo, String table, Map<String, AttributeValue> item) {

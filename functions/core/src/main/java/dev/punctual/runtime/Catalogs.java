@@ -25,6 +25,11 @@ public final class Catalogs {
         return load(environment, Catalogs.class.getClassLoader());
     }
 
+    /** A catalog given by name (a CDK app may name its provider) plus the built-in jobs. */
+    public static JobCatalog load(JobEnvironment environment, CatalogProvider provider) {
+        return withBuiltIns(provider.catalog(environment));
+    }
+
     static JobCatalog load(JobEnvironment environment, ClassLoader classes) {
         return withBuiltIns(provider(classes).catalog(environment));
     }
