@@ -1,5 +1,15 @@
 """Reads the steps a doc page marks and checks what they produced (used by .ci/add-a-job).
 
+script PAGE
+    Prints the page as one shell script, in the page's order: each ``<!-- run -->`` block's lines as
+    they are, each ``<!-- file: PATH -->`` block as a command writing PATH, and each ``<!-- insert: PATH
+    after: ANCHOR -->`` block as a command inserting it, both relative to the directory the script is
+    in at that point (so a page may ``cd`` into the repository it just created).
+insert PATH ANCHOR
+    Inserts standard input after the first line of PATH containing ANCHOR (as ``apply`` does).
+team-schedules ASSEMBLY FORBIDDEN JOB=EXPRESSION@ZONE...
+    Checks that the cloud assembly holds exactly these schedules, and that no template names any of
+    the comma-separated FORBIDDEN words (the example jobs' ids).
 apply PAGE ROOT
     Writes each ``<!-- file: PATH -->`` code block to ROOT/PATH, inserts each ``<!-- insert: PATH after:
     ANCHOR -->`` block on the line after the first line of ROOT/PATH containing ANCHOR (indented like the
@@ -10,6 +20,7 @@ compare-schedules BEFORE AFTER JOB ZONE EXPRESSION
 """
 
 import json
+import shlex
 import pathlib
 import re
 import sys
@@ -50,6 +61,49 @@ def apply(page, root):
     if not commands:
         sys.exit(f"{page}: no <!-- run --> blocks")
     print("\n".join(commands))
+
+
+def script(page):
+    here = pathlib.Path(__file__).resolve()
+    out = []
+    for n, (kind, argument, body) in enumerate(blocks(page)):
+        end = f"PUNCTUAL_PAGE_BLOCK_{n}"
+        if any(line == end for line in body):
+            sys.exit(f"{page}: a block holds the line {end}")
+        if kind == "file":
+            out.append(f"mkdir -p \"$(dirname {shlex.quote(argument)})\"")
+            out.append(f"cat > {shlex.quote(argument)} <<'{end}'")
+            out.extend(body)
+            out.append(end)
+        elif kind == "insert":
+            path, anchor = re.fullmatch(r"(\S+) after: (.+)", argument).groups()
+            out.append(f"python3 {shlex.quote(str(here))} insert {shlex.quote(path)} {shlex.quote(anchor)} <<'{end}'")
+            out.extend(body)
+            out.append(end)
+        else:
+            out.extend(body)
+    if not any(kind == "run" for kind, _, _ in blocks(page)):
+        sys.exit(f"{page}: no <!-- run --> blocks")
+    print("\n".join(out))
+
+
+def team_schedules(assembly, forbidden, expected):
+    found = schedules(assembly)
+    want = {}
+    for spec in expected:
+        job, rest = spec.split("=", 1)
+        expression, zone = rest.rsplit("@", 1)
+        want[json.dumps(job)] = (expression, zone)
+    got = {name: (p.get("ScheduleExpression"), p.get("ScheduleExpressionTimezone")) for name, p in found.items()}
+    if got != want:
+        sys.exit(f"{assembly}: schedules {got}, expected exactly {want}")
+    words = [w for w in forbidden.split(",") if w]
+    for template in pathlib.Path(assembly).glob("*.template.json"):
+        text = template.read_text(encoding="utf-8")
+        named = [w for w in words if re.search(r"(?<![A-Za-z0-9-])" + re.escape(w) + r"(?![A-Za-z0-9-])", text)]
+        if named:
+            sys.exit(f"{template}: names {named}, which the team's stage must not hold")
+    print(f"[ci/add-a-job] the team's stage holds exactly {sorted(want)} and names no example job")
 
 
 def insert(target, anchor, body):
@@ -95,7 +149,13 @@ def compare_schedules(before, after, job, zone, expression):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "apply":
+    if len(sys.argv) == 3 and sys.argv[1] == "script":
+        script(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "insert":
+        insert(pathlib.Path(sys.argv[2]), sys.argv[3], sys.stdin.read().splitlines())
+    elif len(sys.argv) >= 5 and sys.argv[1] == "team-schedules":
+        team_schedules(sys.argv[2], sys.argv[3], sys.argv[4:])
+    elif len(sys.argv) == 4 and sys.argv[1] == "apply":
         apply(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 7 and sys.argv[1] == "compare-schedules":
         compare_schedules(*sys.argv[2:])

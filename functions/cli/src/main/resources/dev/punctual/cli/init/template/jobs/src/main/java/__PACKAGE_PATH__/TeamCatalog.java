@@ -12,6 +12,7 @@ public final class TeamCatalog implements CatalogProvider {
 
     @Override
     public JobCatalog catalog(JobEnvironment env) {
-        return JobCatalog.of(WeeklyDigestJob.definition());
+        return JobCatalog.of(
+                WeeklyDigestJob.definition());
     }
 }
