@@ -69,6 +69,9 @@ class DependencyRulesTest {
 
     private static final String EXAMPLES = "dev.punctual.examples..";
 
+    /** The catalog Punctual's own tests run on: a test-scope module, like a team's job module in shape. */
+    private static final String FIXTURES = "dev.punctual.fixtures..";
+
     /**
      * The test kit's classes, told apart by where they were loaded from: its runtime fixtures share the
      * runtime's package (they use its package-private seams), so the package alone cannot say.
@@ -94,6 +97,7 @@ class DependencyRulesTest {
         assertThat(PUNCTUAL.containPackage("dev.punctual.runtime")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.handler")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.fixtures")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
         assertThat(PUNCTUAL.get("dev.punctual.runtime.JobTestRuntime"))
                 .as("the test kit's classes are imported and recognised")
@@ -194,7 +198,7 @@ class DependencyRulesTest {
     }
 
     @Test
-    void theCore_hasNoAwsSdkOrLibrary_andNeverDependsOnAdaptersExamplesOrTheOperatorTool() {
+    void theCore_hasNoAwsSdkOrLibrary_andNeverDependsOnAdaptersExamplesFixturesOrTheOperatorTool() {
         noClasses()
                 .that()
                 .resideInAnyPackage(CORE)
@@ -207,18 +211,31 @@ class DependencyRulesTest {
                         },
                         ADAPTERS,
                         OPERATOR,
-                        new String[] {EXAMPLES}))
+                        new String[] {EXAMPLES, FIXTURES}))
                 .check(PUNCTUAL);
     }
 
     @Test
-    void adapters_neverDependOnTheExamplesOrTheOperatorTool() {
+    void adapters_neverDependOnTheExamplesTheFixturesOrTheOperatorTool() {
         noClasses()
                 .that()
                 .resideInAnyPackage(ADAPTERS)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(concat(OPERATOR, new String[] {EXAMPLES}))
+                .resideInAnyPackage(concat(OPERATOR, new String[] {EXAMPLES, FIXTURES}))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void theOperatorTool_neverDependsOnTheExamplesOrTheFixtures() {
+        // The CLI and the demo read whichever catalog the class path holds (a team's, or Punctual's examples
+        // for bin/punctual demo), as data: importing one would tie every team's CLI to it.
+        noClasses()
+                .that()
+                .resideInAnyPackage(OPERATOR)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(EXAMPLES, FIXTURES)
                 .check(PUNCTUAL);
     }
 
@@ -232,6 +249,33 @@ class DependencyRulesTest {
                         resideInAnyPackage(JAVA, EXAMPLES, "software.amazon.awssdk.."),
                         resideInAnyPackage(JOB_API),
                         belongToAnyOf(LEDGER_VALUES)))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void fixtures_dependOnTheJobApiOnly_plusTheirOwnAwsClients() {
+        // Shaped as a team's job module, so what Punctual's tests prove on them holds for a team's.
+        classes()
+                .that()
+                .resideInAPackage(FIXTURES)
+                .should()
+                .onlyDependOnClassesThat(or(
+                        resideInAnyPackage(JAVA, FIXTURES, "software.amazon.awssdk.."),
+                        resideInAnyPackage(JOB_API),
+                        belongToAnyOf(LEDGER_VALUES)))
+                .check(PUNCTUAL);
+    }
+
+    @Test
+    void nothingOutsideTheFixtures_dependsOnThem() {
+        // A test-scope artifact, like the test kit: a shipped class (or the examples) that needed it would
+        // fail at run time, and a team that drops it would lose more than Punctual's own tests.
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(FIXTURES)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(FIXTURES)
                 .check(PUNCTUAL);
     }
 

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Punctual's tests hold for any team's catalog: outside the examples' own tests, none names an example
- * job. A test that needed "daily-report" would pass here and go red for the first team that replaces
- * the examples with its own module (issue 20); such tests run on the fixtures' catalog instead.
+ * job. A test that needed an example's job id would pass here and go red for the first team that
+ * replaces the examples with its own module (issue 20); such tests run on the fixtures' catalog instead.
+ * This test reads the ids from the examples' catalog and writes none, so it holds itself to its rule.
  */
 class ExampleJobNamesTest {
 
@@ -35,8 +36,7 @@ class ExampleJobNamesTest {
     void noTestOutsideTheExamplesOwn_namesAnExampleJob() throws IOException {
         Path root = repositoryRoot();
         List<String> ids = exampleJobIds();
-        Pattern named = Pattern.compile("(?<![A-Za-z0-9-])("
-                + String.join("|", ids.stream().map(Pattern::quote).toList()) + ")(?![A-Za-z0-9-])");
+        Pattern named = naming(ids);
 
         List<String> offending = new ArrayList<>();
         for (Path tests : testDirectories(root)) {
@@ -61,11 +61,27 @@ class ExampleJobNamesTest {
 
     @Test
     void theScan_findsANameWhereOneIs() {
-        Pattern named = Pattern.compile("(?<![A-Za-z0-9-])(daily-report)(?![A-Za-z0-9-])");
+        List<String> ids = exampleJobIds();
+        Pattern named = naming(ids);
 
-        assertThat(named.matcher("cli(\"run\", \"daily-report\")").find()).isTrue();
-        assertThat(named.matcher("events/scheduled-daily-report.json").find()).isFalse();
-        assertThat(named.matcher("daily-reports").find()).isFalse();
+        assertThat(ids).as("the examples' job ids, read from their catalog").isNotEmpty();
+        for (String id : ids) {
+            assertThat(named.matcher("cli(\"run\", \"" + id + "\")").find())
+                    .as("a test naming %s", id)
+                    .isTrue();
+            assertThat(named.matcher("\"job\":\"" + id + "\"").find()).isTrue();
+            assertThat(named.matcher("events/scheduled-" + id + ".json").find())
+                    .as("a file name holding %s as a part", id)
+                    .isFalse();
+            assertThat(named.matcher(id + "s").find()).isFalse();
+        }
+    }
+
+    /** Any of the ids as a whole name: not a part of a longer one (a file name, a plural). */
+    private static Pattern naming(List<String> ids) {
+        return Pattern.compile("(?<![A-Za-z0-9-])("
+                + String.join("|", ids.stream().map(Pattern::quote).toList())
+                + ")(?![A-Za-z0-9-])");
     }
 
     /** The ids the examples' catalog declares, read from it rather than written here. */

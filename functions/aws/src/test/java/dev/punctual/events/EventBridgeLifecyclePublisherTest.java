@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.testing.DynamoDbHarness;
@@ -46,7 +47,7 @@ class EventBridgeLifecyclePublisherTest {
             new EventBridgeLifecyclePublisher(client, bus, log)
                     .publish(new LifecycleEvent.RunFailed(
                             "dev",
-                            "daily-report",
+                            FixtureCatalog.DAILY,
                             OCCURRENCE.atZone(java.time.ZoneId.of("America/New_York")),
                             "SCHEDULED",
                             "JOB_ERROR",
@@ -62,7 +63,7 @@ class EventBridgeLifecyclePublisherTest {
                 assertThat(entry.eventBusName()).isEqualTo(bus);
             });
             JsonNode detail = JSON.readTree(sent.get(0).detail());
-            assertThat(detail.get("job").asText()).isEqualTo("daily-report");
+            assertThat(detail.get("job").asText()).isEqualTo(FixtureCatalog.DAILY);
             assertThat(detail.get("occurrence").asText()).isEqualTo("2026-11-29T14:00:00Z");
             assertThat(detail.get("error").asText()).doesNotContain("hunter2");
         }
@@ -74,7 +75,7 @@ class EventBridgeLifecyclePublisherTest {
             new EventBridgeLifecyclePublisher(client, "punctual-dev", log)
                     .publish(new LifecycleEvent.OccurrencesMissed(
                             "dev",
-                            "expire-reservations",
+                            FixtureCatalog.QUARTER_HOURLY,
                             OCCURRENCE,
                             OCCURRENCE.plusSeconds(3600),
                             5,

@@ -21,8 +21,9 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
 /**
- * A stage on the emulator: a fresh ledger and a fresh table for each table the catalog declares (the
- * examples' demo table), the real wiring, a clock tests move.
+ * A stage on the emulator: a fresh ledger and a fresh table for each table the catalog on the class
+ * path declares (the fixtures' in this module, the examples' in theirs), the real wiring, a clock tests
+ * move.
  */
 final class EmulatorStage {
 
@@ -32,9 +33,6 @@ final class EmulatorStage {
     final PunctualRuntime runtime;
     final List<String> lines = new CopyOnWriteArrayList<>();
     final String ledgerTable;
-
-    /** The examples' demo table, one of {@link #tables}. */
-    final String domainTable;
 
     /** Each declared table's name on the emulator, by declared name. */
     final Map<String, String> tables = new LinkedHashMap<>();
@@ -56,7 +54,6 @@ final class EmulatorStage {
             tables.put(table.name(), name);
             env.put(table.environmentVariable(), name);
         }
-        this.domainTable = tables.get("DemoDomain");
         env.put("AWS_REGION", DynamoDbHarness.REGION.id());
         env.put(Wiring.ENDPOINT, DynamoDbHarness.backend().endpoint().toString());
         Wiring.Clients plain = Wiring.clients(
@@ -70,5 +67,15 @@ final class EmulatorStage {
         LedgerTable.create(clients.dynamo(), ledgerTable);
         declared.forEach(table -> DeclaredTables.create(clients.dynamo(), table, tables.get(table.name())));
         this.runtime = Wiring.runtime(env, clients, Wiring.catalog(env, clock), clock, lines::add);
+    }
+
+    /** The name on the emulator of a table the catalog declares; fails when it declares no such table. */
+    String table(JobTable declared) {
+        String name = tables.get(declared.name());
+        if (name == null) {
+            throw new IllegalArgumentException(
+                    "the catalog declares no table " + declared.name() + "; it declares " + tables.keySet());
+        }
+        return name;
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
@@ -29,7 +30,7 @@ class PunctualHandlerTest {
         EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
         PunctualHandler handler = handler(stage);
 
-        JsonNode result = invoke(handler, "{\"kind\":\"scheduled\",\"job\":\"daily-report\"}");
+        JsonNode result = invoke(handler, "{\"kind\":\"scheduled\",\"job\":\"" + FixtureCatalog.DAILY + "\"}");
 
         assertThat(result.get("status").asText()).isEqualTo("INVALID");
         assertThat(result.at("/error/code").asText()).isEqualTo("MISSING_FIELD");
@@ -42,7 +43,7 @@ class PunctualHandlerTest {
         EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
 
         JsonNode result = invoke(handler(stage), """
-                {"kind":"scheduled","job":"daily-report","scheduledTime":"2026-11-30T14:00:00Z","attemptNumber":"1"}""");
+                {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z","attemptNumber":"1"}""".formatted(FixtureCatalog.DAILY));
 
         assertThat(result.get("status").asText()).isEqualTo("OK");
         assertThat(result.at("/counts/pass").asInt()).isEqualTo(1);
@@ -50,15 +51,15 @@ class PunctualHandlerTest {
     }
 
     @Test
-    void handler_whenDomainTableIsMissing_recordsTheFailure_thenThrowsSoLambdaRetries() throws Exception {
+    void handler_whenTheJobsTableIsMissing_recordsTheFailure_thenThrowsSoLambdaRetries() throws Exception {
         EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
-        stage.clients.dynamo().deleteTable(b -> b.tableName(stage.domainTable));
+        stage.clients.dynamo().deleteTable(b -> b.tableName(stage.table(FixtureCatalog.RECORDS)));
         PunctualHandler handler = handler(stage);
 
         assertThatThrownBy(() -> invoke(handler, """
-                        {"kind":"scheduled","job":"daily-report","scheduledTime":"2026-11-30T14:00:00Z"}"""))
+                        {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
                 .isInstanceOf(RetryPolicy.RetryableRunFailure.class)
-                .hasMessageContaining("daily-report@2026-11-30T14:00:00Z JOB_ERROR attempt 1");
+                .hasMessageContaining(FixtureCatalog.DAILY + "@2026-11-30T14:00:00Z JOB_ERROR attempt 1");
         assertThat(stage.lines).anySatisfy(l -> assertThat(l).contains("\"outcome\":\"FAIL\"", "JOB_ERROR"));
     }
 
@@ -69,7 +70,8 @@ class PunctualHandlerTest {
         PunctualHandler handler = handler(stage);
 
         assertThatThrownBy(() -> invoke(handler, """
-                        {"kind":"scheduled","job":"daily-report","scheduledTime":"2026-11-30T14:00:00Z"}""")).isInstanceOf(RuntimeException.class);
+                        {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
+                .isInstanceOf(RuntimeException.class);
         assertThat(stage.lines)
                 .filteredOn(l -> l.contains("invocation fault"))
                 .singleElement()

@@ -2,6 +2,7 @@ package dev.punctual.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.Verdict;
@@ -42,11 +43,11 @@ class RuntimeCostTest {
         Instant day1 = Instant.parse("2026-11-30T14:00:00Z");
         Instant day2 = Instant.parse("2026-12-01T14:00:00Z");
         stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), day1, counter);
-        deliver("daily-report", day1);
+        deliver(FixtureCatalog.DAILY, day1);
         ledgerRequests.clear();
 
         stage.clock.advance(Duration.ofDays(1));
-        InvocationResult result = deliver("daily-report", day2);
+        InvocationResult result = deliver(FixtureCatalog.DAILY, day2);
 
         assertThat(result.occurrences())
                 .singleElement()
@@ -58,11 +59,11 @@ class RuntimeCostTest {
     void scheduledOccurrenceFollowingTheCursor_sharedLockGroup_costsAtMostThreeLedgerRequests() {
         Instant first = Instant.parse("2026-11-30T00:00:00Z");
         stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), first, counter);
-        deliver("expire-reservations", first);
+        deliver(FixtureCatalog.QUARTER_HOURLY, first);
         ledgerRequests.clear();
 
         stage.clock.advance(Duration.ofMinutes(15));
-        InvocationResult result = deliver("expire-reservations", first.plus(Duration.ofMinutes(15)));
+        InvocationResult result = deliver(FixtureCatalog.QUARTER_HOURLY, first.plus(Duration.ofMinutes(15)));
 
         assertThat(result.occurrences())
                 .singleElement()
@@ -74,10 +75,10 @@ class RuntimeCostTest {
     void duplicateDeliveryOfTheLatestSuccess_costsOneLedgerRequest() {
         Instant day1 = Instant.parse("2026-11-30T14:00:00Z");
         stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), day1, counter);
-        deliver("daily-report", day1);
+        deliver(FixtureCatalog.DAILY, day1);
         ledgerRequests.clear();
 
-        InvocationResult again = deliver("daily-report", day1);
+        InvocationResult again = deliver(FixtureCatalog.DAILY, day1);
 
         assertThat(again.occurrences())
                 .singleElement()

@@ -3,6 +3,7 @@ package dev.punctual.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.examples.DemoTable;
+import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
@@ -120,7 +121,7 @@ class EventsFilesTest {
         assertThat(second.occurrences()).extracting(OccurrenceReport::reason).containsExactly(Reason.ALREADY_DONE);
         assertThat(stage.clients
                         .dynamo()
-                        .getItem(b -> b.tableName(stage.domainTable)
+                        .getItem(b -> b.tableName(stage.table(ExampleCatalog.DEMO_TABLE))
                                 .key(DemoTable.key("reports", "2026-11-30"))
                                 .consistentRead(true))
                         .hasItem())

@@ -6,6 +6,7 @@ import static dev.punctual.examples.DemoTable.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.examples.DemoTable;
+import dev.punctual.examples.ExampleCatalog;
 import dev.punctual.job.DeliveryMessage;
 import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.Job;
@@ -147,13 +148,16 @@ class ExampleJobPreviewTest {
     }
 
     private void put(Map<String, AttributeValue> item) {
-        stage.clients.dynamo().putItem(b -> b.tableName(stage.domainTable).item(item));
+        stage.clients
+                .dynamo()
+                .putItem(
+                        b -> b.tableName(stage.table(ExampleCatalog.DEMO_TABLE)).item(item));
     }
 
     private List<Map<String, AttributeValue>> scan() {
         return stage.clients
                 .dynamo()
-                .scan(b -> b.tableName(stage.domainTable).consistentRead(true))
+                .scan(b -> b.tableName(stage.table(ExampleCatalog.DEMO_TABLE)).consistentRead(true))
                 .items();
     }
 }

@@ -56,7 +56,7 @@ class OutcomeLogTest {
         JsonNode line = JSON.readTree(lines.get(0));
         assertThat(line.at("/_aws/CloudWatchMetrics/0/Dimensions").toString())
                 .isEqualTo("[[\"stage\"],[\"stage\",\"job\"]]");
-        assertThat(EmfMetrics.of(line)).contains("Pass{job=daily-report, stage=dev}", "Pass{stage=dev}");
+        assertThat(EmfMetrics.of(line)).contains("Pass{job=nightly-summary, stage=dev}", "Pass{stage=dev}");
     }
 
     @Test
@@ -186,7 +186,7 @@ class OutcomeLogTest {
     private static OccurrenceOutcome outcome(Reason reason, String error) {
         return OccurrenceOutcome.of(
                         "dev",
-                        "daily-report",
+                        "nightly-summary",
                         OCCURRENCE,
                         OCCURRENCE.atZone(ZoneId.of("America/New_York")),
                         "SCHEDULED",

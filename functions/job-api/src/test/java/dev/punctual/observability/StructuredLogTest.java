@@ -23,7 +23,7 @@ class StructuredLogTest {
 
     @Test
     void line_forInvocation_carriesPowertoolsKeysThenOwnFields() throws Exception {
-        log.forInvocation("req-1", true).info("occurrence outcome", Map.of("job", "daily-report", "fence", 7));
+        log.forInvocation("req-1", true).info("occurrence outcome", Map.of("job", "nightly-summary", "fence", 7));
 
         assertThat(lines).hasSize(1);
         JsonNode line = JSON.readTree(lines.get(0));
@@ -32,7 +32,7 @@ class StructuredLogTest {
         assertThat(line.get("service").asText()).isEqualTo("punctual");
         assertThat(line.get("function_request_id").asText()).isEqualTo("req-1");
         assertThat(line.get("cold_start").asBoolean()).isTrue();
-        assertThat(line.get("job").asText()).isEqualTo("daily-report");
+        assertThat(line.get("job").asText()).isEqualTo("nightly-summary");
         assertThat(line.get("fence").asLong()).isEqualTo(7);
     }
 
@@ -51,7 +51,7 @@ class StructuredLogTest {
                 StructuredLog.Level.INFO,
                 "occurrence outcome",
                 Map.of("outcome", "PASS"),
-                Map.of("stage", "dev", "job", "daily-report"),
+                Map.of("stage", "dev", "job", "nightly-summary"),
                 List.of(Metric.count("Pass", 1), Metric.millis("DurationMs", 830)));
 
         JsonNode line = JSON.readTree(lines.get(0));
@@ -66,7 +66,7 @@ class StructuredLogTest {
         assertThat(line.get("Pass").isIntegralNumber()).isTrue();
         assertThat(line.get("DurationMs").asLong()).isEqualTo(830);
         assertThat(line.get("stage").asText()).isEqualTo("dev");
-        assertThat(line.get("job").asText()).isEqualTo("daily-report");
+        assertThat(line.get("job").asText()).isEqualTo("nightly-summary");
     }
 
     @Test
