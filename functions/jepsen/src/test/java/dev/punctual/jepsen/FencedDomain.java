@@ -1,9 +1,8 @@
 package dev.punctual.jepsen;
 
-import static dev.punctual.examples.DemoTable.n;
-import static dev.punctual.examples.DemoTable.s;
+import static dev.punctual.jepsen.Items.n;
+import static dev.punctual.jepsen.Items.s;
 
-import dev.punctual.examples.DemoTable;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -13,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * The jobs' side effect, the way the examples write theirs: one item per lock group in a domain table,
- * written under the examples' own guard ({@link DemoTable#FENCE_GUARD}, a stored fence not above ours).
+ * The jobs' side effect, the way docs/jobs.md writes them: one item per lock group in a domain table,
+ * written under the fence guard ({@link Items#FENCE_GUARD}, a stored fence not above ours).
  * Every write that lands also adds one to the item's {@code seq}, so the write returns its position in
  * the item's own order of landed writes: the checker reads the fences in the order the table applied
  * them, not in the order the processes believe they wrote.
@@ -33,7 +32,7 @@ final class FencedDomain {
     }
 
     static Map<String, AttributeValue> key(String group) {
-        return DemoTable.key("group#" + group, "state");
+        return Items.key("group#" + group, "state");
     }
 
     Write write(String group, long fence, String token, String writer) {
@@ -41,16 +40,16 @@ final class FencedDomain {
             UpdateItemResponse response = dynamo.updateItem(b -> b.tableName(table)
                     .key(key(group))
                     .updateExpression("SET fence = :fence, #token = :token, #writer = :writer ADD #seq :one")
-                    .conditionExpression(DemoTable.FENCE_GUARD)
+                    .conditionExpression(Items.FENCE_GUARD)
                     .expressionAttributeNames(Map.of("#seq", "seq", "#token", "token", "#writer", "writer"))
                     .expressionAttributeValues(
                             Map.of(":fence", n(fence), ":token", s(token), ":writer", s(writer), ":one", n(1)))
                     .returnValues(ReturnValue.UPDATED_NEW)
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
-            return new Write(true, DemoTable.number(response.attributes(), "seq"), fence);
+            return new Write(true, Items.number(response.attributes(), "seq"), fence);
         } catch (ConditionalCheckFailedException refused) {
             Map<String, AttributeValue> old = refused.hasItem() ? refused.item() : Map.of();
-            return new Write(false, DemoTable.number(old, "seq"), DemoTable.number(old, "fence"));
+            return new Write(false, Items.number(old, "seq"), Items.number(old, "fence"));
         }
     }
 

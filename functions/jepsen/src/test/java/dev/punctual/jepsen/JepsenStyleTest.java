@@ -2,7 +2,6 @@ package dev.punctual.jepsen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.examples.DemoTable;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
@@ -50,7 +49,7 @@ class JepsenStyleTest {
         String ledgerTable = TestTables.uniqueName(JepsenStyleTest.class, "ledger");
         String domainTable = TestTables.uniqueName(JepsenStyleTest.class, "domain");
         LedgerTable.create(dynamo, ledgerTable);
-        LedgerTable.create(dynamo, domainTable); // the examples' shape: pk (S), sk (S)
+        LedgerTable.create(dynamo, domainTable); // a single-table shape: pk (S), sk (S)
         Path dir = Path.of(
                         "target",
                         "jepsen",
@@ -120,13 +119,13 @@ class JepsenStyleTest {
         FencedDomain domainTableReader = new FencedDomain(dynamo, domainTable);
         for (String group : JepsenJobs.GROUPS) {
             Map<String, AttributeValue> lock = dynamo.getItem(b -> b.tableName(ledgerTable)
-                            .key(DemoTable.key("lock#" + group, "lock"))
+                            .key(Items.key("lock#" + group, "lock"))
                             .consistentRead(true))
                     .item();
-            lockFences.put(group, DemoTable.number(lock, "leaseFence"));
+            lockFences.put(group, Items.number(lock, "leaseFence"));
             Map<String, AttributeValue> item = domainTableReader.read(group);
             domain.put(
-                    group, new FinalState.DomainItem(DemoTable.number(item, "fence"), DemoTable.number(item, "seq")));
+                    group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
         }
         return new FinalState(true, runs, lockFences, domain);
     }
