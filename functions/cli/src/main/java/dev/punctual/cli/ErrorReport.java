@@ -14,7 +14,6 @@ import picocli.CommandLine;
  */
 final class ErrorReport {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** picocli: "Invalid value for option '--output': expected one of [table, json] (case-sensitive) but was 'x'". */
     private static final Pattern ENUM = Pattern.compile(
@@ -107,7 +106,7 @@ final class ErrorReport {
 
     /** The error line as a JSON object: field, problem and accepted split where the line has them. */
     static String json(String command, String line, int exitCode) {
-        ObjectNode error = JSON.createObjectNode();
+        ObjectNode error = Json.mapper().createObjectNode();
         error.put("command", command);
         String field = null;
         String problem = line;
@@ -126,7 +125,7 @@ final class ErrorReport {
         error.put("problem", problem);
         error.put("accepted", accepted);
         error.put("exit_code", exitCode);
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = Json.mapper().createObjectNode();
         root.set("error", error);
         return root.toString();
     }

@@ -39,7 +39,6 @@ final class InvocationCommands {
     /** An operator's command may take as long as the longest Lambda could. */
     static final Duration CLI_BUDGET = Duration.ofMinutes(15);
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private InvocationCommands() {}
 
@@ -226,7 +225,7 @@ final class InvocationCommands {
 
         String json(Map<String, Object> fields) {
             try {
-                return JSON.writeValueAsString(fields);
+                return Json.mapper().writeValueAsString(fields);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }

@@ -31,7 +31,6 @@ import picocli.CommandLine.Parameters;
                 + " next runs (local and UTC, relative); needs no database.")
 final class JobsCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Clock clock;
 
@@ -73,7 +72,7 @@ final class JobsCommand implements Callable<Integer> {
             Map<String, Object> report = new LinkedHashMap<>();
             report.put("now", now.toString());
             report.put("jobs", rows);
-            out.println(JSON.writeValueAsString(report));
+            out.println(Json.mapper().writeValueAsString(report));
         } else {
             out.println(table(rows));
         }

@@ -36,7 +36,6 @@ final class LogsCommand implements Callable<Integer> {
     /** Logs Insights answers within seconds; a query still running after this is given up. */
     static final Duration WAIT = Duration.ofSeconds(60);
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final CliContext context;
 
@@ -134,7 +133,7 @@ final class LogsCommand implements Callable<Integer> {
             report.put("query_string", text);
             report.put("since", since);
             report.put("rows", rows);
-            out.println(JSON.writeValueAsString(report));
+            out.println(Json.mapper().writeValueAsString(report));
             return;
         }
         if (rows.isEmpty()) {

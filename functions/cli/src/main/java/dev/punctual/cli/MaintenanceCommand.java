@@ -32,7 +32,6 @@ import picocli.CommandLine.Parameters;
         description = "Turns maintenance on (every lock group held, jobs skip) or off.")
 final class MaintenanceCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration POLL = Duration.ofMillis(500);
 
     private final Clock clock;
@@ -145,7 +144,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                                     "until",
                                     b.until().toString()))
                             .toList());
-            spec.commandLine().getOut().println(output.isJson() ? JSON.writeValueAsString(out) : readableOn(out));
+            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readableOn(out));
             if (!report.complete()) {
                 spec.commandLine()
                         .getErr()
@@ -196,7 +195,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                     .getOut()
                     .println(
                             output.isJson()
-                                    ? JSON.writeValueAsString(out)
+                                    ? Json.mapper().writeValueAsString(out)
                                     : "maintenance off in stage " + stage.stageName() + "; groups lifted: "
                                             + (lifted.isEmpty() ? "none" : String.join(", ", lifted)));
             return 0;

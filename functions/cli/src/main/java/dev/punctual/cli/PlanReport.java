@@ -16,14 +16,13 @@ import java.util.stream.Stream;
 
 /** Renders a plan as text for people or as one JSON object for tools. */
 record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     static Stream<Occurrence> occurrences(List<TimelineEntry> entries) {
         return entries.stream().filter(Occurrence.class::isInstance).map(Occurrence.class::cast);
     }
 
     String json() {
-        ObjectNode root = JSON.createObjectNode()
+        ObjectNode root = Json.mapper().createObjectNode()
                 .put("expression", deployedExpression())
                 .put("deployedZone", deployedZone())
                 .put("zone", schedule.zone().getId())
@@ -50,7 +49,7 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
             }
         }
         try {
-            return JSON.writeValueAsString(root) + System.lineSeparator();
+            return Json.mapper().writeValueAsString(root) + System.lineSeparator();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree of strings always serialises", e);
         }

@@ -4,6 +4,12 @@ import dev.punctual.time.ScheduleExpressionException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -45,33 +51,26 @@ public final class PunctualCli implements Runnable {
      * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
      */
     public static int execute(PrintWriter out, PrintWriter err, CliContext context, String... args) {
-        Clock clock = context.clock();
         CommandLine commandLine = new CommandLine(new PunctualCli())
-                .addSubcommand(new PlanCommand(clock))
-                .addSubcommand(new InvocationCommands.Invoke(context))
-                .addSubcommand(new InvocationCommands.Run(context))
-                .addSubcommand(new InvocationCommands.Replay(context))
-                .addSubcommand(new JobsCommand(clock))
-                .addSubcommand(new StatusCommand(context))
-                .addSubcommand(new MaintenanceCommand(context))
-                .addSubcommand(new LogsCommand(context))
-                .addSubcommand(new DemoCommand())
-                .addSubcommand(new EmulatorCommand())
-                .addSubcommand(new picocli.AutoComplete.GenerateCompletion())
-                .addSubcommand(new VerifyCommand(context))
-                .addSubcommand(new InitCommand())
                 .setOut(out)
                 .setErr(err)
                 // The last of a repeated option wins (a script's default, then the person's choice).
                 .setOverwrittenOptionsAllowed(true);
+        Map<String, Supplier<Object>> subcommands = subcommands(context);
+        for (String name : wanted(subcommands.keySet(), args)) {
+            commandLine.addSubcommand(name, subcommands.get(name).get());
+        }
         boolean json = ErrorReport.wantsJson(args);
-        commandLine
-                .getSubcommands()
-                .get("generate-completion")
-                .getCommandSpec()
-                .usageMessage()
-                .hidden(false)
-                .description("Prints a bash/zsh completion script: source <(bin/punctual generate-completion)");
+        CommandLine completion = commandLine.getSubcommands().get("generate-completion");
+        if (completion != null) {
+            completion
+                    .getCommandSpec()
+                    .usageMessage()
+                    .hidden(false)
+                    // Two lines, so that the command to paste is never wrapped.
+                    .description("Prints a bash/zsh completion script; add it to a shell with:",
+                            "source <(bin/punctual generate-completion)");
+        }
         commandLine
                 .setParameterExceptionHandler(
                         (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e), json))
@@ -140,6 +139,44 @@ public final class PunctualCli implements Runnable {
                     : "could not reach AWS (" + cause + "); hint: check the network and --region / AWS_REGION";
         }
         return e.getClass().getSimpleName() + ": " + message;
+    }
+
+    /** Every subcommand, in the order --help lists them, each built only when wanted. */
+    private static Map<String, Supplier<Object>> subcommands(CliContext context) {
+        Clock clock = context.clock();
+        Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+        all.put("plan", () -> new PlanCommand(clock));
+        all.put("invoke", () -> new InvocationCommands.Invoke(context));
+        all.put("run", () -> new InvocationCommands.Run(context));
+        all.put("replay", () -> new InvocationCommands.Replay(context));
+        all.put("jobs", () -> new JobsCommand(clock));
+        all.put("status", () -> new StatusCommand(context));
+        all.put("maintenance", () -> new MaintenanceCommand(context));
+        all.put("logs", () -> new LogsCommand(context));
+        all.put("demo", DemoCommand::new);
+        all.put("emulator", EmulatorCommand::new);
+        all.put("generate-completion", picocli.AutoComplete.GenerateCompletion::new);
+        all.put("verify", () -> new VerifyCommand(context));
+        all.put("init", InitCommand::new);
+        return all;
+    }
+
+    /**
+     * The subcommands this command line needs. Picocli walks each one's options reflectively when it is
+     * added, which was most of the CLI's start-up (docs/benchmarks.md, "CLI start-up"): a command line
+     * that names a subcommand gets that one, {@code --version} alone gets none, and anything else (no
+     * argument, {@code --help}, a mistyped command, the completion script) gets all of them, for the
+     * usage list and the "did you mean".
+     */
+    static Collection<String> wanted(Collection<String> names, String... args) {
+        String first = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        if (first == null) {
+            boolean versionOnly = args.length > 0
+                    && Arrays.stream(args).allMatch(a -> a.equals("--version") || a.equals("-V"));
+            return versionOnly ? List.of() : names;
+        }
+        boolean known = names.contains(first) && !first.equals("generate-completion");
+        return known && args[0].equals(first) ? List.of(first) : names;
     }
 
     @Override

@@ -24,7 +24,6 @@ import java.util.Optional;
  */
 final class RemoteReplay {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * @param json the merged result: every invocation's occurrences, counts over them, the last one's rest
@@ -109,7 +108,7 @@ final class RemoteReplay {
     }
 
     private String payload(Instant from, Instant to, int limit) {
-        ObjectNode p = JSON.createObjectNode();
+        ObjectNode p = Json.mapper().createObjectNode();
         p.put("kind", "replay");
         p.put("job", job.id());
         p.put("from", from.toString());
@@ -136,7 +135,7 @@ final class RemoteReplay {
                             .count());
         }
         // Keep the handler's key order: counts before occurrences.
-        ObjectNode ordered = JSON.createObjectNode();
+        ObjectNode ordered = Json.mapper().createObjectNode();
         last.properties().forEach(e -> ordered.set(e.getKey(), result.get(e.getKey())));
         return ordered.toString();
     }

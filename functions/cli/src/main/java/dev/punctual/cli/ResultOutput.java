@@ -14,13 +14,12 @@ import java.io.PrintWriter;
  */
 final class ResultOutput {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ResultOutput() {}
 
     static JsonNode parse(String json) {
         try {
-            return JSON.readTree(json);
+            return Json.mapper().readTree(json);
         } catch (IOException e) {
             throw new IllegalStateException("the function's answer is not JSON: " + json, e);
         }
@@ -29,10 +28,10 @@ final class ResultOutput {
     /** The payload as JSON, or an empty object when it is not JSON (the function then says what is wrong). */
     static JsonNode parseOrEmpty(String json) {
         try {
-            JsonNode node = JSON.readTree(json);
-            return node == null ? JSON.createObjectNode() : node;
+            JsonNode node = Json.mapper().readTree(json);
+            return node == null ? Json.mapper().createObjectNode() : node;
         } catch (IOException e) {
-            return JSON.createObjectNode();
+            return Json.mapper().createObjectNode();
         }
     }
 

@@ -34,7 +34,6 @@ import picocli.CommandLine.Parameters;
         description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance.")
 final class StatusCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Clock clock;
     private final CliContext context;
@@ -81,7 +80,7 @@ final class StatusCommand implements Callable<Integer> {
             report.put("stage", stage.stageName());
             report.put("now", now.toString());
             report.put("jobs", rows);
-            out.println(output.isJson() ? JSON.writeValueAsString(report) : table(rows, now));
+            out.println(output.isJson() ? Json.mapper().writeValueAsString(report) : table(rows, now));
             return 0;
         }
     }
