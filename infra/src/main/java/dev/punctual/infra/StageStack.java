@@ -267,7 +267,7 @@ public final class StageStack extends Stack {
                             + " occurrence by hand with punctual run JOB --at T, then delete the message",
                     "async-failures");
         }
-        SavedQueries.add(this, config.stage(), logGroups);
+        SavedQueries.add(this, config.stage(), catalog, logGroups);
         Map<String, IFunction> functions = new LinkedHashMap<>();
         Map<String, List<JobDefinition>> jobsByPool = new LinkedHashMap<>();
         pools.forEach((name, pool) -> {

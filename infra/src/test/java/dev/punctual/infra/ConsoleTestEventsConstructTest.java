@@ -26,7 +26,7 @@ import software.amazon.awscdk.services.lambda.Runtime;
  * The console's test events on a bare stack holding only the pools' functions (imported by ARN): one
  * create-or-update per pool, served by one function, and in each pool's schema the examples of at most
  * the first fifty of its jobs, every one a payload the handler's parser accepts (ConsoleTestEventsTest
- * checks the examples of the whole example stage; ConsoleTestEventsDeployTest plays a first deploy).
+ * checks the examples of the whole dev stage; ConsoleTestEventsDeployTest plays a first deploy).
  */
 class ConsoleTestEventsConstructTest {
 

@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -23,7 +24,8 @@ class DeclaredTablesTest {
 
     /**
      * The demo table's logical id in every stage deployed before tables were declared (recorded from the
-     * dev template then): keeping it is what keeps CloudFormation from replacing the table.
+     * dev template then): Punctual's own dev stage deploys the examples' table of that name, and keeping
+     * the id is what keeps CloudFormation from replacing it.
      */
     private static final String DEMO_TABLE_LOGICAL_ID = "TablesDemoDomainA54D0B92";
 
@@ -35,23 +37,46 @@ class DeclaredTablesTest {
             .build();
 
     @Test
-    void theExampleStage_keepsTheDemoTablesLogicalId_andEveryPoolReadsItsNameFromTheDeclaredVariable() {
+    void theStage_createsTheCatalogsTable_andEveryPoolReadsItsNameFromTheDeclaredVariable() {
         StageStack dev = Synth.stage("dev");
         Template template = Template.fromStack(dev);
-        JobTable demo = Synth.CATALOG.tables().getFirst();
+        JobTable records = FixtureCatalog.RECORDS;
+        String logicalId = Templates.logicalId(dev.tables().jobTable(records.name()));
 
-        assertThat(Synth.CATALOG.tables()).hasSize(1);
-        assertThat(Templates.logicalId(dev.tables().jobTable(demo.name()))).isEqualTo(DEMO_TABLE_LOGICAL_ID);
+        assertThat(Synth.CATALOG.tables()).containsExactly(records);
+        assertThat(logicalId).startsWith("Tables" + records.name());
         template.resourceCountIs("AWS::DynamoDB::Table", 2);
         for (FunctionPoolConstruct pool : dev.pools().values()) {
             Map<String, Object> variables = variables(template, pool);
             assertThat(variables)
                     .as(pool.getNode().getId())
-                    .containsEntry(demo.environmentVariable(), Templates.ref(DEMO_TABLE_LOGICAL_ID));
+                    .containsEntry(records.environmentVariable(), Templates.ref(logicalId));
         }
-        assertThat(template.findOutputs(StageOutputs.jobTable(demo.name())).values())
+        assertThat(template.findOutputs(StageOutputs.jobTable(records.name())).values())
                 .singleElement()
-                .satisfies(o -> assertThat(o.get("Value")).isEqualTo(Templates.ref(DEMO_TABLE_LOGICAL_ID)));
+                .satisfies(o -> assertThat(o.get("Value")).isEqualTo(Templates.ref(logicalId)));
+    }
+
+    /** The logical id depends on the table's name alone: not on its keys, its jobs or the catalog's other tables. */
+    @Test
+    void aDeclaredTablesLogicalId_dependsOnItsNameAlone_soTheDemoTableKeepsTheIdItWasDeployedWith() {
+        JobTable demo = JobTable.builder("DemoDomain")
+                .environmentVariable("SOME_TABLE")
+                .partitionKey("id", JobTable.AttributeType.NUMBER)
+                .actions("dynamodb:GetItem")
+                .build();
+        StageStack alone = Synth.stage(
+                Stages.named("dev"), JobCatalog.of(job("one").uses(demo).build()));
+        FunctionPool batch = new FunctionPool("batch", 1024, Duration.ofMinutes(5));
+        StageStack amongOthers = Synth.stage(
+                Stages.named("dev"),
+                JobCatalog.of(
+                        job("audited").uses(AUDIT).pool(batch).build(),
+                        job("other").uses(FixtureCatalog.RECORDS, demo).build()));
+
+        assertThat(Templates.logicalId(alone.tables().jobTable("DemoDomain"))).isEqualTo(DEMO_TABLE_LOGICAL_ID);
+        assertThat(Templates.logicalId(amongOthers.tables().jobTable("DemoDomain")))
+                .isEqualTo(DEMO_TABLE_LOGICAL_ID);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import java.io.IOException;
@@ -107,17 +108,28 @@ class JobPlacementTest {
     @Test
     void shardOf_knownIds_isPinned_becauseAnotherHashOrShardCountWouldMoveDeployedJobs() {
         assertThat(Map.of(
-                        "daily-report", StageStack.shardOf("daily-report"),
-                        "missed-run-watchdog", StageStack.shardOf("missed-run-watchdog"),
-                        "purge-inactive-members", StageStack.shardOf("purge-inactive-members"),
-                        "job-000", StageStack.shardOf("job-000")))
+                        FixtureCatalog.DAILY,
+                        StageStack.shardOf(FixtureCatalog.DAILY),
+                        "missed-run-watchdog",
+                        StageStack.shardOf("missed-run-watchdog"),
+                        FixtureCatalog.DESTRUCTIVE,
+                        StageStack.shardOf(FixtureCatalog.DESTRUCTIVE),
+                        "job-000",
+                        StageStack.shardOf("job-000")))
                 .isEqualTo(Map.of(
-                        "daily-report", 10, "missed-run-watchdog", 0, "purge-inactive-members", 29, "job-000", 27));
+                        FixtureCatalog.DAILY,
+                        19,
+                        "missed-run-watchdog",
+                        0,
+                        FixtureCatalog.DESTRUCTIVE,
+                        18,
+                        "job-000",
+                        27));
         assertThat(StageStack.JOB_SHARDS).isEqualTo(32);
     }
 
     @Test
-    void exampleCatalog_ofSixJobs_getsAJobsStackPerNonEmptyShardOnly() {
+    void fixtureCatalog_ofSixJobs_getsAJobsStackPerNonEmptyShardOnly() {
         StageStack dev = Synth.stage("dev");
         Set<String> shards = Synth.CATALOG.ids().stream()
                 .map(id -> "Jobs" + StageStack.shardOf(id))

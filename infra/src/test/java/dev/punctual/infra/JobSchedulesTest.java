@@ -2,8 +2,10 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.stage.StageOutputs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,7 +14,7 @@ import software.amazon.awscdk.App;
 import software.amazon.awscdk.assertions.Template;
 
 /**
- * The example catalog's schedules, keep-warm pings and missed-run alarms in the dev stage, and the same
+ * The fixture catalog's schedules, keep-warm pings and missed-run alarms in the dev stage, and the same
  * stage deployed with {@code -c schedules=off}. Two syntheses, shared by every test.
  */
 class JobSchedulesTest {
@@ -20,7 +22,7 @@ class JobSchedulesTest {
     private static final JobCatalog CATALOG = Synth.CATALOG;
 
     /**
-     * The examples with every job opted in to per-job metrics, so that each has a missed-run alarm to
+     * The fixture catalog with every job opted in to per-job metrics, so that each has a missed-run alarm to
      * check (decision 0009: without the opt-in a job has none).
      */
     private static final JobCatalog OPTED_IN = optedIn(CATALOG);
@@ -57,10 +59,10 @@ class JobSchedulesTest {
         assertThat(outputs)
                 .containsKeys(
                         "FunctionOfdefault",
-                        "FunctionOfmaintenance",
+                        "FunctionOf" + FixtureCatalog.POOL,
                         "AlarmTopicArn",
                         "LedgerTableName",
-                        "TableDemoDomain");
+                        StageOutputs.jobTable(FixtureCatalog.RECORDS.name()));
         assertThat(outputs.get("FunctionOfdefault").get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(dev.pools().get("default").function())));
@@ -196,7 +198,7 @@ class JobSchedulesTest {
         assertThat(offSchedules.values())
                 .allSatisfy(s -> assertThat(s.properties()).containsEntry("State", "DISABLED"));
         assertThat(missedRunAlarms(off).values()).allSatisfy(a -> assertThat(a).containsEntry("ActionsEnabled", false));
-        assertThat(off.keepWarm().keySet()).containsExactlyInAnyOrder("default", "maintenance");
+        assertThat(off.keepWarm().keySet()).containsExactlyInAnyOrder("default", FixtureCatalog.POOL);
         Template.fromStack(off)
                 .hasResourceProperties(
                         "AWS::Lambda::Function",
@@ -210,15 +212,15 @@ class JobSchedulesTest {
 
     @Test
     void keepWarm_pingsWeeklyOnlyThePoolWhoseJobsMayLeaveItIdleOverSevenDays() {
-        // maintenance hosts only the weekly purge (7 days and an hour across DST); default runs every 15 min.
-        assertThat(dev.poolCadences().get("maintenance").mayIdleLongerThan(StageStack.KEEP_WARM_IF_IDLE_OVER))
+        // The pool hosts only the weekly destructive job (7 days and an hour across DST); default runs every 15 min.
+        assertThat(dev.poolCadences().get(FixtureCatalog.POOL).mayIdleLongerThan(StageStack.KEEP_WARM_IF_IDLE_OVER))
                 .isTrue();
-        assertThat(dev.keepWarm().keySet()).containsExactly("maintenance");
+        assertThat(dev.keepWarm().keySet()).containsExactly(FixtureCatalog.POOL);
         devTemplate.resourcePropertiesCountIs(
                 "AWS::Scheduler::Schedule",
                 Map.of(
                         "Name",
-                        StageStack.KEEP_WARM_PREFIX + "maintenance",
+                        StageStack.KEEP_WARM_PREFIX + FixtureCatalog.POOL,
                         "GroupName",
                         "punctual-dev",
                         "ScheduleExpression",
@@ -231,7 +233,7 @@ class JobSchedulesTest {
                         software.amazon.awscdk.assertions.Match.objectLike(Map.of(
                                 "Arn",
                                 Templates.ref(Templates.logicalId(
-                                        dev.pools().get("maintenance").alias())),
+                                        dev.pools().get(FixtureCatalog.POOL).alias())),
                                 "Input",
                                 "{\"kind\":\"ping\"}"))),
                 1);
@@ -247,7 +249,7 @@ class JobSchedulesTest {
 
         assertThat(((Map<?, ?>) ping.get("Target")).get("RoleArn"))
                 .isEqualTo(Templates.getAtt(
-                        Templates.logicalId(dev.schedulerRoles().of("maintenance")), "Arn"));
+                        Templates.logicalId(dev.schedulerRoles().of(FixtureCatalog.POOL)), "Arn"));
     }
 
     @Test
@@ -256,7 +258,7 @@ class JobSchedulesTest {
         Map<String, Map<String, Object>> alarms = missedRunAlarms(dev);
         assertThat(alarms).hasSize(CATALOG.jobs().size());
 
-        Map<String, Object> daily = alarms.get("daily-report");
+        Map<String, Object> daily = alarms.get(FixtureCatalog.DAILY);
         assertThat(daily)
                 .containsEntry("ComparisonOperator", "LessThanThreshold")
                 .containsEntry("Threshold", 1)
@@ -267,15 +269,19 @@ class JobSchedulesTest {
         assertThat(metrics.get(0)).containsEntry("Expression", "FILL(pass, 0) + FILL(skip, 0) + FILL(fail, 0)");
         assertThat(metrics.subList(1, 4))
                 .allSatisfy(m -> assertThat(m.toString())
-                        .contains("Name=job, Value=daily-report", "Name=stage, Value=dev", "Period=3600", "Stat=Sum"));
+                        .contains(
+                                "Name=job, Value=" + FixtureCatalog.DAILY,
+                                "Name=stage, Value=dev",
+                                "Period=3600",
+                                "Stat=Sum"));
 
-        assertThat(alarms.get("expire-reservations"))
+        assertThat(alarms.get(FixtureCatalog.QUARTER_HOURLY))
                 .containsEntry("EvaluationPeriods", 28)
                 .containsEntry("TreatMissingData", "breaching");
-        assertThat(alarms.get("expire-reservations").toString()).contains("Period=300");
+        assertThat(alarms.get(FixtureCatalog.QUARTER_HOURLY).toString()).contains("Period=300");
 
         // Weekly with DST and slack exceeds the 7-day evaluation range: watch what later runs record.
-        Map<String, Object> weekly = alarms.get("purge-inactive-members");
+        Map<String, Object> weekly = alarms.get(FixtureCatalog.DESTRUCTIVE);
         assertThat(weekly)
                 .containsEntry("ComparisonOperator", "GreaterThanOrEqualToThreshold")
                 .containsEntry("Threshold", 1)
@@ -285,7 +291,7 @@ class JobSchedulesTest {
         assertThat(late.get(0)).containsEntry("Expression", "FILL(missed, 0) + FILL(catchup, 0) + FILL(overdue, 0)");
         assertThat(late.subList(1, 4).toString())
                 .contains("MetricName=Missed", "MetricName=CatchUp", "MetricName=Overdue")
-                .contains("Name=job, Value=purge-inactive-members", "Name=stage, Value=dev");
+                .contains("Name=job, Value=" + FixtureCatalog.DESTRUCTIVE, "Name=stage, Value=dev");
     }
 
     /** Missed-run alarms by job id (their construct id is MissedRun-<job>). */

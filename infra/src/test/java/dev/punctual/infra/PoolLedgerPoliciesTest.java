@@ -23,7 +23,7 @@ class PoolLedgerPoliciesTest {
     private static final FunctionPool BATCH = new FunctionPool("batch", 512, Duration.ofMinutes(5));
 
     @Test
-    void theExamplesPools_eachFitOnePolicy() {
+    void theCatalogsPools_eachFitOnePolicy() {
         for (FunctionPool pool : Synth.CATALOG.pools()) {
             List<PoolLedgerPolicies.Grant> grants =
                     PoolLedgerPolicies.grants(PoolLedgerKeys.of(Synth.CATALOG, pool.name()));

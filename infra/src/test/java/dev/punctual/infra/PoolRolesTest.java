@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.job.JobDefinition;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,17 +13,25 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Template;
 
 /**
- * The ledger statements of each pool's role in the dev stage of the example catalog: pool {@code default}
- * (daily-report, expire-reservations and refund-keys in group reservations, send-reminders, the
- * watchdog) and pool {@code maintenance} (purge-inactive-members). LedgerGrantsTest checks them against
+ * The ledger statements of each pool's role in the dev stage of the fixture catalog: pool {@code default}
+ * (the daily job, the quarter-hourly and hourly jobs in the shared group, the delivering job, the
+ * watchdog) and pool {@code maintenance} (the destructive job). LedgerGrantsTest checks them against
  * the requests the ledger adapter really sends.
  */
 class PoolRolesTest {
 
     private static final String SK = "2026-11-30T14:00:00.000Z";
 
-    private static final List<String> DEFAULT_JOBS =
-            List.of("daily-report", "expire-reservations", "refund-keys", "send-reminders", "missed-run-watchdog");
+    private static final List<String> DEFAULT_JOBS = List.of(
+            FixtureCatalog.DAILY,
+            FixtureCatalog.QUARTER_HOURLY,
+            FixtureCatalog.HOURLY,
+            FixtureCatalog.DELIVERING,
+            "missed-run-watchdog");
+
+    private static final String POOL = FixtureCatalog.POOL;
+    private static final String DESTRUCTIVE = FixtureCatalog.DESTRUCTIVE;
+    private static final String GROUP = "lock#" + FixtureCatalog.SHARED_GROUP;
 
     private static Map<String, LedgerPolicy> roles;
 
@@ -42,17 +51,16 @@ class PoolRolesTest {
     void eachPool_putsOnlyItsOwnJobsRunItems() {
         assertThat(roles.get("default").leadingKeysOf("dynamodb:PutItem"))
                 .containsExactly(DEFAULT_JOBS.stream().map(id -> "run#" + id).toList());
-        assertThat(roles.get("maintenance").leadingKeysOf("dynamodb:PutItem"))
-                .containsExactly(List.of("run#purge-inactive-members"));
+        assertThat(roles.get(POOL).leadingKeysOf("dynamodb:PutItem")).containsExactly(List.of("run#" + DESTRUCTIVE));
     }
 
     @Test
     void eachPool_updatesOnlyItsOwnJobsLockItems_andTheLeaseOfTheGroupsItsJobsShare() {
         assertThat(roles.get("default").leadingKeysOf("dynamodb:UpdateItem"))
                 .containsExactlyInAnyOrder(
-                        DEFAULT_JOBS.stream().map(id -> "lock#" + id).toList(), List.of("lock#reservations"));
-        assertThat(roles.get("maintenance").leadingKeysOf("dynamodb:UpdateItem"))
-                .containsExactly(List.of("lock#purge-inactive-members"));
+                        DEFAULT_JOBS.stream().map(id -> "lock#" + id).toList(), List.of(GROUP));
+        assertThat(roles.get(POOL).leadingKeysOf("dynamodb:UpdateItem"))
+                .containsExactly(List.of("lock#" + DESTRUCTIVE));
     }
 
     @Test
@@ -84,7 +92,7 @@ class PoolRolesTest {
 
         assertThat(defaultPool.allows(new LedgerRequests.Access(
                         "dynamodb:UpdateItem",
-                        "lock#reservations",
+                        GROUP,
                         "lock",
                         Set.of(
                                 "pk",
@@ -101,7 +109,7 @@ class PoolRolesTest {
                 .isTrue();
         for (String jobPart : List.of("cursor", "occ", "occStatus", "occOwner", "occFence")) {
             assertThat(defaultPool.allows(new LedgerRequests.Access(
-                            "dynamodb:UpdateItem", "lock#reservations", "lock", Set.of("pk", "sk", jobPart), "NONE")))
+                            "dynamodb:UpdateItem", GROUP, "lock", Set.of("pk", "sk", jobPart), "NONE")))
                     .as(jobPart)
                     .isFalse();
         }
@@ -117,17 +125,17 @@ class PoolRolesTest {
     @Test
     void theWatchdogsPool_readsEveryJobsItems_theOtherPoolOnlyItsOwn() {
         LedgerPolicy defaultPool = roles.get("default");
-        LedgerPolicy maintenance = roles.get("maintenance");
+        LedgerPolicy maintenance = roles.get(POOL);
 
-        assertThat(defaultPool.allows(get("run#purge-inactive-members"))).isTrue();
-        assertThat(defaultPool.allows(get("lock#purge-inactive-members"))).isTrue();
-        assertThat(maintenance.allows(get("run#purge-inactive-members"))).isTrue();
-        assertThat(maintenance.allows(get("lock#purge-inactive-members"))).isTrue();
+        assertThat(defaultPool.allows(get("run#" + DESTRUCTIVE))).isTrue();
+        assertThat(defaultPool.allows(get("lock#" + DESTRUCTIVE))).isTrue();
+        assertThat(maintenance.allows(get("run#" + DESTRUCTIVE))).isTrue();
+        assertThat(maintenance.allows(get("lock#" + DESTRUCTIVE))).isTrue();
         for (String id : DEFAULT_JOBS) {
             assertThat(maintenance.allows(get("run#" + id))).as(id).isFalse();
             assertThat(maintenance.allows(get("lock#" + id))).as(id).isFalse();
         }
-        assertThat(maintenance.allows(get("lock#reservations"))).isFalse();
+        assertThat(maintenance.allows(get(GROUP))).isFalse();
     }
 
     private static LedgerRequests.Access get(String partitionKey) {

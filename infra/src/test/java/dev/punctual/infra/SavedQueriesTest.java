@@ -3,6 +3,10 @@ package dev.punctual.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.fixtures.FixtureCatalog;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
 import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.OutcomeLog;
 import dev.punctual.observability.Reason;
@@ -16,13 +20,18 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
-/** Each saved query reads only fields an outcome line written by the runtime really has. */
+/**
+ * Each saved query reads only fields an outcome line written by the runtime really has, and a stage
+ * saves the queries docs/queries.md shows, its job-timeline for a job of its own catalog.
+ */
 class SavedQueriesTest {
 
     static final List<SavedQueries.SavedQuery> QUERIES = SavedQueries.ALL;
@@ -53,6 +62,69 @@ class SavedQueriesTest {
         assertThat(Files.readString(docs)).contains("### " + query.name()).contains(query.query());
     }
 
+    @Test
+    void jobTimeline_asAStageSavesIt_namesTheFirstJobOfItsCatalog_andEveryOtherQueryIsAsDocumented() {
+        JobCatalog catalog = Synth.CATALOG;
+        List<SavedQueries.SavedQuery> saved = SavedQueries.of(catalog);
+
+        assertThat(catalog.jobs().getFirst().id()).isEqualTo(FixtureCatalog.DAILY);
+        assertThat(saved)
+                .extracting(SavedQueries.SavedQuery::name)
+                .containsExactlyElementsOf(
+                        QUERIES.stream().map(SavedQueries.SavedQuery::name).toList());
+        for (int i = 0; i < saved.size(); i++) {
+            SavedQueries.SavedQuery documented = QUERIES.get(i);
+            String expected = documented.name().equals(SavedQueries.JOB_TIMELINE)
+                    ? documented
+                            .query()
+                            .replace("job = \"" + SavedQueries.JOB + "\"", "job = \"" + FixtureCatalog.DAILY + "\"")
+                    : documented.query();
+            assertThat(saved.get(i).query()).as(documented.name()).isEqualTo(expected);
+        }
+        assertThat(timeline(saved)).contains("and job = \"" + FixtureCatalog.DAILY + "\"\n");
+        assertThat(timeline(QUERIES)).contains("and job = \"" + SavedQueries.JOB + "\"\n");
+    }
+
+    @Test
+    void jobTimeline_ofAnotherCatalog_namesThatCatalogsFirstJob() {
+        JobCatalog other = JobCatalog.of(job("export-ledger"), job("rotate-keys"));
+
+        assertThat(timeline(SavedQueries.of(other)))
+                .contains("and job = \"export-ledger\"")
+                .doesNotContain(FixtureCatalog.DAILY, "rotate-keys", "job = \"" + SavedQueries.JOB + "\"");
+    }
+
+    @Test
+    void theDevStage_savesEachQueryUnderItsFullName_itsJobTimelineForTheCatalogsFirstJob() {
+        Map<String, Map<String, Object>> definitions = Templates.properties(
+                software.amazon.awscdk.assertions.Template.fromStack(Synth.stage("dev")), "AWS::Logs::QueryDefinition");
+        Map<String, Object> byName = new java.util.LinkedHashMap<>();
+        definitions.values().forEach(d -> byName.put((String) d.get("Name"), d.get("QueryString")));
+
+        List<SavedQueries.SavedQuery> expected = SavedQueries.of(Synth.CATALOG);
+        assertThat(byName).hasSize(expected.size());
+        for (SavedQueries.SavedQuery query : expected) {
+            assertThat(byName).containsEntry(SavedQueries.fullName("dev", query), query.query());
+        }
+        assertThat(byName.get("punctual/dev/" + SavedQueries.JOB_TIMELINE).toString())
+                .contains("and job = \"" + FixtureCatalog.DAILY + "\"");
+    }
+
+    private static String timeline(List<SavedQueries.SavedQuery> queries) {
+        return queries.stream()
+                .filter(q -> q.name().equals(SavedQueries.JOB_TIMELINE))
+                .findFirst()
+                .orElseThrow()
+                .query();
+    }
+
+    private static JobDefinition job(String id) {
+        return JobDefinition.builder(id)
+                .schedule("0 6 * * *", "Europe/Berlin")
+                .job(s -> ctx -> JobResult.empty())
+                .build();
+    }
+
     private static Set<String> identifiers(String query) {
         String withoutStrings = query.replaceAll("\"[^\"]*\"", "\"\"");
         Set<String> aliases = new HashSet<>();
@@ -80,7 +152,7 @@ class SavedQueriesTest {
                 log,
                 OccurrenceOutcome.of(
                                 "dev",
-                                "daily-report",
+                                FixtureCatalog.DAILY,
                                 occurrence,
                                 occurrence.atZone(ZoneId.of("America/New_York")),
                                 "SCHEDULED",

@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.stage.StageOutputs;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ class StageOutputsTest {
         List<String> expected = new ArrayList<>(List.of(
                 StageOutputs.STAGE_NAME,
                 StageOutputs.LEDGER_TABLE,
-                StageOutputs.jobTable("DemoDomain"),
+                StageOutputs.jobTable(FixtureCatalog.RECORDS.name()),
                 StageOutputs.SCHEDULE_GROUP,
                 StageOutputs.ALARM_TOPIC,
                 StageOutputs.OPERATOR_POLICY));
@@ -48,9 +49,9 @@ class StageOutputsTest {
         assertThat(OUTPUTS.get(StageOutputs.poolAlias("default")).get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(DEV.pools().get("default").alias())));
-        assertThat(OUTPUTS.get(StageOutputs.logGroup("maintenance")).get("Value"))
+        assertThat(OUTPUTS.get(StageOutputs.logGroup(FixtureCatalog.POOL)).get("Value"))
                 .isEqualTo(Templates.ref(
-                        Templates.logicalId(DEV.pools().get("maintenance").logGroup())));
+                        Templates.logicalId(DEV.pools().get(FixtureCatalog.POOL).logGroup())));
     }
 
     @Test
