@@ -42,6 +42,9 @@ final class ErrorReport {
         return json;
     }
 
+    /** An option's name in picocli's messages. */
+    private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
+
     /** A parse error in the CLI's format, with "did you mean" for a mistyped command or option. */
     static String said(CommandLine.ParameterException e) {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
@@ -72,12 +75,36 @@ final class ErrorReport {
             return first + ": not an option of this command; accepted: see "
                     + command.getCommandSpec().qualifiedName() + " --help" + closest;
         }
+        String help = e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
         if (e instanceof CommandLine.MissingParameterException missing) {
+            CommandLine.Model.ArgGroupSpec alternatives = missing.getMissing().stream()
+                    .map(CommandLine.Model.ArgSpec::group)
+                    .filter(group -> group != null && group.exclusive())
+                    .findFirst()
+                    .orElse(null);
+            if (alternatives != null) {
+                // picocli names the first alternative only (`--job`); the person may want any of them.
+                return String.join(" or ", alternatives(alternatives)) + ": one of them is required; accepted: see "
+                        + help;
+            }
+            List<String> given = e.getCommandLine().getParseResult() == null
+                    ? List.of()
+                    : e.getCommandLine().getParseResult().matchedOptions().stream()
+                            .map(CommandLine.Model.OptionSpec::longestName)
+                            .toList();
             List<String> names = missing.getMissing().stream()
                     .map(arg -> arg.isOption() ? ((CommandLine.Model.OptionSpec) arg).longestName() : arg.paramLabel())
+                    .filter(name -> !given.contains(name)) // a group names its options given too
                     .toList();
-            return String.join(", ", names) + ": required; accepted: see "
-                    + e.getCommandLine().getCommandSpec().qualifiedName() + " --help";
+            return String.join(", ", names) + ": required; accepted: see " + help;
+        }
+        if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
+            // picocli: "--job=ID and [--schedule=EXPR --zone=ZONE] are mutually exclusive (specify only one)"
+            List<String> options = OPTION.matcher(String.valueOf(e.getMessage())).results()
+                    .map(m -> m.group())
+                    .distinct()
+                    .toList();
+            return String.join(", ", options) + ": not together; accepted: one of them (see " + help + ")";
         }
         String message = String.valueOf(e.getMessage()).strip();
         Matcher choice = ENUM.matcher(message);
@@ -95,6 +122,20 @@ final class ErrorReport {
             return value.group(1) + ": " + problem;
         }
         return message;
+    }
+
+    /** An exclusive group's alternatives, as the person types them: {@code --job ID}, {@code --schedule EXPR --zone ZONE}. */
+    private static List<String> alternatives(CommandLine.Model.ArgGroupSpec group) {
+        List<String> each = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec option : group.options()) {
+            each.add(option.longestName() + " " + option.paramLabel());
+        }
+        for (CommandLine.Model.ArgGroupSpec sub : group.subgroups()) {
+            each.add(String.join(" ", sub.options().stream()
+                    .map(o -> o.longestName() + " " + o.paramLabel())
+                    .toList()));
+        }
+        return each;
     }
 
     private static List<String> visible(CommandLine command) {

@@ -113,7 +113,8 @@ final class PlanCommand implements Callable<Integer> {
         var catalog = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
         return catalog.find(id)
                 .map(dev.punctual.job.JobDefinition::schedule)
-                .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()));
+                .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()
+                        + Suggestions.didYouMean(id, catalog.ids())));
     }
 
     private List<TimelineEntry> window(Schedule parsed, Instant start) {

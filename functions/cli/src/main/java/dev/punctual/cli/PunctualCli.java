@@ -26,6 +26,12 @@ public final class PunctualCli implements Runnable {
     /** Exit code for a failure that is not the caller's input. */
     public static final int FAILURE = 1;
 
+    /**
+     * Exit code for a run or replay that ran nothing, though nothing failed: every occurrence was skipped
+     * (maintenance, a busy lock group, already done, a refused destructive job). A dry run exits 0.
+     */
+    public static final int RAN_NOTHING = 3;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 

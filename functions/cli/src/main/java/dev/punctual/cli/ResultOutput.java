@@ -8,9 +8,9 @@ import java.io.PrintWriter;
 
 /**
  * Prints a handler result (the JSON of events/README.md, whether the handler ran in this JVM or in the
- * stage's function) as that JSON or as a readable table, and maps it to an exit code: 0 when every
- * occurrence passed or was skipped, 1 when one failed or a refusal stopped a replay, 2 when the payload
- * was refused.
+ * stage's function) as that JSON or as a readable table, and maps it to an exit code: 0 when it did
+ * what was asked, 1 when an occurrence failed or a refusal stopped a replay, 2 when the payload was
+ * refused, 3 when a run or replay ran nothing (every occurrence skipped; a dry run excepted).
  */
 final class ResultOutput {
 
@@ -57,9 +57,57 @@ final class ResultOutput {
         if (stoppedBy != null) {
             err.println("replay stopped: " + stoppedBy + "; "
                     + result.path("not_run").asLong()
-                    + " occurrence(s) not run; run the replay again once that is over");
+                    + " occurrence(s) not run; " + afterStop(stoppedBy));
         }
-        return result.path("counts").path("fail").asLong() > 0 || stoppedBy != null ? PunctualCli.FAILURE : 0;
+        if (result.path("counts").path("fail").asLong() > 0 || stoppedBy != null) {
+            return PunctualCli.FAILURE;
+        }
+        if (ranNothing(result)) {
+            err.println(command + ": ran nothing: " + skipReasons(result) + " (exit " + PunctualCli.RAN_NOTHING + ")");
+            return PunctualCli.RAN_NOTHING;
+        }
+        return 0;
+    }
+
+    /**
+     * A run or replay (not a dry run) in which nothing passed or failed: every occurrence was skipped
+     * (maintenance, a busy lock group, already done, ...), so the job did nothing, though nothing went
+     * wrong. Scripts tell it from a run that did work by its exit code.
+     */
+    static boolean ranNothing(JsonNode result) {
+        String kind = result.path("kind").asText();
+        if (!kind.equals("run") && !kind.equals("replay")) {
+            return false;
+        }
+        JsonNode counts = result.path("counts");
+        if (counts.path("pass").asLong() > 0 || counts.path("fail").asLong() > 0) {
+            return false;
+        }
+        for (JsonNode o : result.path("occurrences")) {
+            if ("DRY_RUN".equals(o.path("reason").asText())) {
+                return false; // a dry run is asked to run nothing
+            }
+        }
+        return true;
+    }
+
+    private static String skipReasons(JsonNode result) {
+        java.util.Set<String> reasons = new java.util.TreeSet<>();
+        for (JsonNode o : result.path("occurrences")) {
+            reasons.add(o.path("outcome").asText() + " " + o.path("reason").asText());
+        }
+        return reasons.isEmpty() ? "no occurrence in the range" : String.join(", ", reasons);
+    }
+
+    /** What to do about the refusal that stopped a replay: replaying again helps only when it ends by itself. */
+    static String afterStop(String reason) {
+        return switch (reason) {
+            case "MAINTENANCE" -> "maintenance holds the stage (status shows the hold); replay again once it is over";
+            case "LOCK_BUSY" -> "another run of the job's lock group holds its lease; replay again once it is done";
+            case "REFUSED" -> "this stage refuses destructive jobs, so replaying here cannot run them (docs/runbook.md)";
+            case "DISABLED" -> "the stage's schedules are switched off; replay again once they are on (docs/deploy.md)";
+            default -> "status says why; replay again once that is over";
+        };
     }
 
     static String table(JsonNode r) {
@@ -94,9 +142,11 @@ final class ResultOutput {
                     missed.path("last").asText()));
         }
         if (r.path("not_run").asLong() > 0) {
+            // Raising --max helps a replay that reached it, never one a refusal stopped.
             s.append(String.format(
-                    "not run: %d more occurrence(s) in the range (raise --max or replay again)%n",
-                    r.path("not_run").asLong()));
+                    "not run: %d more occurrence(s) in the range%s%n",
+                    r.path("not_run").asLong(),
+                    text(r, "stopped_by") == null ? " (raise --max or replay again)" : " (the replay was stopped)"));
         }
         return s.toString().stripTrailing();
     }

@@ -1,0 +1,106 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.fixtures.FixtureCatalog;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+/** {@code plan}'s refusals name what is wrong and what would be accepted, never picocli's raw wording. */
+class PlanRefusalsTest {
+
+    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void aJobAndAnExpressionTogether_areRefused_namingBoth_withoutPicocliWording() {
+        Result result = cli("plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--zone", "UTC",
+                "--count", "2");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual plan: --job, --schedule, --zone: not together; accepted: one of them")
+                .doesNotContain("mutually exclusive")
+                .doesNotContain("expected only one match");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void neitherAJobNorAnExpression_namesBothAlternatives() {
+        Result result = cli("plan", "--count", "2");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .startsWith("punctual plan: --job ID or --schedule EXPR --zone ZONE: one of them is required");
+    }
+
+    @Test
+    void anExpressionWithoutItsZone_namesOnlyTheZone() {
+        Result result = cli("plan", "--schedule", "0 9 * * *", "--count", "2");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).startsWith("punctual plan: --zone: required;");
+    }
+
+    @Test
+    void bothToAndCount_areRefused_namingBoth() {
+        Result result = cli("plan", "--job", FixtureCatalog.DAILY, "--count", "2", "--to", "2027-01-01T00:00:00Z");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).startsWith("punctual plan: --to, --count: not together;");
+    }
+
+    @Test
+    void aMistypedJob_suggestsTheClosest() {
+        String typo = FixtureCatalog.DAILY.substring(0, FixtureCatalog.DAILY.length() - 1);
+
+        Result result = cli("plan", "--job", typo, "--count", "2");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .contains("--job: '" + typo + "' is not in the catalog")
+                .contains("(did you mean " + FixtureCatalog.DAILY + "?)");
+    }
+
+    @Test
+    void theHelpsCompletionLine_isOneLineThatPastes() {
+        Result help = cli("--help");
+
+        assertThat(help.code()).isZero();
+        assertThat(help.out().lines()).anySatisfy(line -> assertThat(line.strip())
+                .isEqualTo("source <(bin/punctual generate-completion)"));
+    }
+
+    @Test
+    void versionAlone_buildsNoSubcommand_andANamedCommand_onlyItself() {
+        java.util.List<String> all = java.util.List.of("plan", "run", "generate-completion", "jobs");
+
+        assertThat(PunctualCli.wanted(all, "--version")).isEmpty();
+        assertThat(PunctualCli.wanted(all, "jobs", "--next", "2")).containsExactly("jobs");
+        assertThat(PunctualCli.wanted(all, "--help")).isEqualTo(all);
+        assertThat(PunctualCli.wanted(all)).isEqualTo(all);
+        assertThat(PunctualCli.wanted(all, "jbos")).as("a mistyped command gets the list for its suggestion")
+                .isEqualTo(all);
+        assertThat(PunctualCli.wanted(all, "generate-completion")).isEqualTo(all);
+    }
+
+    @Test
+    void aMistypedCommand_stillGetsItsSuggestion() {
+        Result result = cli("jbos");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("'jbos' is not a command").contains("did you mean jobs?");
+    }
+}
