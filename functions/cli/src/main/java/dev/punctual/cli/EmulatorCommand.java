@@ -1,6 +1,8 @@
 package dev.punctual.cli;
 
+import dev.punctual.job.JobDefinition;
 import dev.punctual.local.MotoServer;
+import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -38,7 +40,7 @@ final class EmulatorCommand implements Callable<Integer> {
         MotoServer moto = MotoServer.start();
         out.println("emulator: " + moto.endpoint() + " (" + moto.detail() + ")");
         out.println("try:      bin/punctual jobs");
-        out.println("          bin/punctual run daily-report --endpoint " + moto.endpoint());
+        out.println("          bin/punctual run " + firstJob() + " --endpoint " + moto.endpoint());
         out.println("          bin/punctual status --endpoint " + moto.endpoint());
         out.println("stop:     Ctrl-C" + (limit == null ? "" : " (or it stops by itself after " + duration + ")"));
         out.flush();
@@ -53,5 +55,20 @@ final class EmulatorCommand implements Callable<Integer> {
             out.println("emulator: stopped after " + duration);
         }
         return 0;
+    }
+
+    /**
+     * The first job of the catalog on the class path, for the line that shows how to run one; {@code JOB}
+     * when there is none to read (the bare tool jar holds no catalog, and the emulator needs none).
+     */
+    static String firstJob() {
+        try {
+            return OperatorSession.definitions(StageFlags.defaultsFor("dev")).jobs().stream()
+                    .map(JobDefinition::id)
+                    .findFirst()
+                    .orElse("JOB");
+        } catch (RuntimeException | java.util.ServiceConfigurationError noCatalog) {
+            return "JOB";
+        }
     }
 }

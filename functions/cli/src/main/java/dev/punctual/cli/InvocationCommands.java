@@ -242,7 +242,7 @@ final class InvocationCommands {
                 names = "--event",
                 required = true,
                 paramLabel = "FILE",
-                description = "A payload file, e.g. events/run-daily-report.json; - reads standard input")
+                description = "A payload file, e.g. events/run-JOB.json; - reads standard input")
         Path event;
 
         /** Read once: standard input cannot be read twice. */

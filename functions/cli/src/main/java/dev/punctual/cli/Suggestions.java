@@ -9,7 +9,7 @@ final class Suggestions {
 
     private Suggestions() {}
 
-    /** {@code " (did you mean daily-report?)"}, or empty when nothing is close enough to be a typo. */
+    /** {@code " (did you mean status?)"}, or empty when nothing is close enough to be a typo. */
     static String didYouMean(String typed, Collection<String> known) {
         return closest(typed, known).map(k -> " (did you mean " + k + "?)").orElse("");
     }

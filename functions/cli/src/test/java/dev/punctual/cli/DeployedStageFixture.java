@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
  *
  * <pre>{@code
  * try (DeployedStageFixture stage = DeployedStageFixture.deploy(functionClock, Duration.ofMinutes(1))) {
- *     PunctualCli.execute(out, err, stage.context(cliClock), "run", "daily-report", "--stage", stage.stage());
+ *     PunctualCli.execute(out, err, stage.context(cliClock), "run", FixtureCatalog.DAILY, "--stage", stage.stage());
  * }
  * }</pre>
  */

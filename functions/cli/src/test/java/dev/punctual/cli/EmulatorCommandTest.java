@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.fixtures.FixtureCatalog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -35,6 +36,8 @@ class EmulatorCommandTest {
         assertThat(endpoint.find()).as(out.toString()).isTrue();
         assertThat(out.toString())
                 .contains("--endpoint " + endpoint.group(1), "stop:     Ctrl-C")
+                .as("the run line names the first job of the catalog the CLI loaded")
+                .contains("bin/punctual run " + FixtureCatalog.DAILY + " --endpoint " + endpoint.group(1))
                 .endsWith("emulator: stopped after 3s" + System.lineSeparator());
         // Stopped: the endpoint no longer answers.
         try (DynamoDbClient client = DynamoDbClient.builder()

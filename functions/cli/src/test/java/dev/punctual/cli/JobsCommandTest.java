@@ -1,5 +1,10 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
+import static dev.punctual.fixtures.FixtureCatalog.HOURLY;
+import static dev.punctual.fixtures.FixtureCatalog.POOL;
+import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,9 +37,9 @@ class JobsCommandTest {
 
         assertThat(result.code()).as(result.err()).isZero();
         JsonNode jobs = new ObjectMapper().readTree(result.out()).path("jobs");
-        assertThat(jobs.findValuesAsText("job"))
-                .contains("daily-report", "purge-inactive-members", "missed-run-watchdog");
+        assertThat(jobs.findValuesAsText("job")).contains(DAILY, DESTRUCTIVE, "missed-run-watchdog");
         JsonNode daily = jobs.get(0);
+        assertThat(daily.path("job").asText()).as("the catalog's order").isEqualTo(DAILY);
         assertThat(daily.path("schedule").asText()).isEqualTo("0 9 * * *");
         assertThat(daily.path("deployed").asText()).isEqualTo("cron(0 9 * * ? *)");
         assertThat(daily.path("zone").asText()).isEqualTo("America/New_York");
@@ -42,12 +47,12 @@ class JobsCommandTest {
         assertThat(daily.at("/next/0/utc").asText()).isEqualTo("2026-12-01T14:00:00Z");
         assertThat(daily.at("/next/0/in").asText()).isEqualTo("in 23h 59m");
         assertThat(daily.at("/next/1/in").asText()).isEqualTo("in 1d 23h");
-        JsonNode purge = jobs.findParents("job").stream()
-                .filter(j -> j.path("job").asText().equals("purge-inactive-members"))
+        JsonNode destructive = jobs.findParents("job").stream()
+                .filter(j -> j.path("job").asText().equals(DESTRUCTIVE))
                 .findFirst()
                 .orElseThrow();
-        assertThat(purge.path("flags").toString()).contains("destructive");
-        assertThat(purge.path("pool").asText()).isEqualTo("maintenance");
+        assertThat(destructive.path("flags").toString()).contains("destructive");
+        assertThat(destructive.path("pool").asText()).isEqualTo(POOL);
     }
 
     @Test
@@ -61,27 +66,27 @@ class JobsCommandTest {
         assertThat(daily.at("/catch_up/max_occurrences").asInt()).isEqualTo(2);
         assertThat(daily.at("/catch_up/within").asText()).isEqualTo("PT72H");
         assertThat(daily.path("max_attempts").asInt()).isEqualTo(3);
-        assertThat(daily.path("tables").toString()).isEqualTo("[\"DemoDomain\"]");
-        JsonNode refund = jobs.findParents("job").stream()
-                .filter(j -> j.path("job").asText().equals("refund-keys"))
+        assertThat(daily.path("tables").toString()).isEqualTo("[\"" + RECORDS.name() + "\"]");
+        JsonNode hourly = jobs.findParents("job").stream()
+                .filter(j -> j.path("job").asText().equals(HOURLY))
                 .findFirst()
                 .orElseThrow();
-        assertThat(refund.at("/catch_up/summary").asText())
-                .as("refund-keys names no policy: the hourly default reaches back 6 h")
+        assertThat(hourly.at("/catch_up/summary").asText())
+                .as(HOURLY + " names no policy: the hourly default reaches back 6 h")
                 .isEqualTo("oldest first, up to 3 within PT6H");
     }
 
     @Test
     void jobs_table_showsCatchUpAttemptsAndTables() {
-        String[] lines = cli("jobs", "daily-report").out().strip().split("\n");
+        String[] lines = cli("jobs", DAILY).out().strip().split("\n");
 
         assertThat(lines[0]).contains("CATCH-UP", "ATTEMPTS", "TABLES");
-        assertThat(lines[1]).contains("oldest first, up to 2 within PT72H", "DemoDomain");
+        assertThat(lines[1]).contains("oldest first, up to 2 within PT72H", RECORDS.name());
     }
 
     @Test
     void jobs_table_alignsColumns_andOneJobCanBeNamed() {
-        Result result = cli("jobs", "daily-report");
+        Result result = cli("jobs", DAILY);
 
         assertThat(result.code()).isZero();
         String[] lines = result.out().strip().split("\n");
@@ -93,9 +98,9 @@ class JobsCommandTest {
 
     @Test
     void jobs_anUnknownJob_exitsTwo_suggestingTheClosest() {
-        Result result = cli("jobs", "daly-report");
+        Result result = cli("jobs", "nightly-sumary");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(result.err()).contains("did you mean daily-report?");
+        assertThat(result.err()).contains("did you mean " + DAILY + "?");
     }
 }

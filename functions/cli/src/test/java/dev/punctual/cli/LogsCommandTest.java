@@ -1,5 +1,9 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
+import static dev.punctual.fixtures.FixtureCatalog.POOL;
+import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,8 +47,8 @@ class LogsCommandTest {
     static void deployAndRun() throws IOException {
         stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1));
         logs = LogsInsightsStandIn.start();
-        cli("run", "daily-report", "--stage", stage.stage());
-        cli("run", "purge-inactive-members", "--stage", stage.stage());
+        cli("run", DAILY, "--stage", stage.stage());
+        cli("run", DESTRUCTIVE, "--stage", stage.stage());
         stage.aliases()
                 .forEach((pool, alias) -> logs.putLines(
                         "/aws/lambda/punctual-" + stage.stage() + "-" + pool,
@@ -101,7 +105,7 @@ class LogsCommandTest {
 
     @Test
     void logs_forAJob_runsTheSavedTimeline_narrowedToIt_overTheStagesLogGroups_sinceTheGivenTime() throws IOException {
-        Result result = cli("logs", "daily-report", "--since", "2h", "--stage", stage.stage(), "-o", "json");
+        Result result = cli("logs", DAILY, "--since", "2h", "--stage", stage.stage(), "-o", "json");
 
         assertThat(result.code()).as(result.err()).isZero();
         JsonNode rows = result.json().path("rows");
@@ -112,12 +116,12 @@ class LogsCommandTest {
         LogsInsightsStandIn.Started query = logs.started().get(logs.started().size() - 1);
         assertThat(query.queryString())
                 .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
-                .contains("| filter job = \"daily-report\"")
+                .contains("| filter job = \"" + DAILY + "\"")
                 .doesNotContain("and job = ");
         assertThat(query.logGroupNames())
                 .containsExactlyInAnyOrder(
                         "/aws/lambda/punctual-" + stage.stage() + "-default",
-                        "/aws/lambda/punctual-" + stage.stage() + "-maintenance");
+                        "/aws/lambda/punctual-" + stage.stage() + "-" + POOL);
         assertThat(query.endTime() - query.startTime()).isEqualTo(7200);
     }
 
@@ -145,7 +149,7 @@ class LogsCommandTest {
         int started = logs.started().size();
 
         Result ledger = cli("logs", "--stage", stage.stage(), "--ledger-table", "other-ledger");
-        Result domain = cli("logs", "--stage", stage.stage(), "--job-table=DemoDomain=other-domain");
+        Result domain = cli("logs", "--stage", stage.stage(), "--job-table=" + RECORDS.name() + "=other-records");
 
         assertThat(ledger.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(ledger.err().strip())
@@ -153,7 +157,8 @@ class LogsCommandTest {
                         + " logs --help");
         assertThat(domain.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(domain.err())
-                .contains("punctual logs: --job-table=DemoDomain=other-domain: not an option of this command");
+                .contains("punctual logs: --job-table=" + RECORDS.name()
+                        + "=other-records: not an option of this command");
         assertThat(ledger.out() + domain.out()).isEmpty();
         assertThat(logs.started()).hasSize(started);
     }
@@ -163,7 +168,7 @@ class LogsCommandTest {
         MovingClock time = new MovingClock();
         logs.answerRunning(3);
         try {
-            Result result = cli(time.clock(), time, "logs", "daily-report", "--stage", stage.stage(), "-o", "json");
+            Result result = cli(time.clock(), time, "logs", DAILY, "--stage", stage.stage(), "-o", "json");
 
             assertThat(result.code()).as(result.err()).isZero();
             assertThat(result.json().path("rows")).hasSize(1);

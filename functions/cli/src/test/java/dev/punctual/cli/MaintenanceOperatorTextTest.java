@@ -1,5 +1,7 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -50,7 +52,7 @@ class MaintenanceOperatorTextTest {
                 "--ledger-table",
                 TestTables.uniqueName(getClass(), "ledger"),
                 "--job-table",
-                "DemoDomain=" + TestTables.uniqueName(getClass(), "domain"),
+                RECORDS.name() + "=" + TestTables.uniqueName(getClass(), "records"),
                 "--stage",
                 "dev",
                 "--output",
@@ -61,7 +63,7 @@ class MaintenanceOperatorTextTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "a newline forging a log line | --reason | loading data\\n2026-11-30 PASS daily-report | \\u000A",
+                "a newline forging a log line | --reason | loading data\\n2026-11-30 PASS " + DAILY + " | \\u000A",
                 "an ANSI colour escape        | --reason | loading \\u001B[31mdata                      | \\u001B[31m",
                 "a carriage return            | --reason | loading data\\rdone                          | \\u000D",
                 "a tab                        | --reason | loading\\tdata                               | \\u0009",
@@ -88,10 +90,7 @@ class MaintenanceOperatorTextTest {
                 .startsWith("punctual maintenance: " + option + ": '")
                 .contains(echoed, "; accepted: ");
         assertThat(on.json().at("/error/field").asText()).isEqualTo(option);
-        assertThat(cli("status", "daily-report")
-                        .json()
-                        .at("/jobs/0/maintenance")
-                        .isNull())
+        assertThat(cli("status", DAILY).json().at("/jobs/0/maintenance").isNull())
                 .isTrue();
     }
 
@@ -121,10 +120,10 @@ class MaintenanceOperatorTextTest {
                 "1h",
                 "--by",
                 "alice");
-        MaintenanceHold stored = ledger().maintenance("daily-report").orElseThrow();
-        Result status = cli("status", "daily-report");
-        Result table = cli("status", "daily-report", "-o", "table");
-        Result skipped = cli("run", "daily-report");
+        MaintenanceHold stored = ledger().maintenance(DAILY).orElseThrow();
+        Result status = cli("status", DAILY);
+        Result table = cli("status", DAILY, "-o", "table");
+        Result skipped = cli("run", DAILY);
         Result refused = cli("maintenance", "on", "--reason", "other", "--for", "1h", "--by", "bob");
         Result onTable = cli(
                 "maintenance",
@@ -164,19 +163,19 @@ class MaintenanceOperatorTextTest {
         cli("status");
         // As an older CLI, or someone with other credentials than the operator policy's, could have stored it.
         ledger().maintenanceOn(new MaintenanceRequest(
-                List.of("daily-report"),
+                List.of(DAILY),
                 new MaintenanceHold(
-                        "loading\n2026-11-30T14:00:00Z PASS daily-report \u001B[32mOK\u202E",
+                        "loading\n2026-11-30T14:00:00Z PASS " + DAILY + " \u001B[32mOK\u202E",
                         "ops\r\u001B[2K",
                         NOW.instant().plus(Duration.ofHours(1))),
                 Duration.ZERO,
                 Duration.ofMillis(100)));
 
-        Result table = cli("status", "daily-report", "-o", "table");
-        Result json = cli("status", "daily-report");
+        Result table = cli("status", DAILY, "-o", "table");
+        Result json = cli("status", DAILY);
         Result refused = cli("maintenance", "on", "--reason", "other", "--for", "1h", "--by", "bob");
 
-        String shown = "loading\\u000A2026-11-30T14:00:00Z PASS daily-report \\u001B[32mOK\\u202E";
+        String shown = "loading\\u000A2026-11-30T14:00:00Z PASS " + DAILY + " \\u001B[32mOK\\u202E";
         assertThat(table.out()).doesNotContain("\r", "\u001B", "\u202E");
         assertThat(table.out().lines()).hasSize(4).noneMatch(line -> line.startsWith("2026-11-30T14:00:00Z PASS"));
         assertThat(table.out().lines().toList().get(1)).contains(shown).contains("MAINTENANCE by ops\\u000D\\u001B[2K");

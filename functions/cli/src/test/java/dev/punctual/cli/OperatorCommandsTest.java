@@ -1,5 +1,11 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
+import static dev.punctual.fixtures.FixtureCatalog.QUARTER_HOURLY;
+import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
+import static dev.punctual.fixtures.FixtureCatalog.SHARED_GROUP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,7 +57,7 @@ class OperatorCommandsTest {
                 "--ledger-table",
                 TestTables.uniqueName(getClass(), "ledger"),
                 "--job-table",
-                "DemoDomain=" + TestTables.uniqueName(getClass(), "domain"),
+                RECORDS.name() + "=" + TestTables.uniqueName(getClass(), "records"),
                 "--stage",
                 "dev",
                 "--output",
@@ -76,9 +82,10 @@ class OperatorCommandsTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "{\"kind\":\"run\",\"job\":\"daily-report\",\"at\":\"2026-12-30T14:00:00Z\"}",
-                "{\"kind\":\"run\",\"job\":\"daily-reprot\"}",
-                "{\"kind\":\"replay\",\"job\":\"daily-report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":04}"
+                "{\"kind\":\"run\",\"job\":\"" + DAILY + "\",\"at\":\"2026-12-30T14:00:00Z\"}",
+                "{\"kind\":\"run\",\"job\":\"nightly-sumary\"}",
+                "{\"kind\":\"replay\",\"job\":\"" + DAILY
+                        + "\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2026-11-29T00:00:00Z\",\"max\":04}"
             })
     void invoke_ofAPayloadTheHandlerRefuses_onAnEmulator_createsNoTable(String payload) throws Exception {
         Path event = Files.createTempFile("refused", ".json");
@@ -92,7 +99,8 @@ class OperatorCommandsTest {
                 .as("tables after a refused payload")
                 .doesNotContain(
                         stage.get(stage.indexOf("--ledger-table") + 1),
-                        stage.get(stage.indexOf("--job-table") + 1).substring("DemoDomain=".length()));
+                        stage.get(stage.indexOf("--job-table") + 1)
+                                .substring(RECORDS.name().length() + 1));
     }
 
     /** This machine's real clock moved by {@code offset}, compared with DynamoDB's (the emulator's) as the process's is. */
@@ -102,7 +110,7 @@ class OperatorCommandsTest {
 
     @Test
     void run_fromAClockTwoMinutesAheadOfDynamoDbs_exitsTwoNamingTheClock_andRunsNothing() {
-        Result result = cli(realClockOff(Duration.ofMinutes(2)), "run", "expire-reservations");
+        Result result = cli(realClockOff(Duration.ofMinutes(2)), "run", QUARTER_HOURLY);
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -124,7 +132,7 @@ class OperatorCommandsTest {
 
     @Test
     void run_fromAClockInStepWithDynamoDbs_runs() {
-        Result result = cli(realClockOff(Duration.ZERO), "run", "expire-reservations");
+        Result result = cli(realClockOff(Duration.ZERO), "run", QUARTER_HOURLY);
 
         assertThat(result.exitCode()).as(result.err()).isZero();
     }
@@ -138,13 +146,13 @@ class OperatorCommandsTest {
                 "--stage        | 'Dev'              | is not a stage name",
                 "--region       | 'not a region!'    | is not an AWS region",
                 "--ledger-table | 'bad name!'        | is not a DynamoDB table name",
-                "--job-table    | 'DemoDomain=x y'   | is not a DynamoDB table name",
+                "--job-table    | 'Records=x y'      | is not a DynamoDB table name",
             })
     void run_withANameAwsWouldRefuse_exitsTwoNamingTheOption_andCreatesNoTable(
             String option, String value, String expected) {
         String given = value.translateEscapes();
 
-        Result result = cli("run", "expire-reservations", option, given);
+        Result result = cli("run", QUARTER_HOURLY, option, given);
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains(option.startsWith("--job-table") ? "--job-table" : option, expected);
@@ -154,12 +162,13 @@ class OperatorCommandsTest {
         assertThat(DynamoDbHarness.client().listTables().tableNames())
                 .doesNotContain(
                         stage.get(stage.indexOf("--ledger-table") + 1),
-                        stage.get(stage.indexOf("--job-table") + 1).substring("DemoDomain=".length()));
+                        stage.get(stage.indexOf("--job-table") + 1)
+                                .substring(RECORDS.name().length() + 1));
     }
 
     @Test
     void run_onAFreshEmulatorStage_createsTheTables_passes_andPrintsOneJsonObject() throws Exception {
-        Result first = cli("run", "daily-report");
+        Result first = cli("run", DAILY);
 
         assertThat(first.exitCode()).isZero();
         assertThat(first.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
@@ -169,13 +178,16 @@ class OperatorCommandsTest {
 
     @Test
     void run_dryRun_showsThePreviewCounts_andLeavesTheOccurrenceToRun() throws Exception {
-        Result dry = cli("run", "daily-report", "--dry-run");
-        Result real = cli("run", "daily-report");
+        Result dry = cli("run", DAILY, "--dry-run");
+        Result real = cli("run", DAILY);
 
         assertThat(dry.exitCode()).isZero();
         assertThat(dry.json().at("/occurrences/0/reason").asText()).isEqualTo("DRY_RUN");
         assertThat(dry.json().at("/occurrences/0/preview").isObject()).isTrue();
         assertThat(dry.json().at("/occurrences/0/preview/deliveries").asLong()).isZero();
+        assertThat(dry.json().at("/occurrences/0/preview/changes").asLong())
+                .as("the daily job's preview: the one record it would write")
+                .isEqualTo(1);
         assertThat(real.json().at("/occurrences/0/outcome").asText())
                 .as("the dry run claimed and recorded nothing")
                 .isEqualTo("PASS");
@@ -183,10 +195,10 @@ class OperatorCommandsTest {
 
     @Test
     void run_again_skipsAsAlreadyDone_andForceRunsIt_withReadableTableOnRequest() {
-        cli("run", "daily-report");
+        cli("run", DAILY);
 
-        Result again = cli("run", "daily-report", "--output", "table");
-        Result forced = cli("run", "daily-report", "--force", "--output", "table");
+        Result again = cli("run", DAILY, "--output", "table");
+        Result forced = cli("run", DAILY, "--force", "--output", "table");
 
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).contains("OCCURRENCE (UTC)", "SKIP", "ALREADY_DONE");
@@ -211,21 +223,14 @@ class OperatorCommandsTest {
     @Test
     void replay_withMax_countsOccurrencesToRun_namesTheNextFrom_andAgainGetsFurther() throws Exception {
         String[] replay = {
-            "replay",
-            "expire-reservations",
-            "--from",
-            "2026-11-30T00:00:00Z",
-            "--to",
-            "2026-11-30T01:00:00Z",
-            "--max",
-            "2"
+            "replay", QUARTER_HOURLY, "--from", "2026-11-30T00:00:00Z", "--to", "2026-11-30T01:00:00Z", "--max", "2"
         };
 
         Result first = cli(replay);
         Result second = cli(replay);
         Result dry = cli(
                 "replay",
-                "expire-reservations",
+                QUARTER_HOURLY,
                 "--from",
                 "2026-11-30T00:00:00Z",
                 "--to",
@@ -247,9 +252,9 @@ class OperatorCommandsTest {
 
     @Test
     void status_table_honoursNext_alignsColumns_andSaysHowFarAwayEachRunIs() {
-        cli("run", "daily-report");
+        cli("run", DAILY);
 
-        Result status = cli("status", "daily-report", "--next", "2", "--output", "table");
+        Result status = cli("status", DAILY, "--next", "2", "--output", "table");
 
         List<String> lines = status.out().strip().lines().toList();
         assertThat(lines).hasSize(3);
@@ -287,13 +292,13 @@ class OperatorCommandsTest {
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
-                .contains("--job-table: 'Audit=punctual-dev-audit' names no table the catalog declares; accepted:"
-                        + " DemoDomain");
+                .contains("--job-table: 'Audit=punctual-dev-audit' names no table the catalog declares; accepted: "
+                        + RECORDS.name());
     }
 
     @Test
     void theOldDomainTableOption_exitsTwo_namingTheJobTableOption() {
-        Result result = cli("run", "daily-report", "--domain-table", "mine");
+        Result result = cli("run", DAILY, "--domain-table", "mine");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -303,7 +308,7 @@ class OperatorCommandsTest {
 
     @Test
     void theOldTableOption_exitsTwo_namingWhatEachOfItsMeaningsIsCalledNow() {
-        Result result = cli("run", "daily-report", "--table", "mine");
+        Result result = cli("run", DAILY, "--table", "mine");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -342,7 +347,7 @@ class OperatorCommandsTest {
 
     @Test
     void run_atAnInstantThatIsNotAnOccurrence_exitsTwo_namingTheNearestOccurrences() {
-        Result result = cli("run", "daily-report", "--at", "2026-11-30T13:59:00Z");
+        Result result = cli("run", DAILY, "--at", "2026-11-30T13:59:00Z");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("NOT_AN_OCCURRENCE", "2026-11-29T14:00:00Z", "2026-11-30T14:00:00Z");
@@ -358,7 +363,7 @@ class OperatorCommandsTest {
                 new PrintWriter(err),
                 NOW,
                 "run",
-                "daily-report",
+                DAILY,
                 "--at",
                 "2300-12-31T14:00:00Z",
                 "--endpoint",
@@ -380,7 +385,7 @@ class OperatorCommandsTest {
                 new PrintWriter(err),
                 NOW,
                 "run",
-                "daily-report",
+                DAILY,
                 "--at",
                 at,
                 "--endpoint",
@@ -459,15 +464,15 @@ class OperatorCommandsTest {
         String big = "v".repeat(100_000);
         String endpoint = "http://127.0.0.1:1";
         return java.util.stream.Stream.of(
-                        List.of("run", "daily-report", "--at=" + big, "--endpoint", endpoint),
-                        List.of("run", "daily-report", "--skew-tolerance=" + big, "--endpoint", endpoint),
-                        List.of("run", "daily-report", "--stage=" + big),
-                        List.of("run", "daily-report", "--endpoint=" + big),
-                        List.of("run", "daily-report", "--job-table=" + big, "--endpoint", endpoint),
-                        List.of("run", "daily-report", "--output=" + big),
-                        List.of("run", "daily-report", "--" + big),
-                        List.of("run", "daily-report", big, "--endpoint", endpoint),
-                        List.of("replay", "daily-report", "--max=" + big, "--endpoint", endpoint),
+                        List.of("run", DAILY, "--at=" + big, "--endpoint", endpoint),
+                        List.of("run", DAILY, "--skew-tolerance=" + big, "--endpoint", endpoint),
+                        List.of("run", DAILY, "--stage=" + big),
+                        List.of("run", DAILY, "--endpoint=" + big),
+                        List.of("run", DAILY, "--job-table=" + big, "--endpoint", endpoint),
+                        List.of("run", DAILY, "--output=" + big),
+                        List.of("run", DAILY, "--" + big),
+                        List.of("run", DAILY, big, "--endpoint", endpoint),
+                        List.of("replay", DAILY, "--max=" + big, "--endpoint", endpoint),
                         List.of("invoke", "--event=" + big, "--endpoint", endpoint),
                         List.of("status", "--next=" + big, "--endpoint", endpoint),
                         List.of("maintenance", big, "--endpoint", endpoint),
@@ -475,8 +480,8 @@ class OperatorCommandsTest {
                         List.of("logs", "--since=" + big),
                         List.of("verify", "--stage=" + big),
                         List.of("verify", "--stage=dev", "--log-wait=" + big),
-                        List.of("plan", "--job", "daily-report", "--to=" + big),
-                        List.of("plan", "--job", "daily-report", "--count=" + big),
+                        List.of("plan", "--job", DAILY, "--to=" + big),
+                        List.of("plan", "--job", DAILY, "--count=" + big),
                         List.of("jobs", big),
                         List.of("jobs", "--next=" + big),
                         List.of("emulator", "--for=" + big),
@@ -510,7 +515,7 @@ class OperatorCommandsTest {
 
     @Test
     void run_atAFutureOccurrence_exitsTwoNotDue_andWritesNothing() {
-        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+        Result result = cli("run", DAILY, "--at", "2026-12-01T14:00:00Z");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("NOT_DUE", "is after now");
@@ -520,24 +525,23 @@ class OperatorCommandsTest {
     void replay_dryRun_listsWithoutWriting_thenTheRealReplayRunsAndReportsProgress() throws Exception {
         Result dry = cli(
                 "replay",
-                "expire-reservations",
+                QUARTER_HOURLY,
                 "--from",
                 "2026-11-30T00:00:00Z",
                 "--to",
                 "2026-11-30T01:00:00Z",
                 "--dry-run");
-        Result real =
-                cli("replay", "expire-reservations", "--from", "2026-11-30T00:00:00Z", "--to", "2026-11-30T01:00:00Z");
+        Result real = cli("replay", QUARTER_HOURLY, "--from", "2026-11-30T00:00:00Z", "--to", "2026-11-30T01:00:00Z");
 
         assertThat(dry.json().at("/counts/skip").asInt()).isEqualTo(4);
         assertThat(real.json().at("/counts/pass").asInt()).isEqualTo(4);
-        assertThat(real.err()).contains("replay expire-reservations: 4 done");
+        assertThat(real.err()).contains("replay " + QUARTER_HOURLY + ": 4 done");
     }
 
     @Test
     void status_ofAJobThatNeverRan_saysSo_insteadOfAZeroLagThatLooksHealthy() throws Exception {
-        Result status = cli("status", "daily-report", "--json");
-        Result table = cli("status", "daily-report", "--output", "table");
+        Result status = cli("status", DAILY, "--json");
+        Result table = cli("status", DAILY, "--output", "table");
 
         assertThat(status.exitCode()).as(status.err()).isZero();
         JsonNode job = status.json().at("/jobs/0");
@@ -550,13 +554,14 @@ class OperatorCommandsTest {
 
     @Test
     void status_afterAScheduledDelivery_showsTheCursorLastOutcomeAndNextOccurrencesInLocalTime() throws Exception {
-        cli("invoke", "--event", "../../events/scheduled-daily-report.json");
+        Result delivered = cli("invoke", "--event", "src/test/resources/events/scheduled-" + DAILY + ".json");
+        assertThat(delivered.exitCode()).as(delivered.err()).isZero();
 
-        Result status = cli("status", "daily-report", "--json");
+        Result status = cli("status", DAILY, "--json");
 
         assertThat(status.exitCode()).isZero();
         JsonNode job = status.json().at("/jobs/0");
-        assertThat(job.get("job").asText()).isEqualTo("daily-report");
+        assertThat(job.get("job").asText()).isEqualTo(DAILY);
         assertThat(job.get("cursor").asText()).isEqualTo("2026-11-30T14:00:00Z");
         assertThat(job.at("/last/status").asText()).isEqualTo("SUCCEEDED");
         assertThat(job.at("/next/0/local").asText()).isEqualTo("2026-12-01T09:00:00-05:00");
@@ -567,14 +572,13 @@ class OperatorCommandsTest {
     @Test
     void maintenance_on_takesEveryLockGroup_jobsSkip_andOff_letsThemRunAgain() throws Exception {
         Result on = cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "ops");
-        Result skipped = cli("run", "daily-report");
+        Result skipped = cli("run", DAILY);
         Result status = cli("status", "--json");
         Result off = cli("maintenance", "off", "--by", "ops");
-        Result ran = cli("run", "daily-report");
+        Result ran = cli("run", DAILY);
 
         assertThat(on.exitCode()).isZero();
-        assertThat(on.json().get("groups_taken").toString())
-                .contains("daily-report", "reservations", "purge-inactive-members", "send-reminders");
+        assertThat(on.json().get("groups_taken").toString()).contains(DAILY, SHARED_GROUP, DESTRUCTIVE, DELIVERING);
         assertThat(skipped.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
         assertThat(status.json().at("/jobs/0/maintenance/reason").asText()).isEqualTo("loading synthetic data");
         assertThat(status.json().at("/jobs/0/lease/kind").asText()).isEqualTo("MAINTENANCE");
@@ -590,11 +594,11 @@ class OperatorCommandsTest {
         Instant occurrence = Instant.parse("2026-11-30T14:00:00Z");
         ClaimResult running = ledger(NOW)
                 .claim(ClaimRequest.scheduled(
-                                new RunKey("daily-report", occurrence),
+                                new RunKey(DAILY, occurrence),
                                 1,
                                 3,
                                 NOW.instant().plusSeconds(600))
-                        .inGroup("daily-report"));
+                        .inGroup(DAILY));
         assertThat(running).isInstanceOf(ClaimResult.Claimed.class);
         SimulatedClock clock = new SimulatedClock(NOW.instant());
         List<Duration> waits = new ArrayList<>();
@@ -618,8 +622,8 @@ class OperatorCommandsTest {
 
         assertThat(on.exitCode()).as(on.err()).isEqualTo(PunctualCli.FAILURE);
         assertThat(on.json().get("maintenance").asText()).isEqualTo("partly on");
-        assertThat(on.json().at("/still_running/0/group").asText()).isEqualTo("daily-report");
-        assertThat(on.err()).contains("maintenance: still running after 2s: [daily-report (");
+        assertThat(on.json().at("/still_running/0/group").asText()).isEqualTo(DAILY);
+        assertThat(on.err()).contains("maintenance: still running after 2s: [" + DAILY + " (");
         assertThat(waits).isNotEmpty().allMatch(d -> d.equals(Duration.ofMillis(500)));
         assertThat(waits.stream().reduce(Duration.ZERO, Duration::plus)).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
         cli("maintenance", "off", "--by", "ops");
@@ -642,17 +646,14 @@ class OperatorCommandsTest {
         cli("maintenance", "on", "--reason", "loading synthetic data", "--for", "1h", "--by", "alice");
 
         Result refused = cli("maintenance", "off", "--by", "bob");
-        Result stillHeld = cli("run", "daily-report");
+        Result stillHeld = cli("run", DAILY);
         Result forced = cli("maintenance", "off", "--by", "bob", "--force");
 
         assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(refused.err()).contains("set by alice: loading synthetic data", "--force");
         assertThat(stillHeld.json().at("/occurrences/0/reason").asText()).isEqualTo("MAINTENANCE");
         assertThat(forced.exitCode()).isZero();
-        assertThat(cli("run", "daily-report")
-                        .json()
-                        .at("/occurrences/0/outcome")
-                        .asText())
+        assertThat(cli("run", DAILY).json().at("/occurrences/0/outcome").asText())
                 .isEqualTo("PASS");
     }
 
@@ -761,9 +762,9 @@ class OperatorCommandsTest {
 
     @Test
     void run_destructiveJobInDev_isRefused_unlessAllowedForThatOneCommand() throws Exception {
-        Result refused = cli("run", "purge-inactive-members");
-        Result allowed = cli("run", "purge-inactive-members", "--force", "--allow-destructive");
-        Result refusedAgain = cli("run", "purge-inactive-members", "--force");
+        Result refused = cli("run", DESTRUCTIVE);
+        Result allowed = cli("run", DESTRUCTIVE, "--force", "--allow-destructive");
+        Result refusedAgain = cli("run", DESTRUCTIVE, "--force");
 
         assertThat(refused.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
         assertThat(allowed.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
@@ -773,7 +774,7 @@ class OperatorCommandsTest {
 
     @Test
     void run_atAnOccurrenceNotYetDue_exitsTwo() throws Exception {
-        Result result = cli("run", "daily-report", "--at", "2026-12-01T14:00:00Z");
+        Result result = cli("run", DAILY, "--at", "2026-12-01T14:00:00Z");
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).startsWith("punctual run: at: NOT_DUE: ");

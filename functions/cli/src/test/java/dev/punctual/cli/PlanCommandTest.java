@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -199,8 +200,7 @@ class PlanCommandTest {
 
     @Test
     void planJob_ofTheCatalog_usesItsScheduleAndZone() throws Exception {
-        Result result =
-                run("plan", "--job", "daily-report", "--from", "2027-03-13T00:00:00Z", "--count", "2", "--json");
+        Result result = run("plan", "--job", DAILY, "--from", "2027-03-13T00:00:00Z", "--count", "2", "--json");
 
         assertThat(result.exitCode()).isZero();
         JsonNode json = new ObjectMapper().readTree(result.out());
@@ -215,13 +215,12 @@ class PlanCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.out()).isEmpty();
-        assertThat(result.err()).contains("--job: 'nope'", "daily-report");
+        assertThat(result.err()).contains("--job: 'nope'", DAILY);
     }
 
     @Test
     void plan_withBothJobAndSchedule_exitsTwo() {
-        Result result =
-                run("plan", "--job", "daily-report", "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "1");
+        Result result = run("plan", "--job", DAILY, "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "1");
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.out()).isEmpty();

@@ -1,5 +1,9 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
+import static dev.punctual.fixtures.FixtureCatalog.POOL;
+import static dev.punctual.fixtures.FixtureCatalog.QUARTER_HOURLY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,7 +57,7 @@ class RemoteExecutionTest {
     @Test
     void run_onADeployedStage_invokesTheJobsPoolAlias_andPrintsTheFunctionsResult() throws Exception {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
-            Result run = cli(stage, "run", "daily-report", "--stage", stage.stage());
+            Result run = cli(stage, "run", DAILY, "--stage", stage.stage());
 
             assertThat(run.exitCode()).as(run.err()).isZero();
             assertThat(run.json().at("/stage").asText()).isEqualTo(stage.stage());
@@ -63,9 +67,9 @@ class RemoteExecutionTest {
             assertThat(invocations.get(0).function()).isEqualTo(stage.aliases().get("default"));
             assertThat(invocations.get(0).invocationType()).isEqualTo("RequestResponse");
             assertThat(JSON.readTree(invocations.get(0).payload()))
-                    .isEqualTo(JSON.readTree("{\"kind\":\"run\",\"job\":\"daily-report\",\"force\":false}"));
+                    .isEqualTo(JSON.readTree("{\"kind\":\"run\",\"job\":\"" + DAILY + "\",\"force\":false}"));
 
-            Result again = cli(stage, "run", "daily-report", "--stage", stage.stage(), "--output", "table");
+            Result again = cli(stage, "run", DAILY, "--stage", stage.stage(), "--output", "table");
             assertThat(again.out()).contains("SKIP", "ALREADY_DONE");
         }
     }
@@ -73,8 +77,8 @@ class RemoteExecutionTest {
     @Test
     void run_withLocal_runsInThisJvm_onTheStagesLedger_withoutInvokingTheFunction() throws Exception {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
-            Result local = cli(stage, "run", "daily-report", "--local", "--stage", stage.stage());
-            Result remote = cli(stage, "run", "daily-report", "--stage", stage.stage());
+            Result local = cli(stage, "run", DAILY, "--local", "--stage", stage.stage());
+            Result remote = cli(stage, "run", DAILY, "--stage", stage.stage());
 
             assertThat(local.exitCode()).as(local.err()).isZero();
             assertThat(local.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
@@ -88,21 +92,21 @@ class RemoteExecutionTest {
     @Test
     void run_aMaintenancePoolJob_goesToThatPoolsAlias() {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
-            Result run = cli(stage, "run", "purge-inactive-members", "--stage", stage.stage());
+            Result run = cli(stage, "run", DESTRUCTIVE, "--stage", stage.stage());
 
             assertThat(run.out()).contains("DESTRUCTIVE_DISABLED");
             assertThat(stage.lambda().invocations().get(0).function())
-                    .isEqualTo(stage.aliases().get("maintenance"));
+                    .isEqualTo(stage.aliases().get(POOL));
         }
     }
 
     @Test
     void run_anUnknownJob_exitsTwo_withTheClosestJobId_beforeInvokingAnything() {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
-            Result run = cli(stage, "run", "daily-reprot", "--stage", stage.stage());
+            Result run = cli(stage, "run", "nightly-sumary", "--stage", stage.stage());
 
             assertThat(run.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-            assertThat(run.err()).contains("'daily-reprot' is not a job", "did you mean daily-report?");
+            assertThat(run.err()).contains("'nightly-sumary' is not a job", "did you mean " + DAILY + "?");
             assertThat(stage.lambda().invocations()).isEmpty();
         }
     }
@@ -110,8 +114,8 @@ class RemoteExecutionTest {
     @Test
     void invoke_eventFromStdin_runsThatPayloadInTheFunction() throws Exception {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
-            String payload = "{\"kind\":\"replay\",\"job\":\"expire-reservations\",\"from\":\"2026-11-30T00:00:00Z\","
-                    + "\"to\":\"2026-11-30T01:00:00Z\",\"dryRun\":true}";
+            String payload = "{\"kind\":\"replay\",\"job\":\"" + QUARTER_HOURLY
+                    + "\",\"from\":\"2026-11-30T00:00:00Z\"," + "\"to\":\"2026-11-30T01:00:00Z\",\"dryRun\":true}";
 
             Result result = cli(
                     stage,
@@ -139,7 +143,7 @@ class RemoteExecutionTest {
             Result replay = cli(
                     stage,
                     "replay",
-                    "expire-reservations",
+                    QUARTER_HOURLY,
                     "--from",
                     "2026-11-30T00:00:00Z",
                     "--to",
@@ -155,9 +159,9 @@ class RemoteExecutionTest {
             assertThat(replay.json().at("/occurrences/11/occurrence").asText()).isEqualTo("2026-11-30T02:45:00Z");
             assertThat(replay.err().lines().toList())
                     .hasSize(invocations)
-                    .allMatch(line -> line.matches("replay expire-reservations: \\d+/12 \\(invocation \\d+\\)"))
+                    .allMatch(line -> line.matches("replay " + QUARTER_HOURLY + ": \\d+/12 \\(invocation \\d+\\)"))
                     .last()
-                    .isEqualTo("replay expire-reservations: 12/12 (invocation " + invocations + ")");
+                    .isEqualTo("replay " + QUARTER_HOURLY + ": 12/12 (invocation " + invocations + ")");
         }
     }
 
@@ -166,12 +170,12 @@ class RemoteExecutionTest {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
             DynamoDbHarness.client().deleteTable(b -> b.tableName(stage.ledgerTable()));
 
-            Result run = cli(stage, "run", "daily-report", "--stage", stage.stage());
+            Result run = cli(stage, "run", DAILY, "--stage", stage.stage());
 
             assertThat(run.exitCode()).isEqualTo(PunctualCli.FAILURE);
             assertThat(run.err())
                     .contains("run: failed: the function " + stage.aliases().get("default") + " threw")
-                    .contains("PunctualException: update daily-report was rejected by DynamoDB")
+                    .contains("PunctualException: update " + DAILY + " was rejected by DynamoDB")
                     .doesNotContain("dev.punctual.");
             assertThat(run.json().at("/error/problem").asText()).startsWith("failed: the function ");
         }

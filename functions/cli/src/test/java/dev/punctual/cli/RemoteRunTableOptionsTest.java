@@ -1,5 +1,8 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.QUARTER_HOURLY;
+import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -18,7 +21,7 @@ class RemoteRunTableOptionsTest {
     void jobTable_forARunInTheDeployedFunction_exitsTwo_insteadOfBeingIgnored() {
         StringWriter err = new StringWriter();
 
-        int code = execute(err, "run", "daily-report", "--stage", "prod", "--job-table", "DemoDomain=other");
+        int code = execute(err, "run", DAILY, "--stage", "prod", "--job-table", RECORDS.name() + "=other");
 
         assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(err.toString())
@@ -33,7 +36,7 @@ class RemoteRunTableOptionsTest {
         int code = execute(
                 err,
                 "replay",
-                "expire-reservations",
+                QUARTER_HOURLY,
                 "--from",
                 "2026-11-30T00:00:00Z",
                 "--to",

@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.infra.Stages;
@@ -25,7 +26,7 @@ class SkewToleranceOptionTest {
     private static final Instant NOW = Instant.parse("2026-11-30T14:00:02Z");
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
     private static final FunctionPool SLOW = new FunctionPool("slow", 1024, Duration.ofMinutes(10));
-    private static final JobCatalog CATALOG = JobCatalog.of(JobDefinition.builder("daily-report")
+    private static final JobCatalog CATALOG = JobCatalog.of(JobDefinition.builder(DAILY)
             .schedule("0 9 * * *", "America/New_York")
             .pool(SLOW)
             .job(services -> context -> JobResult.empty())
@@ -39,7 +40,7 @@ class SkewToleranceOptionTest {
 
     @Test
     void localRun_withSkewTolerance5s_leaseOutlivesTheBudgetBy5s_andClaimsLastThePoolsTimeoutPlus5s() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "dev", "--skew-tolerance", "5s");
+        InvocationCommands.Run run = run(DAILY, "--local", "--stage", "dev", "--skew-tolerance", "5s");
 
         Deadline deadline = run.deadline(CATALOG, run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s));
 
@@ -59,7 +60,7 @@ class SkewToleranceOptionTest {
 
     @Test
     void localRun_withoutTheOption_ofAStageConfiguredWith7s_takesThe7s() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa");
+        InvocationCommands.Run run = run(DAILY, "--local", "--stage", "qa");
 
         Duration tolerance = run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s);
 
@@ -70,14 +71,14 @@ class SkewToleranceOptionTest {
 
     @Test
     void localRun_withTheOption_ofAStageConfiguredWith7s_takesTheOption() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "qa", "--skew-tolerance", "1s");
+        InvocationCommands.Run run = run(DAILY, "--local", "--stage", "qa", "--skew-tolerance", "1s");
 
         assertThat(run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s)).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void localRun_withoutTheOption_ofAStageThisBuildDoesNotDefine_usesTheDefaultTolerance() {
-        InvocationCommands.Run run = run("daily-report", "--local", "--stage", "sandbox-of-someone");
+        InvocationCommands.Run run = run(DAILY, "--local", "--stage", "sandbox-of-someone");
 
         Duration tolerance = run.tolerance(SkewToleranceOptionTest::qaConfiguredWith7s);
 
@@ -109,7 +110,7 @@ class SkewToleranceOptionTest {
         for (String bad : new String[] {"61s", "2m", "PT-1S"}) {
             StringWriter err = new StringWriter();
 
-            int code = execute(err, "run", "daily-report", "--skew-tolerance", bad, "--endpoint", "http://127.0.0.1:1");
+            int code = execute(err, "run", DAILY, "--skew-tolerance", bad, "--endpoint", "http://127.0.0.1:1");
 
             assertThat(code).as(bad).isEqualTo(PunctualCli.INVALID_INPUT);
             assertThat(err.toString())
@@ -122,7 +123,7 @@ class SkewToleranceOptionTest {
     void skewToleranceThatIsNotADuration_exitsTwo_namingTheFormatsAccepted() {
         StringWriter err = new StringWriter();
 
-        int code = execute(err, "run", "daily-report", "--skew-tolerance", "soon", "--endpoint", "http://127.0.0.1:1");
+        int code = execute(err, "run", DAILY, "--skew-tolerance", "soon", "--endpoint", "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(err.toString()).contains("--skew-tolerance: 'soon' is not a duration; accepted: 90s, 30m");
@@ -132,7 +133,7 @@ class SkewToleranceOptionTest {
     void skewTolerance_forARunInTheDeployedFunction_exitsTwo_sayingTheStageConfigDecides() {
         StringWriter err = new StringWriter();
 
-        int code = execute(err, "run", "daily-report", "--stage", "prod", "--skew-tolerance", "5s");
+        int code = execute(err, "run", DAILY, "--stage", "prod", "--skew-tolerance", "5s");
 
         assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(err.toString())

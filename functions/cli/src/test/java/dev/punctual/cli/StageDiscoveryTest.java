@@ -1,5 +1,7 @@
 package dev.punctual.cli;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.POOL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,14 +40,14 @@ class StageDiscoveryTest {
     void find_readsEveryOutputOfTheStagesStack_throughTheSharedKeys() {
         try (CloudFormationClient cloudFormation = stage.aws().cloudFormation(DynamoDbHarness.REGION)) {
             DeployedStage found = StageDiscovery.find(
-                    cloudFormation, DeployedStageFixture.REGION, stage.stage(), List.of("default", "maintenance"));
+                    cloudFormation, DeployedStageFixture.REGION, stage.stage(), List.of("default", POOL));
 
             assertThat(found.stackName()).isEqualTo("Punctual-" + stage.stage());
             assertThat(found.ledgerTable()).isEqualTo(stage.ledgerTable());
             assertThat(found.jobTables()).isEqualTo(new java.util.TreeMap<>(stage.jobTables()));
             assertThat(found.scheduleGroup()).isEqualTo("punctual-" + stage.stage());
             assertThat(found.poolAliases()).isEqualTo(new java.util.TreeMap<>(stage.aliases()));
-            assertThat(found.aliasOf("maintenance")).endsWith("punctual-" + stage.stage() + "-maintenance:live");
+            assertThat(found.aliasOf(POOL)).endsWith("punctual-" + stage.stage() + "-" + POOL + ":live");
             assertThat(found.logGroups())
                     .containsEntry("default", "/aws/lambda/punctual-" + stage.stage() + "-default");
             assertThat(found.savedQueries())
@@ -70,13 +72,13 @@ class StageDiscoveryTest {
 
     @Test
     void aliasOf_aPoolTheStageDoesNotDeploy_namesThePoolsItHas() {
-        DeployedStage found = StageDiscovery.fromOutputs(
-                "x", "Punctual-x", "us-east-1", stage.outputs(), List.of("default", "maintenance"));
+        DeployedStage found =
+                StageDiscovery.fromOutputs("x", "Punctual-x", "us-east-1", stage.outputs(), List.of("default", POOL));
 
         assertThatThrownBy(() -> found.aliasOf("reports"))
                 .isInstanceOf(OperatorInputException.class)
                 .hasMessageContaining("pool: 'reports' is not deployed in stage x")
-                .hasMessageContaining("accepted: default, maintenance");
+                .hasMessageContaining("accepted: default, " + POOL);
     }
 
     @Test
@@ -106,7 +108,7 @@ class StageDiscoveryTest {
         StringWriter err = new StringWriter();
 
         int code = PunctualCli.execute(
-                new PrintWriter(new StringWriter()), new PrintWriter(err), stage.context(NOW), "run", "daily-report");
+                new PrintWriter(new StringWriter()), new PrintWriter(err), stage.context(NOW), "run", DAILY);
 
         assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(err.toString()).contains("--stage: required against AWS", "--endpoint");
@@ -122,12 +124,12 @@ class StageDiscoveryTest {
                 new PrintWriter(err),
                 stage.context(NOW),
                 "status",
-                "daily-report",
+                DAILY,
                 "--json",
                 "--stage",
                 stage.stage());
 
         assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("\"stage\":\"" + stage.stage() + "\"", "daily-report");
+        assertThat(out.toString()).contains("\"stage\":\"" + stage.stage() + "\"", DAILY);
     }
 }

@@ -130,7 +130,7 @@ public final class Activation {
                             "manual-run",
                             "a manual run of each job marked safe to verify passes",
                             "no job is marked safe to verify",
-                            "mark a job without visible effects safeToVerify() in the catalog (the examples mark daily-report)"));
+                            "mark a job without visible effects safeToVerify() in the catalog (e.g. a job that only writes records of its own)"));
         }
         for (JobDefinition job : safe) {
             results.add(Guard.run("manual-run", () -> {

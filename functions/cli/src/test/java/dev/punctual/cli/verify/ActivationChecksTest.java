@@ -1,5 +1,8 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -18,7 +21,7 @@ class ActivationChecksTest {
 
     @Test
     void manualRun_failedRun_failsSayingWhereToLook() {
-        CheckResult r = new ManualRunCheck(outcome("daily-report", "FAIL", "JOB_ERROR")).result();
+        CheckResult r = new ManualRunCheck(outcome(DAILY, "FAIL", "JOB_ERROR")).result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(r.seen()).isEqualTo("FAIL JOB_ERROR at 2026-11-30T14:00:00Z");
@@ -27,7 +30,7 @@ class ActivationChecksTest {
 
     @Test
     void repeat_ranAgain_failsSayingStop() {
-        CheckResult r = new RepeatRunCheck(outcome("daily-report", "PASS", "OK")).result();
+        CheckResult r = new RepeatRunCheck(outcome(DAILY, "PASS", "OK")).result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(r.action()).startsWith("stop");
@@ -36,8 +39,7 @@ class ActivationChecksTest {
     private static final String TIMELINE = "punctual/dev/job-timeline";
 
     private static CheckResult outcomeLogged(OutcomeLoggedCheck.Search search) {
-        return new OutcomeLoggedCheck(
-                        "dev", outcome("daily-report", "PASS", "OK"), TIMELINE, search, Duration.ofSeconds(60))
+        return new OutcomeLoggedCheck("dev", outcome(DAILY, "PASS", "OK"), TIMELINE, search, Duration.ofSeconds(60))
                 .result();
     }
 
@@ -48,7 +50,7 @@ class ActivationChecksTest {
 
         assertThat(r.status()).isEqualTo(CheckStatus.PASS);
         assertThat(r.checked())
-                .isEqualTo("the saved query punctual/dev/job-timeline finds the outcome line of daily-report at"
+                .isEqualTo("the saved query punctual/dev/job-timeline finds the outcome line of " + DAILY + " at"
                         + " 2026-11-30T14:00:00Z (trigger MANUAL)");
         assertThat(r.seen()).isEqualTo("1 row: PASS OK, logged at 2026-11-30T14:00:01.000Z (verify waits up to 60 s)");
     }
@@ -59,7 +61,7 @@ class ActivationChecksTest {
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(r.seen()).isEqualTo("no row within 60 s (13 run(s) of the query)");
-        assertThat(r.action()).contains("run " + TIMELINE + " for daily-report", "--log-wait");
+        assertThat(r.action()).contains("run " + TIMELINE + " for " + DAILY, "--log-wait");
     }
 
     @Test
@@ -84,7 +86,7 @@ class ActivationChecksTest {
 
     @Test
     void destructive_ranWhereRefused_failsSayingStop() {
-        CheckResult r = new DestructiveRefusedCheck("dev", false, List.of(outcome("purge", "PASS", "OK"))).result();
+        CheckResult r = new DestructiveRefusedCheck("dev", false, List.of(outcome(DESTRUCTIVE, "PASS", "OK"))).result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(r.action()).startsWith("stop").contains("schedules=off");
@@ -103,9 +105,9 @@ class ActivationChecksTest {
         CheckResult r = new DeliverySuppressedCheck(
                         "dev",
                         false,
-                        List.of(outcome("send-reminders", "PASS", "OK")),
-                        Map.of("send-reminders", 2),
-                        Map.of("send-reminders", 0))
+                        List.of(outcome(DELIVERING, "PASS", "OK")),
+                        Map.of(DELIVERING, 2),
+                        Map.of(DELIVERING, 0))
                 .result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.PASS);
@@ -115,11 +117,7 @@ class ActivationChecksTest {
     @Test
     void delivery_aMessageSentWhereDeliveryIsOff_failsSayingStop() {
         CheckResult r = new DeliverySuppressedCheck(
-                        "dev",
-                        false,
-                        List.of(outcome("send-reminders", "PASS", "OK")),
-                        Map.of(),
-                        Map.of("send-reminders", 1))
+                        "dev", false, List.of(outcome(DELIVERING, "PASS", "OK")), Map.of(), Map.of(DELIVERING, 1))
                 .result();
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
@@ -131,8 +129,8 @@ class ActivationChecksTest {
         CheckResult r = new MaintenanceCheck(
                         List.of(),
                         List.of(),
-                        Optional.of(outcome("daily-report", "PASS", "OK")),
-                        Optional.of(outcome("daily-report", "SKIP", "ALREADY_DONE")),
+                        Optional.of(outcome(DAILY, "PASS", "OK")),
+                        Optional.of(outcome(DAILY, "SKIP", "ALREADY_DONE")),
                         true)
                 .result();
 
@@ -216,7 +214,8 @@ class ActivationChecksTest {
         StageLogs.Line line = new StageLogs.Line(
                 "g",
                 Instant.parse("2026-11-30T16:00:00Z"),
-                "{\"message\":\"occurrence outcome\",\"job\":\"daily-report\",\"outcome\":\"PASS\",\"result\":{\"pass\":3}}");
+                "{\"message\":\"occurrence outcome\",\"job\":\"" + DAILY
+                        + "\",\"outcome\":\"PASS\",\"result\":{\"pass\":3}}");
 
         assertThat(new LogSecretsCheck(List.of(line), Duration.ofHours(1))
                         .result()

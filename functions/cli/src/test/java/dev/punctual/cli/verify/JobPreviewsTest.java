@@ -1,5 +1,7 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.job.JobPreview;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class JobPreviewsTest {
 
     private static String answer(String occurrence) {
-        return "{\"status\":\"OK\",\"stage\":\"dev\",\"kind\":\"run\",\"job\":\"purge-inactive-members\","
+        return "{\"status\":\"OK\",\"stage\":\"dev\",\"kind\":\"run\",\"job\":\"" + DESTRUCTIVE + "\","
                 + "\"counts\":{\"pass\":0,\"skip\":1,\"fail\":0},\"occurrences\":[" + occurrence + "],"
                 + "\"missed\":null,\"not_run\":0,\"stopped_by\":null,\"error\":null}";
     }
@@ -19,7 +21,7 @@ class JobPreviewsTest {
     @Test
     void aDryRunWithAPreview_givesItsOccurrenceAndCounts() {
         DryRunCountsCheck.Preview p = JobPreviews.parse(
-                answer("{\"job\":\"purge-inactive-members\",\"occurrence\":\"2026-11-29T02:00:00Z\","
+                answer("{\"job\":\"" + DESTRUCTIVE + "\",\"occurrence\":\"2026-11-29T02:00:00Z\","
                         + "\"outcome\":\"SKIP\",\"reason\":\"DRY_RUN\",\"detail\":\"would run: 0 changes, 0 deliveries,"
                         + " 2 deletions\",\"preview\":{\"changes\":0,\"deliveries\":0,\"deletions\":2}}"),
                 false);
@@ -43,11 +45,11 @@ class JobPreviewsTest {
     void aRefusedPayload_isNotAvailable_namingTheCode() {
         DryRunCountsCheck.Preview p = JobPreviews.parse(
                 "{\"status\":\"INVALID\",\"occurrences\":[],\"error\":{\"code\":\"UNKNOWN_JOB\",\"field\":\"job\","
-                        + "\"message\":\"no job send-reminders\"}}",
+                        + "\"message\":\"no job " + DELIVERING + "\"}}",
                 false);
 
         assertThat(p.counts()).isEmpty();
-        assertThat(p.problem()).contains("refused").contains("UNKNOWN_JOB: no job send-reminders");
+        assertThat(p.problem()).contains("refused").contains("UNKNOWN_JOB: no job " + DELIVERING);
     }
 
     @Test

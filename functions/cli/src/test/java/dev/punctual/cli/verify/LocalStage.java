@@ -4,7 +4,7 @@ import dev.punctual.cli.AwsAccess;
 import dev.punctual.cli.CliContext;
 import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.demo.SimulatedClock;
-import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.handler.DeclaredTables;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.infra.RetrySettings;
@@ -69,7 +69,7 @@ final class LocalStage {
     final StageAws aws;
     final String stack = StageOutputs.stackName(STAGE);
     final String ledgerTable = stack + "-TablesLedger0A1B2C3D-LEDGER1";
-    final String domainTable = stack + "-TablesDemoDomain4E5F6A7B-DOMAIN1";
+    final String recordsTable = stack + "-TablesRecords4E5F6A7B-RECORDS1";
     final String group = "punctual-" + STAGE;
     final Map<String, String> functions = new LinkedHashMap<>();
     final Map<String, String> logGroups = new LinkedHashMap<>();
@@ -207,7 +207,6 @@ final class LocalStage {
         for (JobTable table : catalog.tables()) {
             DeclaredTables.create(aws.dynamo(), table, jobTables().get(table.name()));
         }
-        seedInactiveMembers(2);
         queueIds.add("SchedulerDeadLetters");
         String role = role();
         for (FunctionPool pool : catalog.pools()) {
@@ -258,11 +257,18 @@ final class LocalStage {
     }
 
     /**
-     * The watch of daily-report, in the nested jobs stack as {@code JobsStack} declares it: CloudFormation
-     * names it after the nested stack, {@code Punctual-<stage>-Jobs0...-<suffix>-MissedRun...}.
+     * The watch of the daily job ({@link FixtureCatalog#DAILY}), in the nested jobs stack as {@code JobsStack}
+     * declares it: CloudFormation names it after the nested stack, {@code
+     * Punctual-<stage>-Jobs0...-<suffix>-MissedRun...}.
      */
     String missedRunAlarm() {
-        return stack + "-Jobs0NestedStackJobs0NestedStackResource1A2B3C4D-N1N2N3-MissedRundailyreport5E6F7A8B-X1Y2Z3";
+        return stack + "-Jobs0NestedStackJobs0NestedStackResource1A2B3C4D-N1N2N3-" + missedRunLogicalId()
+                + "5E6F7A8B-X1Y2Z3";
+    }
+
+    /** The logical id CDK makes of {@code MissedRun-<job>}: the id without its hyphens. */
+    private static String missedRunLogicalId() {
+        return ("MissedRun-" + FixtureCatalog.DAILY).replace("-", "");
     }
 
     /** An alarm as the stack deploys it, in OK (moto's CloudFormation creates none; the stack lists it). */
@@ -321,9 +327,9 @@ final class LocalStage {
         front.forget();
     }
 
-    /** The examples declare one table, the demo's: its physical name, by declared name. */
+    /** The fixtures declare one table, {@link FixtureCatalog#RECORDS}: its physical name, by declared name. */
     Map<String, String> jobTables() {
-        return Map.of(ExampleCatalog.DEMO_TABLE.name(), domainTable);
+        return Map.of(FixtureCatalog.RECORDS.name(), recordsTable);
     }
 
     /** A saved query's full name, as {@code SavedQueries.fullName} makes it. */
@@ -334,17 +340,6 @@ final class LocalStage {
     /** The saved query is gone from the stage (deleted by hand, or never deployed by this version). */
     void deleteSavedQuery(String name) {
         insights.deleteQuery(savedQuery(name));
-    }
-
-    /** Members idle for two years: the destructive job's targets, which its dry run counts. */
-    private void seedInactiveMembers(int count) {
-        long idleSince = clock.instant().minus(java.time.Duration.ofDays(800)).toEpochMilli();
-        for (int i = 0; i < count; i++) {
-            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new LinkedHashMap<>(
-                    dev.punctual.examples.DemoTable.key(dev.punctual.examples.DemoTable.MEMBERS, "m-idle-" + i));
-            item.put("lastActiveAt", dev.punctual.examples.DemoTable.n(idleSince));
-            aws.dynamo().putItem(r -> r.tableName(domainTable).item(item));
-        }
     }
 
     /** A job's schedule as JobsStack declares it. */
@@ -476,7 +471,7 @@ final class LocalStage {
         }
         String nested = "punctual-templates/" + stack + "-jobs0.json";
         s3Put("/punctual-templates", "");
-        s3Put("/" + nested, json(Map.of("Resources", Map.of("MissedRundailyreport", alarmResource(missedRunAlarm())))));
+        s3Put("/" + nested, json(Map.of("Resources", Map.of(missedRunLogicalId(), alarmResource(missedRunAlarm())))));
         resources.put(
                 "Jobs0NestedStackJobs0NestedStackResource1A2B3C4D",
                 Map.of(

@@ -1,5 +1,6 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -9,7 +10,7 @@ class RunOutcomeTest {
     @Test
     void handlerResult_firstOccurrenceRead() {
         RunOutcome r = RunOutcome.parse(
-                "daily-report",
+                DAILY,
                 "{\"status\":\"OK\",\"occurrences\":[{\"occurrence\":\"2026-11-30T14:00:00Z\",\"outcome\":\"SKIP\","
                         + "\"reason\":\"ALREADY_DONE\",\"detail\":null}]}",
                 false);
@@ -21,7 +22,7 @@ class RunOutcomeTest {
     @Test
     void refusedPayload_isInvalidWithItsCode() {
         RunOutcome r = RunOutcome.parse(
-                "daily-report",
+                DAILY,
                 "{\"status\":\"INVALID\",\"occurrences\":[],\"error\":{\"code\":\"NOT_DUE\",\"message\":\"in the future\"}}",
                 false);
 
@@ -31,7 +32,7 @@ class RunOutcomeTest {
     @Test
     void functionError_isErrorWithLambdasType() {
         RunOutcome r = RunOutcome.parse(
-                "daily-report", "{\"errorMessage\":\"boom\",\"errorType\":\"java.lang.IllegalStateException\"}", true);
+                DAILY, "{\"errorMessage\":\"boom\",\"errorType\":\"java.lang.IllegalStateException\"}", true);
 
         assertThat(r.outcome()).isEqualTo("ERROR");
         assertThat(r.describe()).contains("boom");
@@ -40,7 +41,7 @@ class RunOutcomeTest {
     @Test
     void pass_isShownWithoutItsReason() {
         RunOutcome r = RunOutcome.parse(
-                "daily-report",
+                DAILY,
                 "{\"status\":\"OK\",\"occurrences\":[{\"occurrence\":\"2026-11-30T14:00:00Z\",\"outcome\":\"PASS\","
                         + "\"reason\":\"OK\"}]}",
                 false);

@@ -1,5 +1,6 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.infra.RetrySettings;
@@ -17,7 +18,7 @@ class ScheduleGroupCheckTest {
     private static final Map<String, String> FUNCTIONS = Map.of("default", "fn-default");
     private static final String ALIAS = "arn:aws:lambda:us-east-1:123456789012:function:fn-default:live";
 
-    private static final JobDefinition JOB = JobDefinition.builder("daily-report")
+    private static final JobDefinition JOB = JobDefinition.builder(DAILY)
             .schedule("0 9 * * *", "America/New_York")
             .job(s -> c -> null)
             .build();
@@ -27,14 +28,15 @@ class ScheduleGroupCheckTest {
     /** The schedule exactly as deployed: built from the same pieces the CDK app uses. */
     private static DeployedSchedule deployed() {
         return new DeployedSchedule(
-                "daily-report",
+                DAILY,
                 JOB.schedule().deployment().expression(),
                 "America/New_York",
                 "ENABLED",
                 RetrySettings.DEFAULT.schedulerRetryAttempts(),
                 (int) RetrySettings.DEFAULT.schedulerMaxEventAge().toSeconds(),
                 DLQ,
-                "{\"kind\":\"scheduled\",\"job\":\"daily-report\",\"scheduledTime\":\"<aws.scheduler.scheduled-time>\","
+                "{\"kind\":\"scheduled\",\"job\":\"" + DAILY
+                        + "\",\"scheduledTime\":\"<aws.scheduler.scheduled-time>\","
                         + "\"executionId\":\"<aws.scheduler.execution-id>\",\"attemptNumber\":\"<aws.scheduler.attempt-number>\","
                         + "\"scheduleArn\":\"<aws.scheduler.schedule-arn>\"}",
                 ALIAS);
@@ -78,7 +80,7 @@ class ScheduleGroupCheckTest {
     @Test
     void expectedExpression_isTheDeploymentOfTheJobsSchedule() {
         assertThat(EXPECTED.expression()).isEqualTo("cron(0 9 * * ? *)");
-        assertThat(EXPECTED.input()).containsEntry("job", "daily-report").containsEntry("kind", "scheduled");
+        assertThat(EXPECTED.input()).containsEntry("job", DAILY).containsEntry("kind", "scheduled");
     }
 
     @Test
@@ -108,7 +110,7 @@ class ScheduleGroupCheckTest {
         CheckResult r = check(List.of(), List.of());
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(r.seen()).isEqualTo("daily-report: missing");
+        assertThat(r.seen()).isEqualTo(DAILY + ": missing");
     }
 
     @Test
@@ -126,7 +128,7 @@ class ScheduleGroupCheckTest {
 
         assertThat(r.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(r.seen())
-                .contains("daily-report: zone UTC (catalog: America/New_York)")
+                .contains(DAILY + ": zone UTC (catalog: America/New_York)")
                 .contains("state DISABLED (catalog: ENABLED)")
                 .contains("retry attempts null (catalog: 3)")
                 .contains("max event age (s) null (catalog: 3600)")

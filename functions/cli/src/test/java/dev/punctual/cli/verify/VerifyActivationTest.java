@@ -1,5 +1,8 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.cli.LogsInsightsStandIn;
@@ -79,25 +82,25 @@ class VerifyActivationTest {
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(line(run, "dry-run"))
                 .startsWith("PASS")
-                .contains("purge-inactive-members at ")
-                .contains("2 deletion(s)")
-                .doesNotContain("m-idle");
-        assertThat(line(run, "manual-run")).startsWith("PASS").contains("daily-report");
+                .containsPattern(DESTRUCTIVE + " at \\S+Z: 1 change\\(s\\), 0 delivery\\(ies\\), 0 deletion\\(s\\)")
+                .containsPattern(DELIVERING + " at \\S+Z: 0 change\\(s\\), 1 delivery\\(ies\\), 0 deletion\\(s\\)")
+                .doesNotContain("runs#", "owner-1");
+        assertThat(line(run, "manual-run")).startsWith("PASS").contains(DAILY);
         assertThat(line(run, "outcome-logged"))
                 .startsWith("PASS")
-                .contains("the saved query punctual/dev/job-timeline finds the outcome line of daily-report at ")
+                .contains("the saved query punctual/dev/job-timeline finds the outcome line of " + DAILY + " at ")
                 .contains("1 row: PASS OK, logged at ");
         // Found through the saved query as deployed, narrowed to the run, over every pool's log group.
         LogsInsightsStandIn.Started query = stage.insights.started().getLast();
         assertThat(query.queryString())
                 .startsWith(LogsInsightsStandIn.documentedFirstLine("job-timeline"))
-                .contains("| filter job = \"daily-report\"", "| filter trigger = \"MANUAL\"")
+                .contains("| filter job = \"" + DAILY + "\"", "| filter trigger = \"MANUAL\"")
                 .contains("| filter occurrence = \"" + occurrence(line(run, "manual-run")) + "\"");
         assertThat(query.logGroupNames()).containsExactlyInAnyOrderElementsOf(stage.logGroups.values());
         assertThat(line(run, "repeat")).startsWith("PASS").contains("SKIP ALREADY_DONE");
         assertThat(line(run, "destructive-refused"))
                 .startsWith("PASS")
-                .contains("purge-inactive-members SKIP DESTRUCTIVE_DISABLED");
+                .contains(DESTRUCTIVE + " SKIP DESTRUCTIVE_DISABLED");
         assertThat(line(run, "delivery-suppressed")).startsWith("WARN").contains("not checked");
         assertThat(line(run, "maintenance"))
                 .startsWith("PASS")
@@ -146,7 +149,7 @@ class VerifyActivationTest {
         assertThat(line(run, "outcome-logged"))
                 .startsWith("FAIL")
                 .contains("no row within 20 s (5 run(s) of the query)")
-                .contains("run punctual/dev/job-timeline for daily-report in Logs Insights");
+                .contains("run punctual/dev/job-timeline for " + DAILY + " in Logs Insights");
         // Every 5 s for 20 s, on the clock verify's sleeper moves: 5 queries, the wait spent on the clock.
         assertThat(stage.insights.started()).hasSize(5);
         assertThat(java.time.Duration.between(before, stage.clock.instant()))

@@ -1,5 +1,8 @@
 package dev.punctual.cli.verify;
 
+import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.cli.PunctualCli;
@@ -133,7 +136,7 @@ class VerifyPreflightTest {
         stage.aws
                 .sqs()
                 .sendMessage(r -> r.queueUrl(stage.queues.get("SchedulerDeadLetters"))
-                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"daily-report\"}"));
+                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"" + DAILY + "\"}"));
 
         Run run = verify(stage);
 
@@ -204,7 +207,7 @@ class VerifyPreflightTest {
         stage.aws
                 .sqs()
                 .sendMessage(r -> r.queueUrl(devEu.deadLetterQueueUrl())
-                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"daily-report\"}"));
+                        .messageBody("{\"kind\":\"scheduled\",\"job\":\"" + DAILY + "\"}"));
 
         Run run = verify(stage);
 
@@ -245,8 +248,8 @@ class VerifyPreflightTest {
 
         assertThat(line(run, "dry-run"))
                 .startsWith("PASS")
-                .contains("purge-inactive-members at ")
-                .contains("2 deletion(s)");
+                .containsPattern(DESTRUCTIVE + " at \\S+Z: 1 change\\(s\\), 0 delivery\\(ies\\), 0 deletion\\(s\\)")
+                .containsPattern(DELIVERING + " at \\S+Z: 0 change\\(s\\), 1 delivery\\(ies\\), 0 deletion\\(s\\)");
         var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         java.util.List<String> dryRuns = new java.util.ArrayList<>();
         for (var invocation : stage.lambda.invocations()) {
@@ -256,7 +259,7 @@ class VerifyPreflightTest {
                 dryRuns.add(payload.path("job").asText());
             }
         }
-        assertThat(dryRuns).containsExactlyInAnyOrder("purge-inactive-members", "send-reminders");
+        assertThat(dryRuns).containsExactlyInAnyOrder(DESTRUCTIVE, DELIVERING);
     }
 
     @Test
@@ -266,14 +269,17 @@ class VerifyPreflightTest {
 
         Run run = verify(stage);
 
-        assertThat(line(run, "dry-run")).startsWith("PASS").contains("2 deletion(s)");
+        assertThat(line(run, "dry-run"))
+                .startsWith("PASS")
+                .containsPattern(DESTRUCTIVE + " at \\S+Z: 1 change\\(s\\)")
+                .containsPattern(DELIVERING + " at \\S+Z: 0 change\\(s\\), 1 delivery\\(ies\\)");
         var dynamo = stage.operatorRequests().stream()
                 .filter(r -> r.operation().startsWith("DynamoDB_"))
                 .toList();
         assertThat(dynamo)
                 .as("verify's own reads of the ledger")
                 .anyMatch(r -> r.body().contains(stage.ledgerTable));
-        assertThat(dynamo).noneMatch(r -> r.body().contains(stage.domainTable));
+        assertThat(dynamo).noneMatch(r -> r.body().contains(stage.recordsTable));
     }
 
     @Test
@@ -367,9 +373,7 @@ class VerifyPreflightTest {
         assertThat(line(run, "flags"))
                 .startsWith("FAIL")
                 .contains("PUNCTUAL_SCHEDULES_ENABLED=true (stage config: false)");
-        assertThat(line(run, "schedules"))
-                .startsWith("FAIL")
-                .contains("daily-report: state ENABLED (catalog: DISABLED)");
+        assertThat(line(run, "schedules")).startsWith("FAIL").contains(DAILY + ": state ENABLED (catalog: DISABLED)");
     }
 
     @Test
