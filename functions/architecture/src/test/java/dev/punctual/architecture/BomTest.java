@@ -33,8 +33,8 @@ class BomTest {
 
         assertThat(bom.get("punctual.version")).isEqualTo(projectVersion(ROOT.resolve("pom.xml")));
         assertThat(projectVersion(ROOT.resolve("functions/bom/pom.xml"))).isEqualTo(bom.get("punctual.version"));
-        for (String library : List.of("aws-sdk.version", "junit.version", "assertj.version", "aws-cdk-lib.version",
-                "constructs.version")) {
+        for (String library : List.of(
+                "aws-sdk.version", "junit.version", "assertj.version", "aws-cdk-lib.version", "constructs.version")) {
             assertThat(bom.get(library)).as(library).isNotNull().isEqualTo(parent.get(library));
         }
         assertThat(Files.readString(ROOT.resolve("functions/bom/pom.xml")))
@@ -61,12 +61,15 @@ class BomTest {
     private static TreeSet<String> installedJarModules() throws Exception {
         TreeSet<String> installed = new TreeSet<>();
         try (Stream<Path> poms = Stream.concat(
-                Files.list(ROOT.resolve("functions")).map(m -> m.resolve("pom.xml")), Stream.of(ROOT.resolve("infra/pom.xml")))) {
+                Files.list(ROOT.resolve("functions")).map(m -> m.resolve("pom.xml")),
+                Stream.of(ROOT.resolve("infra/pom.xml")))) {
             for (Path pom : poms.filter(Files::isRegularFile).toList()) {
                 Document document = parse(pom);
                 Element project = document.getDocumentElement();
                 String packaging = childText(project, "packaging");
-                boolean skipped = properties(pom).getOrDefault("maven.install.skip", "false").equals("true");
+                boolean skipped = properties(pom)
+                        .getOrDefault("maven.install.skip", "false")
+                        .equals("true");
                 if ((packaging == null || packaging.equals("jar")) && !skipped) {
                     installed.add(childText(project, "artifactId"));
                 }
@@ -82,7 +85,8 @@ class BomTest {
             if (child instanceof Element properties && properties.getTagName().equals("properties")) {
                 for (Node p = properties.getFirstChild(); p != null; p = p.getNextSibling()) {
                     if (p instanceof Element property) {
-                        found.put(property.getTagName(), property.getTextContent().strip());
+                        found.put(
+                                property.getTagName(), property.getTextContent().strip());
                     }
                 }
             }

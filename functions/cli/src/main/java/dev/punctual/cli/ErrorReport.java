@@ -1,6 +1,5 @@
 package dev.punctual.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -13,7 +12,6 @@ import picocli.CommandLine;
  * {@code {"error": {"command", "field", "problem", "accepted", "exit_code"}}}.
  */
 final class ErrorReport {
-
 
     /** picocli: "Invalid value for option '--output': expected one of [table, json] (case-sensitive) but was 'x'". */
     private static final Pattern ENUM = Pattern.compile(
@@ -65,7 +63,7 @@ final class ErrorReport {
             if (first.equals("--domain-table") || first.startsWith("--domain-table=")) {
                 // The demo's table became one of the catalog's declared tables (decision 0021).
                 return "--domain-table: not an option any more; accepted: --job-table DECLARED=NAME (a table the"
-                        + " catalog declares, e.g. --job-table DemoDomain=NAME)";
+                        + " catalog declares, e.g. --job-table Orders=NAME)";
             }
             String closest = hint.isEmpty()
                     ? Suggestions.didYouMean(
@@ -100,7 +98,8 @@ final class ErrorReport {
         }
         if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
             // picocli: "--job=ID and [--schedule=EXPR --zone=ZONE] are mutually exclusive (specify only one)"
-            List<String> options = OPTION.matcher(String.valueOf(e.getMessage())).results()
+            List<String> options = OPTION.matcher(String.valueOf(e.getMessage()))
+                    .results()
                     .map(m -> m.group())
                     .distinct()
                     .toList();
@@ -131,9 +130,11 @@ final class ErrorReport {
             each.add(option.longestName() + " " + option.paramLabel());
         }
         for (CommandLine.Model.ArgGroupSpec sub : group.subgroups()) {
-            each.add(String.join(" ", sub.options().stream()
-                    .map(o -> o.longestName() + " " + o.paramLabel())
-                    .toList()));
+            each.add(String.join(
+                    " ",
+                    sub.options().stream()
+                            .map(o -> o.longestName() + " " + o.paramLabel())
+                            .toList()));
         }
         return each;
     }

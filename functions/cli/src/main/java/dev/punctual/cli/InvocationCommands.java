@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.infra.Stages;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.ledger.Lease;
@@ -38,7 +37,6 @@ final class InvocationCommands {
 
     /** An operator's command may take as long as the longest Lambda could. */
     static final Duration CLI_BUDGET = Duration.ofMinutes(15);
-
 
     private InvocationCommands() {}
 

@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.stage.StageFlags;
@@ -30,7 +29,6 @@ import picocli.CommandLine.Parameters;
         description = "Lists the catalog's jobs: schedule as written and as deployed, zone, lock group, pool, flags,"
                 + " next runs (local and UTC, relative); needs no database.")
 final class JobsCommand implements Callable<Integer> {
-
 
     private final Clock clock;
 

@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.cli.insights.SavedQueryResult;
 import dev.punctual.cli.insights.SavedQueryRunner;
 import dev.punctual.stage.StageFlags;
@@ -35,7 +34,6 @@ final class LogsCommand implements Callable<Integer> {
 
     /** Logs Insights answers within seconds; a query still running after this is given up. */
     static final Duration WAIT = Duration.ofSeconds(60);
-
 
     private final CliContext context;
 

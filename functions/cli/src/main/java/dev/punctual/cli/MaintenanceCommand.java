@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRefused;
@@ -144,7 +143,9 @@ final class MaintenanceCommand implements Callable<Integer> {
                                     "until",
                                     b.until().toString()))
                             .toList());
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readableOn(out));
+            spec.commandLine()
+                    .getOut()
+                    .println(output.isJson() ? Json.mapper().writeValueAsString(out) : readableOn(out));
             if (!report.complete()) {
                 spec.commandLine()
                         .getErr()

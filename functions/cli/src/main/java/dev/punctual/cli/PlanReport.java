@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.time.Occurrence;
@@ -22,7 +21,8 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
     }
 
     String json() {
-        ObjectNode root = Json.mapper().createObjectNode()
+        ObjectNode root = Json.mapper()
+                .createObjectNode()
                 .put("expression", deployedExpression())
                 .put("deployedZone", deployedZone())
                 .put("zone", schedule.zone().getId())

@@ -74,7 +74,8 @@ public final class PunctualCli implements Runnable {
                     .usageMessage()
                     .hidden(false)
                     // Two lines, so that the command to paste is never wrapped.
-                    .description("Prints a bash/zsh completion script; add it to a shell with:",
+                    .description(
+                            "Prints a bash/zsh completion script; add it to a shell with:",
                             "source <(bin/punctual generate-completion)");
         }
         commandLine
@@ -175,10 +176,11 @@ public final class PunctualCli implements Runnable {
      * usage list and the "did you mean".
      */
     static Collection<String> wanted(Collection<String> names, String... args) {
-        String first = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        String first =
+                Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         if (first == null) {
-            boolean versionOnly = args.length > 0
-                    && Arrays.stream(args).allMatch(a -> a.equals("--version") || a.equals("-V"));
+            boolean versionOnly =
+                    args.length > 0 && Arrays.stream(args).allMatch(a -> a.equals("--version") || a.equals("-V"));
             return versionOnly ? List.of() : names;
         }
         boolean known = names.contains(first) && !first.equals("generate-completion");

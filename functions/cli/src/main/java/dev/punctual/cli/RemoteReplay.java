@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.job.JobDefinition;
@@ -23,7 +22,6 @@ import java.util.Optional;
  * one occurrence), or when one stopped for another reason (a failure, a refusal).
  */
 final class RemoteReplay {
-
 
     /**
      * @param json the merged result: every invocation's occurrences, counts over them, the last one's rest

@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.observability.VisibleText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,7 +12,6 @@ import java.io.PrintWriter;
  * refused, 3 when a run or replay ran nothing (every occurrence skipped; a dry run excepted).
  */
 final class ResultOutput {
-
 
     private ResultOutput() {}
 
@@ -104,7 +102,8 @@ final class ResultOutput {
         return switch (reason) {
             case "MAINTENANCE" -> "maintenance holds the stage (status shows the hold); replay again once it is over";
             case "LOCK_BUSY" -> "another run of the job's lock group holds its lease; replay again once it is done";
-            case "REFUSED" -> "this stage refuses destructive jobs, so replaying here cannot run them (docs/runbook.md)";
+            case "REFUSED" ->
+                "this stage refuses destructive jobs, so replaying here cannot run them (docs/runbook.md)";
             case "DISABLED" -> "the stage's schedules are switched off; replay again once they are on (docs/deploy.md)";
             default -> "status says why; replay again once that is over";
         };

@@ -1,7 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LockState;
@@ -33,7 +32,6 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance.")
 final class StatusCommand implements Callable<Integer> {
-
 
     private final Clock clock;
     private final CliContext context;

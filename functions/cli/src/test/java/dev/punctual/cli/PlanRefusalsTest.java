@@ -26,8 +26,8 @@ class PlanRefusalsTest {
 
     @Test
     void aJobAndAnExpressionTogether_areRefused_namingBoth_withoutPicocliWording() {
-        Result result = cli("plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--zone", "UTC",
-                "--count", "2");
+        Result result =
+                cli("plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "2");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -79,8 +79,8 @@ class PlanRefusalsTest {
         Result help = cli("--help");
 
         assertThat(help.code()).isZero();
-        assertThat(help.out().lines()).anySatisfy(line -> assertThat(line.strip())
-                .isEqualTo("source <(bin/punctual generate-completion)"));
+        assertThat(help.out().lines())
+                .anySatisfy(line -> assertThat(line.strip()).isEqualTo("source <(bin/punctual generate-completion)"));
     }
 
     @Test
@@ -91,7 +91,8 @@ class PlanRefusalsTest {
         assertThat(PunctualCli.wanted(all, "jobs", "--next", "2")).containsExactly("jobs");
         assertThat(PunctualCli.wanted(all, "--help")).isEqualTo(all);
         assertThat(PunctualCli.wanted(all)).isEqualTo(all);
-        assertThat(PunctualCli.wanted(all, "jbos")).as("a mistyped command gets the list for its suggestion")
+        assertThat(PunctualCli.wanted(all, "jbos"))
+                .as("a mistyped command gets the list for its suggestion")
                 .isEqualTo(all);
         assertThat(PunctualCli.wanted(all, "generate-completion")).isEqualTo(all);
     }

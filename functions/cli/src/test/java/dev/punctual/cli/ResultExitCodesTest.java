@@ -17,12 +17,13 @@ class ResultExitCodesTest {
     private static Printed print(String json) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = ResultOutput.print(json, true, "punctual run", new PrintWriter(out, true), new PrintWriter(err, true));
+        int code =
+                ResultOutput.print(json, true, "punctual run", new PrintWriter(out, true), new PrintWriter(err, true));
         return new Printed(code, out.toString(), err.toString());
     }
 
-    private static String result(String kind, int pass, int skip, int fail, String occurrences, String stoppedBy,
-            int notRun) {
+    private static String result(
+            String kind, int pass, int skip, int fail, String occurrences, String stoppedBy, int notRun) {
         return "{\"status\":\"OK\",\"stage\":\"dev\",\"kind\":\"" + kind + "\",\"job\":\"j\",\"counts\":{\"pass\":"
                 + pass + ",\"skip\":" + skip + ",\"fail\":" + fail + "},\"occurrences\":[" + occurrences
                 + "],\"missed\":null,\"not_run\":" + notRun + ",\"stopped_by\":"
@@ -37,7 +38,9 @@ class ResultExitCodesTest {
 
     @Test
     void aRunThatPassed_exitsZero() {
-        assertThat(print(result("run", 1, 0, 0, occurrence("PASS", "OK"), null, 0)).code()).isZero();
+        assertThat(print(result("run", 1, 0, 0, occurrence("PASS", "OK"), null, 0))
+                        .code())
+                .isZero();
     }
 
     @Test
@@ -50,13 +53,16 @@ class ResultExitCodesTest {
 
     @Test
     void aRunOfAnOccurrenceAlreadyDone_exitsThree() {
-        assertThat(print(result("run", 0, 1, 0, occurrence("SKIP", "ALREADY_DONE"), null, 0)).code())
+        assertThat(print(result("run", 0, 1, 0, occurrence("SKIP", "ALREADY_DONE"), null, 0))
+                        .code())
                 .isEqualTo(PunctualCli.RAN_NOTHING);
     }
 
     @Test
     void aDryRun_exitsZero_forItWasAskedToRunNothing() {
-        assertThat(print(result("run", 0, 1, 0, occurrence("SKIP", "DRY_RUN"), null, 0)).code()).isZero();
+        assertThat(print(result("run", 0, 1, 0, occurrence("SKIP", "DRY_RUN"), null, 0))
+                        .code())
+                .isZero();
     }
 
     @Test
@@ -68,7 +74,8 @@ class ResultExitCodesTest {
 
     @Test
     void aScheduledDeliveryThatSkipped_isNotARunThatRanNothing() {
-        assertThat(print(result("scheduled", 0, 1, 0, occurrence("SKIP", "ALREADY_DONE"), null, 0)).code())
+        assertThat(print(result("scheduled", 0, 1, 0, occurrence("SKIP", "ALREADY_DONE"), null, 0))
+                        .code())
                 .isZero();
     }
 
@@ -78,7 +85,8 @@ class ResultExitCodesTest {
 
         assertThat(printed.code()).isEqualTo(PunctualCli.FAILURE);
         assertThat(printed.err()).contains("replay stopped: MAINTENANCE; 4 occurrence(s) not run; maintenance holds");
-        assertThat(printed.out()).contains("not run: 4 more occurrence(s) in the range (the replay was stopped)")
+        assertThat(printed.out())
+                .contains("not run: 4 more occurrence(s) in the range (the replay was stopped)")
                 .doesNotContain("raise --max");
     }
 
@@ -86,14 +94,15 @@ class ResultExitCodesTest {
     void aReplayStoppedBecauseTheStageRefusesDestructiveJobs_doesNotSayReplayingAgainHelps() {
         Printed printed = print(result("replay", 0, 1, 0, occurrence("SKIP", "REFUSED"), "REFUSED", 2));
 
-        assertThat(printed.err()).contains("this stage refuses destructive jobs, so replaying here cannot run them")
+        assertThat(printed.err())
+                .contains("this stage refuses destructive jobs, so replaying here cannot run them")
                 .doesNotContain("replay again");
     }
 
     @Test
     void aReplayThatReachedItsMax_saysToRaiseIt() {
-        Printed printed = print(result("replay", 2, 0, 0, occurrence("PASS", "OK") + "," + occurrence("PASS", "OK"),
-                null, 3));
+        Printed printed =
+                print(result("replay", 2, 0, 0, occurrence("PASS", "OK") + "," + occurrence("PASS", "OK"), null, 3));
 
         assertThat(printed.code()).isZero();
         assertThat(printed.out()).contains("not run: 3 more occurrence(s) in the range (raise --max or replay again)");

@@ -124,8 +124,7 @@ class JepsenStyleTest {
                     .item();
             lockFences.put(group, Items.number(lock, "leaseFence"));
             Map<String, AttributeValue> item = domainTableReader.read(group);
-            domain.put(
-                    group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
+            domain.put(group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
         }
         return new FinalState(true, runs, lockFences, domain);
     }

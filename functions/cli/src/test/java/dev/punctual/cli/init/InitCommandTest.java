@@ -104,9 +104,11 @@ class InitCommandTest {
 
         assertThat(read(dir))
                 .containsKey("jobs/src/main/java/com/example/billingjobs/WeeklyDigestJob.java")
-                .hasEntrySatisfying("jobs/pom.xml", pom -> assertThat(pom)
-                        .contains("<artifactId>billing-jobs-jobs</artifactId>")
-                        .contains("billing-jobs-lambda.jar"));
+                .hasEntrySatisfying(
+                        "jobs/pom.xml",
+                        pom -> assertThat(pom)
+                                .contains("<artifactId>billing-jobs-jobs</artifactId>")
+                                .contains("billing-jobs-lambda.jar"));
     }
 
     @Test
@@ -129,19 +131,24 @@ class InitCommandTest {
         assertThat(cli("init", dir.toString()).code()).isZero();
 
         for (String file : List.of("mvnw", ".mvn/jdk.sh", ".mvn/wrapper/maven-wrapper.properties")) {
-            assertThat(dir.resolve(file)).as(file).hasSameTextualContentAs(repositoryRoot().resolve(file));
+            assertThat(dir.resolve(file))
+                    .as(file)
+                    .hasSameTextualContentAs(repositoryRoot().resolve(file));
         }
     }
 
     @Test
     void theSampleJobAndCatalog_compileAgainstTheJobApi() throws IOException {
         Path dir = temp.resolve("team");
-        assertThat(cli("init", dir.toString(), "--package", "com.acme.digest").code()).isZero();
+        assertThat(cli("init", dir.toString(), "--package", "com.acme.digest").code())
+                .isZero();
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        List<String> args = new ArrayList<>(List.of(
-                "-d", temp.resolve("classes").toString(), "-classpath", System.getProperty("java.class.path")));
+        List<String> args = new ArrayList<>(
+                List.of("-d", temp.resolve("classes").toString(), "-classpath", System.getProperty("java.class.path")));
         try (Stream<Path> sources = Files.walk(dir.resolve("jobs/src/main/java"))) {
-            sources.filter(p -> p.toString().endsWith(".java")).map(Path::toString).forEach(args::add);
+            sources.filter(p -> p.toString().endsWith(".java"))
+                    .map(Path::toString)
+                    .forEach(args::add);
         }
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
 
