@@ -52,8 +52,10 @@ final class ErrorReport {
             String hint = suggestions.isEmpty() ? "" : " (did you mean " + suggestions.get(0) + "?)";
             CommandLine command = e.getCommandLine();
             if (!first.startsWith("-") && !command.getSubcommands().isEmpty()) {
+                // picocli's own suggestions miss a swapped pair of letters (jbos); ours do not.
+                String closest = hint.isEmpty() ? Suggestions.didYouMean(first, visible(command)) : hint;
                 return "command: '" + first + "' is not a command; accepted: " + String.join(", ", visible(command))
-                        + hint;
+                        + closest;
             }
             if (first.equals("--table") || first.startsWith("--table=")) {
                 // The option that meant two things before decision 0012: say what each meaning is called now.

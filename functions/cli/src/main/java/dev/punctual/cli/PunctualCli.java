@@ -32,6 +32,9 @@ public final class PunctualCli implements Runnable {
      */
     public static final int RAN_NOTHING = 3;
 
+    /** What a shell's rc file runs for completion. */
+    static final String COMPLETION = "source <(bin/punctual generate-completion)";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -57,15 +60,17 @@ public final class PunctualCli implements Runnable {
      * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
      */
     public static int execute(PrintWriter out, PrintWriter err, CliContext context, String... args) {
-        CommandLine commandLine = new CommandLine(new PunctualCli())
-                .setOut(out)
-                .setErr(err)
-                // The last of a repeated option wins (a script's default, then the person's choice).
-                .setOverwrittenOptionsAllowed(true);
+        CommandLine commandLine = new CommandLine(new PunctualCli());
         Map<String, Supplier<Object>> subcommands = subcommands(context);
         for (String name : wanted(subcommands.keySet(), args)) {
             commandLine.addSubcommand(name, subcommands.get(name).get());
         }
+        // After the subcommands: picocli hands these settings to the subcommands added so far only.
+        commandLine
+                .setOut(out)
+                .setErr(err)
+                // The last of a repeated option wins (a script's default, then the person's choice).
+                .setOverwrittenOptionsAllowed(true);
         boolean json = ErrorReport.wantsJson(args);
         CommandLine completion = commandLine.getSubcommands().get("generate-completion");
         if (completion != null) {
@@ -73,10 +78,9 @@ public final class PunctualCli implements Runnable {
                     .getCommandSpec()
                     .usageMessage()
                     .hidden(false)
-                    // Two lines, so that the command to paste is never wrapped.
-                    .description(
-                            "Prints a bash/zsh completion script; add it to a shell with:",
-                            "source <(bin/punctual generate-completion)");
+                    .description("Prints a bash/zsh completion script (how to add it: below)");
+            // The command to paste, on a line of its own: in the command list picocli would wrap it.
+            commandLine.getCommandSpec().usageMessage().footer("", "Shell completion:  " + COMPLETION);
         }
         commandLine
                 .setParameterExceptionHandler(

@@ -200,8 +200,10 @@ class OperatorCommandsTest {
         Result again = cli("run", DAILY, "--output", "table");
         Result forced = cli("run", DAILY, "--force", "--output", "table");
 
-        assertThat(again.exitCode()).isZero();
+        assertThat(again.exitCode()).as("it ran nothing").isEqualTo(PunctualCli.RAN_NOTHING);
         assertThat(again.out()).contains("OCCURRENCE (UTC)", "SKIP", "ALREADY_DONE");
+        assertThat(again.err()).contains("punctual run: ran nothing: SKIP ALREADY_DONE");
+        assertThat(forced.exitCode()).isZero();
         assertThat(forced.out()).contains("PASS", "OK");
     }
 

@@ -80,7 +80,9 @@ class PlanRefusalsTest {
 
         assertThat(help.code()).isZero();
         assertThat(help.out().lines())
-                .anySatisfy(line -> assertThat(line.strip()).isEqualTo("source <(bin/punctual generate-completion)"));
+                .anySatisfy(line ->
+                        assertThat(line).isEqualTo("Shell completion:  source <(bin/punctual generate-completion)"))
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
     }
 
     @Test

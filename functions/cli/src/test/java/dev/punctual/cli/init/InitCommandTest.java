@@ -71,7 +71,16 @@ class InitCommandTest {
                         "jobs/src/test/java/com/acme/digest/WeeklyDigestJobTest.java",
                         "infra/pom.xml",
                         "infra/src/main/java/com/acme/digest/infra/StageApp.java");
-        assertThat(files).allSatisfy((path, text) -> assertThat(text).as(path).doesNotContain("__"));
+        for (String placeholder : List.of(
+                "__GROUP_ID__",
+                "__ARTIFACT_ID__",
+                "__PACKAGE__",
+                "__PACKAGE_PATH__",
+                "__PUNCTUAL_VERSION__",
+                "__CDK_VERSION__")) {
+            assertThat(files)
+                    .allSatisfy((path, text) -> assertThat(text).as(path).doesNotContain(placeholder));
+        }
         assertThat(files.get("jobs/src/main/resources/META-INF/services/dev.punctual.job.CatalogProvider"))
                 .isEqualTo("com.acme.digest.TeamCatalog\n");
         assertThat(files.get("pom.xml"))
