@@ -1,6 +1,8 @@
 package dev.punctual.cli;
 
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -9,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
@@ -55,7 +58,11 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
                 endpoints);
     }
 
-    /** {@code --region} if given, else {@code AWS_REGION} / {@code AWS_DEFAULT_REGION}; none exits 2. */
+    /**
+     * {@code --region} if given, else {@code AWS_REGION} / {@code AWS_DEFAULT_REGION}, else the region of
+     * the profile ({@code AWS_PROFILE}, or {@code default}) in the AWS config file ({@code
+     * AWS_CONFIG_FILE}, or {@code ~/.aws/config}), as the AWS CLI finds it; none exits 2.
+     */
     public Region region(String option) {
         if (option != null) {
             return Region.of(OperatorNames.region("--region", option));
@@ -66,8 +73,31 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
                 return Region.of(OperatorNames.region(variable, value));
             }
         }
-        throw new OperatorInputException(
-                "--region: no region given and AWS_REGION is not set; accepted: e.g. --region eu-central-1");
+        String profile = Optional.ofNullable(env.get("AWS_PROFILE"))
+                .filter(p -> !p.isBlank())
+                .orElse("default");
+        Optional<String> configured = profileRegion(profile);
+        if (configured.isPresent()) {
+            return Region.of(OperatorNames.region("region of profile " + profile, configured.get()));
+        }
+        throw new OperatorInputException("--region: no region given, AWS_REGION is not set and profile " + profile
+                + " names none; accepted: e.g. --region eu-central-1, or region = ... in the profile");
+    }
+
+    /** The profile's {@code region} in the AWS config file, if the file, the profile and the key exist. */
+    Optional<String> profileRegion(String profile) {
+        Path config = Optional.ofNullable(env.get("AWS_CONFIG_FILE"))
+                .filter(f -> !f.isBlank())
+                .map(Path::of)
+                .orElseGet(() -> Path.of(System.getProperty("user.home"), ".aws", "config"));
+        if (!Files.isRegularFile(config)) {
+            return Optional.empty();
+        }
+        ProfileFile file = ProfileFile.builder()
+                .content(config)
+                .type(ProfileFile.Type.CONFIGURATION)
+                .build();
+        return file.profile(profile).flatMap(p -> p.property("region")).filter(r -> !r.isBlank());
     }
 
     /** The DynamoDB endpoint override, if any (the handler's wiring takes it as a variable). */

@@ -78,16 +78,18 @@ final class LogsCommand implements Callable<Integer> {
             throw new OperatorInputException(
                     "--outcome: '" + outcome + "' is not accepted; accepted: PASS, SKIP, FAIL");
         }
-        if (job != null) {
-            Remote.known(OperatorSession.definitions(StageFlags.defaultsFor(stage.stageName())), job);
-        }
         if (stage.emulator()) {
             throw new OperatorInputException("--endpoint: logs reads a deployed stage's CloudWatch Logs; accepted:"
                     + " --stage NAME (on an emulator, run with --verbose to see the log lines)");
         }
+        // Logs has no emulator to offer: its refusals never suggest the --endpoint it refuses.
+        String stageName = stage.stageName(false);
+        if (job != null) {
+            Remote.known(OperatorSession.definitions(StageFlags.defaultsFor(stageName)), job);
+        }
         Region region = context.aws().region(stage.region);
         DeployedStage deployed =
-                OperatorSession.discover(context, region, stage.stageName(), StageFlags.defaultsFor(stage.stageName()));
+                OperatorSession.discover(context, region, stageName, StageFlags.defaultsFor(stageName));
         if (!deployed.savedQueries().containsKey(query)) {
             throw new OperatorInputException("--query: '" + query + "' is not a saved query of stage "
                     + deployed.stage() + "; accepted: "

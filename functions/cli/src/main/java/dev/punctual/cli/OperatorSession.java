@@ -22,6 +22,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.eventbridge.model.ResourceAlreadyExistsException;
 
 /**
  * One CLI command's connection to a stage: the same wiring the Lambda handler uses, on the tables of a
@@ -43,7 +44,7 @@ final class OperatorSession implements AutoCloseable {
     /** On an emulator: the tables this session's commands need, created only once they are about to be used. */
     private final Optional<EmulatorTables> emulatorTables;
 
-    private record EmulatorTables(String ledger, JobCatalog definitions, Map<String, String> names) {}
+    private record EmulatorTables(String ledger, JobCatalog definitions, Map<String, String> names, String bus) {}
 
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink) {
         this(options, context, logSink, false);
@@ -94,8 +95,9 @@ final class OperatorSession implements AutoCloseable {
             context.aws().dynamoDbEndpoint().ifPresent(uri -> env.put(Wiring.ENDPOINT, uri.toString()));
             this.clients = Wiring.clients(env, context.aws().credentials());
         }
-        this.emulatorTables =
-                emulator ? Optional.of(new EmulatorTables(ledger, definitions, tables)) : Optional.empty();
+        this.emulatorTables = emulator
+                ? Optional.of(new EmulatorTables(ledger, definitions, tables, "punctual-" + options.stageName()))
+                : Optional.empty();
         this.catalog = Wiring.catalog(env, context.clock());
         this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink);
     }
@@ -111,6 +113,13 @@ final class OperatorSession implements AutoCloseable {
             for (JobTable table : t.definitions().tables()) {
                 DeclaredTables.createIfMissing(
                         clients.dynamo(), table, t.names().get(table.name()));
+            }
+            // The stage's bus too, so that the lifecycle events a run publishes land (without it every
+            // run's log said the bus does not exist, which --verbose showed).
+            try {
+                clients.events().createEventBus(b -> b.name(t.bus()));
+            } catch (ResourceAlreadyExistsException exists) {
+                // created by an earlier command on this emulator
             }
         });
         return this;

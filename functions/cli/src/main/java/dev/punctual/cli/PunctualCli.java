@@ -119,7 +119,10 @@ public final class PunctualCli implements Runnable {
                 : command.getParseResult().matchedOptionValue("--endpoint", null);
         // The endpoint and the SDK's message can carry what was typed too (http://user:pw@host).
         String said = "failed: "
-                + RefusalLine.of(e instanceof RemoteFunctionException ? e.getMessage() : infrastructure(e, endpoint));
+                + RefusalLine.of(
+                        e instanceof RemoteFunctionException
+                                ? e.getMessage()
+                                : infrastructure(e, endpoint, offersEmulator(command)));
         err.println(command.getCommandSpec().qualifiedName() + ": " + said);
         if (json) {
             out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), said, FAILURE));
@@ -132,15 +135,28 @@ public final class PunctualCli implements Runnable {
      * to try, instead of the SDK's class name and its 700-character chain of providers.
      */
     static String infrastructure(Exception e) {
-        return infrastructure(e, null);
+        return infrastructure(e, null, false);
     }
 
-    /** @param endpoint the {@code --endpoint} given, if any: named when it cannot be reached */
-    static String infrastructure(Exception e, String endpoint) {
+    /**
+     * Whether a hint may suggest {@code --endpoint}: only to a command that has it and works on an
+     * emulator ({@code verify} has no such option; {@code logs} has it only to refuse it).
+     */
+    static boolean offersEmulator(CommandLine command) {
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        return spec.findOption("--endpoint") != null && !spec.name().equals("logs");
+    }
+
+    /**
+     * @param endpoint the {@code --endpoint} given, if any: named when it cannot be reached
+     * @param offerEmulator whether the hint may suggest {@code --endpoint}
+     */
+    static String infrastructure(Exception e, String endpoint, boolean offerEmulator) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("Unable to load credentials")) {
             return "no AWS credentials found (environment, profile, SSO, container or instance role);"
-                    + " hint: set AWS_PROFILE or run aws sso login, or pass --endpoint URL for a local emulator";
+                    + " hint: set AWS_PROFILE or run aws sso login"
+                    + (offerEmulator ? ", or pass --endpoint URL for a local emulator" : "");
         }
         if (message.contains("Unable to execute HTTP request")) {
             String cause = message.replaceAll(".*request: ", "");

@@ -116,6 +116,16 @@ final class ResultOutput {
                 r.path("kind").asText(),
                 orEmpty(text(r, "job")),
                 r.path("stage").asText()));
+        if (r.path("occurrences").isEmpty()
+                && !r.path("missed").isObject()
+                && r.path("not_run").asLong() == 0) {
+            // A ping (or a range with nothing in it) has no rows: say so instead of an empty table's header.
+            return s.append(
+                            "ping".equals(r.path("kind").asText())
+                                    ? "the function answered; a ping runs no job"
+                                    : "no occurrence to run")
+                    .toString();
+        }
         s.append(String.format(
                 "%-24s %-27s %-9s %-7s %-22s %7s %6s  %s%n",
                 "OCCURRENCE (UTC)", "LOCAL", "TRIGGER", "OUTCOME", "REASON", "ATTEMPT", "FENCE", "DETAIL"));

@@ -50,9 +50,7 @@ public final class StageDiscovery {
     private static String accepted(CloudFormationClient cloudFormation) {
         try {
             List<String> deployed = deployedStages(cloudFormation);
-            return deployed.isEmpty()
-                    ? "none is deployed there (docs/deploy.md), or --endpoint URL for a local emulator"
-                    : String.join(", ", deployed);
+            return deployed.isEmpty() ? "none is deployed there (docs/deploy.md)" : String.join(", ", deployed);
         } catch (CloudFormationException e) {
             if (e.statusCode() != 403) {
                 throw e;

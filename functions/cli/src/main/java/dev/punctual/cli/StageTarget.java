@@ -42,6 +42,11 @@ class StageTarget {
      * emulator stands for {@value #EMULATOR_STAGE} unless told otherwise.
      */
     String stageName() {
+        return stageName(true);
+    }
+
+    /** @param offerEmulator whether the refusal may suggest {@code --endpoint} (not for a command that refuses it) */
+    String stageName(boolean offerEmulator) {
         if (stage != null) {
             // Given is given: an empty or malformed name is refused, never read as "no stage" (dev).
             return OperatorNames.stage("--stage", stage);
@@ -50,7 +55,7 @@ class StageTarget {
             return EMULATOR_STAGE;
         }
         throw new OperatorInputException("--stage: required against AWS (no default, so that a command never"
-                + " lands on a stage nobody named); accepted: a deployed stage, e.g. --stage dev, or --endpoint URL"
-                + " for a local emulator");
+                + " lands on a stage nobody named); accepted: a deployed stage, e.g. --stage dev"
+                + (offerEmulator ? ", or --endpoint URL for a local emulator" : ""));
     }
 }

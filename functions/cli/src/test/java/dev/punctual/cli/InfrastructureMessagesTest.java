@@ -15,15 +15,51 @@ class InfrastructureMessagesTest {
 
     @Test
     void missingCredentials_sayWhereTheyWereLookedFor_andHowToFixIt_withoutTheSdksChain() {
-        String said = PunctualCli.infrastructure(SdkClientException.create(
-                "Unable to load credentials from any of the providers in the chain AwsCredentialsProviderChain("
-                        + "credentialsProviders=[SystemPropertyCredentialsProvider(), EnvironmentVariable...])"));
+        String said = PunctualCli.infrastructure(NO_CREDENTIALS, null, true);
 
         assertThat(said)
                 .startsWith("no AWS credentials found")
                 .contains("AWS_PROFILE", "--endpoint")
                 .doesNotContain("AwsCredentialsProviderChain", "SdkClientException");
     }
+
+    @Test
+    void aCommandWithoutAnEmulator_isNeverToldToUseEndpoint() {
+        assertThat(PunctualCli.infrastructure(NO_CREDENTIALS, null, false))
+                .startsWith("no AWS credentials found")
+                .doesNotContain("--endpoint");
+    }
+
+    @Test
+    void logsAndVerify_doNotOfferTheEmulator_runAndStatusDo() {
+        picocli.CommandLine logs = new picocli.CommandLine(new LogsCommand(CliContext.withClock(Clock.systemUTC())));
+        picocli.CommandLine verify =
+                new picocli.CommandLine(new VerifyCommand(CliContext.withClock(Clock.systemUTC())));
+        picocli.CommandLine status =
+                new picocli.CommandLine(new StatusCommand(CliContext.withClock(Clock.systemUTC())));
+
+        assertThat(PunctualCli.offersEmulator(logs)).isFalse();
+        assertThat(PunctualCli.offersEmulator(verify)).isFalse();
+        assertThat(PunctualCli.offersEmulator(status)).isTrue();
+    }
+
+    @Test
+    void logsWithoutAStage_namesOnlyWhatLogsAccepts() {
+        StringWriter err = new StringWriter();
+
+        int code = PunctualCli.execute(
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(err),
+                Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC),
+                "logs");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString()).contains("--stage: required").doesNotContain("--endpoint");
+    }
+
+    private static final SdkClientException NO_CREDENTIALS = SdkClientException.create(
+            "Unable to load credentials from any of the providers in the chain AwsCredentialsProviderChain("
+                    + "credentialsProviders=[SystemPropertyCredentialsProvider(), EnvironmentVariable...])");
 
     @Test
     void deadEndpoint_isSaidAsUnreachable_withAHint_whenACommandRuns() {

@@ -73,7 +73,7 @@ class JobsCommandTest {
                 .orElseThrow();
         assertThat(hourly.at("/catch_up/summary").asText())
                 .as(HOURLY + " names no policy: the hourly default reaches back 6 h")
-                .isEqualTo("oldest first, up to 3 within PT6H");
+                .isEqualTo("oldest first, up to 3 within 6h");
     }
 
     @Test
@@ -81,7 +81,7 @@ class JobsCommandTest {
         String[] lines = cli("jobs", DAILY).out().strip().split("\n");
 
         assertThat(lines[0]).contains("CATCH-UP", "ATTEMPTS", "TABLES");
-        assertThat(lines[1]).contains("oldest first, up to 2 within PT72H", RECORDS.name());
+        assertThat(lines[1]).contains("oldest first, up to 2 within 3d", RECORDS.name());
     }
 
     @Test

@@ -194,6 +194,15 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void run_verbose_onTheEmulator_publishesItsLifecycleEvents_withoutAMissingBusWarning() {
+        Result result = cli("run", DAILY, "--verbose", "--output", "table");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).as("the log lines --verbose prints").contains("\"job\":\"" + DAILY + "\"");
+        assertThat(result.err()).doesNotContain("does not exist").doesNotContain("ResourceNotFound");
+    }
+
+    @Test
     void run_again_skipsAsAlreadyDone_andForceRunsIt_withReadableTableOnRequest() {
         cli("run", DAILY);
 

@@ -107,4 +107,25 @@ class ResultExitCodesTest {
         assertThat(printed.code()).isZero();
         assertThat(printed.out()).contains("not run: 3 more occurrence(s) in the range (raise --max or replay again)");
     }
+
+    @Test
+    void aPing_printsThatTheFunctionAnswered_notAnEmptyTable() {
+        Printed printed = print("{\"status\":\"OK\",\"stage\":\"dev\",\"kind\":\"ping\",\"job\":null,\"counts\":"
+                + "{\"pass\":0,\"skip\":0,\"fail\":0},\"occurrences\":[],\"missed\":null,\"not_run\":0,"
+                + "\"stopped_by\":null,\"error\":null}");
+
+        assertThat(printed.code()).isZero();
+        assertThat(printed.out())
+                .contains("the function answered; a ping runs no job")
+                .doesNotContain("OCCURRENCE");
+    }
+
+    @Test
+    void aReplayOfAnEmptyRange_saysSo_andRanNothing() {
+        Printed printed = print(result("replay", 0, 0, 0, "", null, 0));
+
+        assertThat(printed.out()).contains("no occurrence to run").doesNotContain("OCCURRENCE");
+        assertThat(printed.code()).isEqualTo(PunctualCli.RAN_NOTHING);
+        assertThat(printed.err()).contains("ran nothing: no occurrence in the range");
+    }
 }

@@ -71,13 +71,30 @@ public record CatchUpPolicy(int maxOccurrences, Duration maxAge, CatchUpMode mod
         return mode == CatchUpMode.NONE || maxOccurrences == 0 || maxAge.compareTo(longestPeriod) >= 0;
     }
 
-    /** One line for people: "oldest first, up to 3 within PT72H", "latest only within PT1H", "none". */
+    /**
+     * One line for people: "oldest first, up to 3 within 3d", "latest only, within 1h", "none". The age
+     * reads as the CLI's durations are written (21d 3h, 1h 30m), exactly, never rounded.
+     */
     public String describe() {
         return switch (mode) {
             case NONE -> "none";
-            case LATEST_ONLY -> "latest only, within " + maxAge;
-            case OLDEST_FIRST -> "oldest first, up to " + maxOccurrences + " within " + maxAge;
+            case LATEST_ONLY -> "latest only, within " + readable(maxAge);
+            case OLDEST_FIRST -> "oldest first, up to " + maxOccurrences + " within " + readable(maxAge);
         };
+    }
+
+    /** {@code PT507H} as {@code 21d 3h}, {@code PT90M} as {@code 1h 30m}: every unit that is not zero. */
+    static String readable(Duration age) {
+        long seconds = age.toSeconds();
+        long[] amounts = {seconds / 86_400, seconds % 86_400 / 3_600, seconds % 3_600 / 60, seconds % 60};
+        String[] units = {"d", "h", "m", "s"};
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < amounts.length; i++) {
+            if (amounts[i] > 0) {
+                text.append(text.isEmpty() ? "" : " ").append(amounts[i]).append(units[i]);
+            }
+        }
+        return text.isEmpty() ? "0s" : text.toString();
     }
 
     /** How many missed occurrences this policy lets one invocation replay. */

@@ -23,7 +23,7 @@ class JobCatchUpTest {
 
         assertThatThrownBy(weekly::build)
                 .isInstanceOf(PunctualException.class)
-                .hasMessageContaining("job digest: catchUp 'oldest first, up to 3 within PT48H' is not accepted")
+                .hasMessageContaining("job digest: catchUp 'oldest first, up to 3 within 2d' is not accepted")
                 // 169 h: the sample of 64 weeks spans the autumn change, when Monday 08:30 comes an hour later.
                 .hasMessageContaining("one period of the schedule (PT169H between occurrences)")
                 .hasMessageContaining("CatchUpPolicy.oldestFirst(3, PT508H)")
