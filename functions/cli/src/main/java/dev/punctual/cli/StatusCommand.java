@@ -55,6 +55,17 @@ final class StatusCommand implements Callable<Integer> {
             description = "Next occurrences to show (default ${DEFAULT-VALUE})")
     int next;
 
+    @Option(
+            names = "--watch",
+            description = "Show the status again every --every until Ctrl-C (JSON: one object per line)")
+    boolean watch;
+
+    @Option(
+            names = "--every",
+            paramLabel = "DURATION",
+            description = "With --watch: how often, e.g. 5s or 1m (default: 10s; 1s to 1h)")
+    String every;
+
     StatusCommand(CliContext context) {
         this.context = context;
         this.clock = context.clock();
@@ -66,22 +77,54 @@ final class StatusCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
         }
+        if (every != null && !watch) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--every: only with --watch; accepted: --watch --every " + every);
+        }
+        Duration interval =
+                every == null ? DEFAULT_EVERY : DurationArgument.parse(spec.commandLine(), "--every", every);
+        if (interval.compareTo(Duration.ofSeconds(1)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--every: '" + every + "' is out of range; accepted: 1s to 1h");
+        }
         PrintWriter out = spec.commandLine().getOut();
+        boolean json = output.isJson();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
             List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
-            Instant now = clock.instant();
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (JobDefinition definition : jobs) {
-                rows.add(row(definition, session.runtime.services().ledger(), now));
+            while (true) {
+                Instant now = clock.instant();
+                List<Map<String, Object>> rows = new ArrayList<>();
+                for (JobDefinition definition : jobs) {
+                    rows.add(row(definition, session.runtime.services().ledger(), now));
+                }
+                Map<String, Object> report = new LinkedHashMap<>();
+                report.put("stage", stage.stageName());
+                report.put("now", now.toString());
+                report.put("jobs", rows);
+                if (watch && !json) {
+                    out.println("stage " + stage.stageName() + " at " + now + " (every " + interval.toSeconds()
+                            + "s; Ctrl-C stops)");
+                }
+                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now));
+                out.flush();
+                if (!watch) {
+                    return 0;
+                }
+                try {
+                    context.sleeper().sleep(interval);
+                } catch (InterruptedException stopped) {
+                    Thread.currentThread().interrupt();
+                    return 0;
+                }
+                if (!json) {
+                    out.println();
+                }
             }
-            Map<String, Object> report = new LinkedHashMap<>();
-            report.put("stage", stage.stageName());
-            report.put("now", now.toString());
-            report.put("jobs", rows);
-            out.println(output.isJson() ? Json.mapper().writeValueAsString(report) : table(rows, now));
-            return 0;
         }
     }
+
+    /** How often {@code --watch} shows the status again unless {@code --every} says. */
+    static final Duration DEFAULT_EVERY = Duration.ofSeconds(10);
 
     private JobDefinition known(OperatorSession session) {
         return Remote.known(session.catalog, job);

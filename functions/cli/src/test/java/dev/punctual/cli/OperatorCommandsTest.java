@@ -194,6 +194,61 @@ class OperatorCommandsTest {
     }
 
     @Test
+    void statusWatch_showsTheStatusAgainEveryInterval_onTheClock_untilStopped() throws Exception {
+        List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        Result table =
+                cli(twoRefreshesThenCtrlC(waits), "status", DAILY, "--watch", "--every", "5s", "--output", "table");
+        assertThat(Thread.interrupted())
+                .as("the command kept the interrupt it stopped on")
+                .isTrue();
+        Result json = cli(twoRefreshesThenCtrlC(waits), "status", DAILY, "--watch", "--every", "5s", "--json");
+        assertThat(Thread.interrupted()).isTrue();
+
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out()
+                        .lines()
+                        .filter(l -> l.startsWith("stage dev at "))
+                        .toList())
+                .containsExactly(
+                        "stage dev at 2026-11-30T14:00:02Z (every 5s; Ctrl-C stops)",
+                        "stage dev at 2026-11-30T14:00:07Z (every 5s; Ctrl-C stops)",
+                        "stage dev at 2026-11-30T14:00:12Z (every 5s; Ctrl-C stops)");
+        assertThat(waits).hasSize(4).containsOnly(Duration.ofSeconds(5));
+        assertThat(json.out().lines().toList())
+                .hasSize(3)
+                .allSatisfy(line -> assertThat(new ObjectMapper()
+                                .readTree(line)
+                                .path("jobs")
+                                .get(0)
+                                .path("job")
+                                .asText())
+                        .isEqualTo(DAILY));
+    }
+
+    /** A clock that the sleeper moves by each wait; the third wait is a Ctrl-C. */
+    private static CliContext twoRefreshesThenCtrlC(List<Duration> waits) {
+        SimulatedClock clock = new SimulatedClock(NOW.instant());
+        int[] slept = {0};
+        Sleeper sleeper = duration -> {
+            if (slept[0]++ == 2) {
+                throw new InterruptedException("Ctrl-C");
+            }
+            waits.add(duration);
+            clock.advance(duration);
+        };
+        return new CliContext(clock, AwsAccess.fromProcess(), System.in, sleeper);
+    }
+
+    @Test
+    void statusEvery_withoutWatch_isRefused() {
+        Result result = cli("status", "--every", "5s");
+
+        assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("--every: only with --watch");
+    }
+
+    @Test
     void run_verbose_onTheEmulator_publishesItsLifecycleEvents_withoutAMissingBusWarning() {
         Result result = cli("run", DAILY, "--verbose", "--output", "table");
 
