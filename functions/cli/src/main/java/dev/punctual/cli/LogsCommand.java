@@ -9,9 +9,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SequencedMap;
+import java.util.SequencedSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -67,6 +69,21 @@ final class LogsCommand implements Callable<Integer> {
                     + " slowest-runs, catch-up-and-missed, lock-busy")
     String query;
 
+    @Option(
+            names = "--follow",
+            description = "Keep going: run the query again every --every over the last --since and print the rows"
+                    + " not printed yet, until Ctrl-C (JSON: one object per batch, per line)")
+    boolean follow;
+
+    @Option(
+            names = "--every",
+            paramLabel = "DURATION",
+            description = "With --follow: how often (default: 10s; 5s to 1h)")
+    String every;
+
+    /** How many rows --follow remembers to print each once; beyond it the oldest are forgotten. */
+    static final int REMEMBERED_ROWS = 10_000;
+
     LogsCommand(CliContext context) {
         this.context = context;
     }
@@ -74,6 +91,17 @@ final class LogsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException, InterruptedException {
         Duration window = DurationArgument.parse(spec.commandLine(), "--since", since);
+        if (every != null && !follow) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--every: only with --follow; accepted: --follow --every " + every);
+        }
+        Duration interval =
+                every == null ? Duration.ofSeconds(10) : DurationArgument.parse(spec.commandLine(), "--every", every);
+        if (interval.compareTo(Duration.ofSeconds(5)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+            // Each run of a Logs Insights query scans the window and costs; faster than 5 s buys nothing.
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--every: '" + every + "' is out of range; accepted: 5s to 1h");
+        }
         if (outcome != null && !List.of("PASS", "SKIP", "FAIL").contains(outcome)) {
             throw new OperatorInputException(
                     "--outcome: '" + outcome + "' is not accepted; accepted: PASS, SKIP, FAIL");
@@ -112,16 +140,41 @@ final class LogsCommand implements Callable<Integer> {
                     deployed.allLogGroups(),
                     context.clock(),
                     context.sleeper());
-            return switch (runner.run(query, filters, end.minus(window), end, WAIT)) {
-                case SavedQueryResult.Rows rows -> {
-                    print(rows.query(), rows.text(), rows.rows());
-                    yield 0;
+            SequencedSet<String> printed = new LinkedHashSet<>();
+            boolean first = true;
+            while (true) {
+                switch (runner.run(query, filters, end.minus(window), end, WAIT)) {
+                    case SavedQueryResult.Rows rows -> {
+                        List<Map<String, String>> fresh = rows.rows().stream()
+                                .filter(row -> printed.add(row.toString()))
+                                .toList();
+                        while (printed.size() > REMEMBERED_ROWS) {
+                            printed.removeFirst();
+                        }
+                        if (first || !fresh.isEmpty()) {
+                            print(rows.query(), rows.text(), fresh);
+                        }
+                    }
+                    case SavedQueryResult.Missing missing ->
+                        throw new OperatorInputException("--query: the stage's stack names " + missing.query()
+                                + " but no such saved query exists; accepted: a stage deployed by this version"
+                                + " (cdk deploy)");
                 }
-                case SavedQueryResult.Missing missing ->
-                    throw new OperatorInputException("--query: the stage's stack names " + missing.query()
-                            + " but no such saved query exists; accepted: a stage deployed by this version (cdk"
-                            + " deploy)");
-            };
+                spec.commandLine().getOut().flush();
+                first = false;
+                if (!follow) {
+                    return 0;
+                }
+                try {
+                    context.sleeper().sleep(interval);
+                } catch (InterruptedException stopped) {
+                    Thread.currentThread().interrupt();
+                    return 0;
+                }
+                // The whole window again, not only what came since: Logs Insights shows a line some time
+                // after it was written, so a line older than the last run can still be new to this one.
+                end = context.clock().instant();
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.demo.SimulatedClock;
 import dev.punctual.ledger.Sleeper;
 import java.io.IOException;
@@ -123,6 +124,78 @@ class LogsCommandTest {
                         "/aws/lambda/punctual-" + stage.stage() + "-default",
                         "/aws/lambda/punctual-" + stage.stage() + "-" + POOL);
         assertThat(query.endTime() - query.startTime()).isEqualTo(7200);
+    }
+
+    @Test
+    void logs_follow_printsEachNewRowOnce_everyInterval_untilStopped() throws IOException {
+        String group = "/aws/lambda/punctual-" + stage.stage() + "-default";
+        String outcomeLine = stage.aliases().values().stream()
+                .flatMap(alias -> stage.lambda().logLines(alias).stream())
+                .filter(line -> line.contains("\"occurrence outcome\"") && line.contains("\"" + DAILY + "\""))
+                .findFirst()
+                .orElseThrow();
+        ObjectNode later = (ObjectNode) JSON.readTree(outcomeLine);
+        later.put("occurrence", "2026-11-30T14:00:01Z");
+        SimulatedClock clock = new SimulatedClock(NOW.instant());
+        List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Sleeper newLineThenCtrlC = duration -> {
+            if (waits.size() == 2) {
+                throw new InterruptedException("Ctrl-C");
+            }
+            waits.add(duration);
+            clock.advance(duration);
+            if (waits.size() == 1) {
+                logs.putLines(group, List.of(later.toString())); // a new outcome line, between two runs
+            }
+        };
+
+        Result result;
+        try {
+            result = cli(
+                    clock,
+                    newLineThenCtrlC,
+                    "logs",
+                    DAILY,
+                    "--follow",
+                    "--every",
+                    "5s",
+                    "--stage",
+                    stage.stage(),
+                    "-o",
+                    "json");
+        } finally {
+            logs.removeLines(group, List.of(later.toString()));
+        }
+        assertThat(Thread.interrupted())
+                .as("the command kept the interrupt it stopped on")
+                .isTrue();
+
+        assertThat(result.code()).as(result.err()).isZero();
+        List<JsonNode> batches = result.out()
+                .lines()
+                .map(line -> {
+                    try {
+                        return JSON.readTree(line);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                })
+                .toList();
+        assertThat(batches)
+                .as("the first run, then the run that found a new row; the third found none")
+                .hasSize(2);
+        assertThat(batches.get(0).path("rows").findValuesAsText("occurrence")).containsExactly("2026-11-30T14:00:00Z");
+        assertThat(batches.get(1).path("rows").findValuesAsText("occurrence")).containsExactly("2026-11-30T14:00:01Z");
+        assertThat(waits).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5));
+    }
+
+    @Test
+    void logs_everyWithoutFollow_orFasterThanFiveSeconds_isRefused() {
+        assertThat(cli("logs", "--every", "10s", "--stage", stage.stage()).err())
+                .contains("--every: only with --follow");
+        assertThat(cli("logs", "--follow", "--every", "1s", "--stage", stage.stage())
+                        .err())
+                .contains("--every: '1s' is out of range; accepted: 5s to 1h");
     }
 
     @Test

@@ -116,6 +116,14 @@ public final class LogsInsightsStandIn implements AutoCloseable {
         lines.computeIfAbsent(logGroup, g -> new CopyOnWriteArrayList<>()).addAll(jsonLines);
     }
 
+    /** Takes lines out again, so that a test that added some leaves the stand-in as the others expect it. */
+    public void removeLines(String logGroup, List<String> jsonLines) {
+        List<String> group = lines.get(logGroup);
+        if (group != null) {
+            group.removeAll(jsonLines);
+        }
+    }
+
     /** The next {@code polls} answers of {@code GetQueryResults} say {@code Running}, without rows. */
     public void answerRunning(int polls) {
         running.set(polls);
