@@ -290,7 +290,11 @@ final class InvocationCommands {
             description = "Runs one job by hand in the stage's function (--local: in this JVM): the occurrence --at,"
                     + " or the latest one due.")
     static final class Run extends Base {
-        @Parameters(index = "0", paramLabel = "JOB", description = "The job id")
+        @Parameters(
+                index = "0",
+                paramLabel = "JOB",
+                description = "The job id",
+                completionCandidates = Completions.JobIds.class)
         String job;
 
         @Option(
@@ -351,7 +355,11 @@ final class InvocationCommands {
             description = "Runs a job's occurrences in [--from, --to), oldest first, in the stage's function (split"
                     + " over invocations as its time needs); done ones are skipped and not counted in --max.")
     static final class Replay extends Base {
-        @Parameters(index = "0", paramLabel = "JOB", description = "The job id")
+        @Parameters(
+                index = "0",
+                paramLabel = "JOB",
+                description = "The job id",
+                completionCandidates = Completions.JobIds.class)
         String job;
 
         @Option(names = "--from", required = true, paramLabel = "INSTANT", description = "Start, inclusive")

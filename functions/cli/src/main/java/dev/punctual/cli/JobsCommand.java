@@ -38,7 +38,12 @@ final class JobsCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "Only this job")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "JOB",
+            description = "Only this job",
+            completionCandidates = Completions.JobIds.class)
     String job;
 
     @Option(

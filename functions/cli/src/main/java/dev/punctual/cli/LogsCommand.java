@@ -48,7 +48,12 @@ final class LogsCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "Only this job's outcome lines")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "JOB",
+            description = "Only this job's outcome lines",
+            completionCandidates = Completions.JobIds.class)
     String job;
 
     @Option(names = "--outcome", paramLabel = "OUTCOME", description = "Only PASS, SKIP or FAIL")

@@ -45,7 +45,11 @@ final class MaintenanceCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    @Parameters(index = "0", paramLabel = "on|off", description = "on or off")
+    @Parameters(
+            index = "0",
+            paramLabel = "on|off",
+            description = "on or off",
+            completionCandidates = Completions.OnOff.class)
     String state;
 
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why (required with on); shown in every skip")

@@ -39,7 +39,11 @@ final class PlanCommand implements Callable<Integer> {
 
     /** Either a job of the catalog, or an expression with its zone. */
     static final class Source {
-        @Option(names = "--job", paramLabel = "ID", description = "A job of the catalog: its schedule and zone")
+        @Option(
+                names = "--job",
+                paramLabel = "ID",
+                description = "A job of the catalog: its schedule and zone",
+                completionCandidates = Completions.JobIds.class)
         String job;
 
         @ArgGroup(exclusive = false)

@@ -42,7 +42,12 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     StageOptions stage;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "JOB", description = "One job (default: all)")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "JOB",
+            description = "One job (default: all)",
+            completionCandidates = Completions.JobIds.class)
     String job;
 
     @Mixin
