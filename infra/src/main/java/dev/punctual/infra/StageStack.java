@@ -148,10 +148,11 @@ public final class StageStack extends Stack {
      * and the outputs the CLI finds the stage by ({@link StageOutputsConstruct}).
      */
     private void outputs() {
-        pools.forEach((name, pool) -> CfnOutput.Builder.create(this, "FunctionOf-" + name)
+        pools.forEach((name, pool) -> CfnOutput.Builder.create(this, StageOutputs.poolFunction(name))
                 .description("Function of pool " + name + "; invoke it as <name>:" + FunctionPoolConstruct.ALIAS)
                 .value(pool.function().getFunctionName())
-                .build());
+                .build()
+                .overrideLogicalId(StageOutputs.poolFunction(name)));
         new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
         CfnOutput.Builder.create(this, StageOutputs.ALERT_DEAD_LETTERS)
                 .description("The queue of notices EventBridge could not deliver to the alarm topic (a dead-letter"

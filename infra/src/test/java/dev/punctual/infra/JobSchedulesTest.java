@@ -58,15 +58,23 @@ class JobSchedulesTest {
 
         assertThat(outputs)
                 .containsKeys(
-                        "FunctionOfdefault",
-                        "FunctionOf" + FixtureCatalog.POOL,
+                        "PoolFunctionDefault",
+                        "PoolFunctionMaintenance",
                         "AlarmTopicArn",
                         "LedgerTableName",
                         StageOutputs.jobTable(FixtureCatalog.RECORDS.name()));
-        assertThat(outputs.get("FunctionOfdefault").get("Value"))
+        assertThat(outputs.get("PoolFunctionDefault").get("Value"))
                 .isEqualTo(Templates.ref(
                         Templates.logicalId(dev.pools().get("default").function())));
         assertThat(outputs.get("ScheduleGroupName").toString()).contains("punctual-dev");
+    }
+
+    @Test
+    void everyOutputKey_isPascalCased_likeEveryOther() {
+        assertThat(devTemplate.findOutputs("*").keySet())
+                .isNotEmpty()
+                .allSatisfy(key -> assertThat(key).as(key).matches("[A-Z][A-Za-z0-9]*"))
+                .noneSatisfy(key -> assertThat(key).matches(".*[a-z]default.*|.*Of[a-z].*"));
     }
 
     @Test

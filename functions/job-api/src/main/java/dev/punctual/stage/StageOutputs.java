@@ -61,6 +61,14 @@ public final class StageOutputs {
     }
 
     /**
+     * The output key of a pool's function name, e.g. {@code PoolFunctionDefault} (for {@code aws lambda
+     * invoke}); cased as every other key (it was {@code FunctionOfdefault}).
+     */
+    public static String poolFunction(String pool) {
+        return "PoolFunction" + pascal(pool);
+    }
+
+    /**
      * The output key of a table the catalog's jobs declare, e.g. {@code TableDemoDomain}: its declared
      * name, already alphanumeric, after the prefix.
      */

@@ -57,7 +57,7 @@ public final class TeamRepository {
                 .map(String::strip)
                 .filter(l -> !l.isEmpty())
                 .toList()) {
-            String path = fill(template)
+            String path = fill(dotted(template))
                     .replace("__PACKAGE_PATH__", coordinates.packageName().replace('.', '/'));
             files.put(path, fill(read("template/" + template)));
         }
@@ -86,6 +86,14 @@ public final class TeamRepository {
             throw new UncheckedIOException(e);
         }
         return written;
+    }
+
+    /**
+     * A template's path in the repository. Jar tools leave out {@code .gitignore} (one of their default
+     * excludes), so that template is stored as {@code gitignore} and written under its real name.
+     */
+    static String dotted(String template) {
+        return template.equals("gitignore") ? ".gitignore" : template;
     }
 
     private String fill(String text) {
