@@ -13,7 +13,9 @@ import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.SequencedMap;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
@@ -70,10 +72,7 @@ public final class JobTestRuntime {
      * @return the outcome of that occurrence as the outcome line states it: {@code VERDICT[ REASON]}
      */
     public String deliver(String job, Instant occurrence) {
-        Instant arrival = occurrence.plus(DELIVERY_DELAY);
-        if (clock.peek().isBefore(arrival)) {
-            clock.advance(Duration.between(clock.peek(), arrival));
-        }
+        moveToArrivalOf(occurrence);
         InvocationResult result = invoke(RuntimeFixture.scheduled(job, occurrence));
         return result.occurrences().stream()
                 .filter(o -> o.occurrence().equals(occurrence))
@@ -81,6 +80,52 @@ public final class JobTestRuntime {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(
                         "the delivery of " + job + " at " + occurrence + " reported no outcome for it: " + result));
+    }
+
+    /**
+     * Delivers as {@link #deliver} does and reports every occurrence that one delivery handled, in the
+     * order it handled them: the missed ones it caught up (within the job's catch-up policy) before the
+     * delivered one. What it did not catch up is recorded as missed, not listed here ({@link #invoke}
+     * returns it whole).
+     *
+     * @return each occurrence's outcome as the outcome line states it: {@code VERDICT[ REASON]}
+     */
+    public SequencedMap<Instant, String> deliverAll(String job, Instant occurrence) {
+        moveToArrivalOf(occurrence);
+        SequencedMap<Instant, String> outcomes = new LinkedHashMap<>();
+        for (OccurrenceReport report :
+                invoke(RuntimeFixture.scheduled(job, occurrence)).occurrences()) {
+            outcomes.put(report.occurrence(), outcome(report));
+        }
+        return outcomes;
+    }
+
+    /**
+     * Moves the clock to {@code instant}, for any payload {@link #invoke} hands over next (a manual run
+     * "now", a replay up to now). Never back: a ledger's leases and a job's history assume time only
+     * moves on, so a test that needs an earlier time starts another runtime.
+     */
+    public void advanceTo(Instant instant) {
+        if (instant.isBefore(clock.peek())) {
+            throw new IllegalArgumentException("the clock is at " + clock.peek() + " and never moves back to " + instant
+                    + "; start another JobTestRuntime for an earlier time");
+        }
+        clock.advance(Duration.between(clock.peek(), instant));
+    }
+
+    /** Moves the clock on by {@code duration} (zero or more). */
+    public void advance(Duration duration) {
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("the clock never moves back; got " + duration);
+        }
+        clock.advance(duration);
+    }
+
+    private void moveToArrivalOf(Instant occurrence) {
+        Instant arrival = occurrence.plus(DELIVERY_DELAY);
+        if (clock.peek().isBefore(arrival)) {
+            clock.advance(Duration.between(clock.peek(), arrival));
+        }
     }
 
     /** Hands any payload (the shapes of events/) to the runtime, as the Lambda handler does. */

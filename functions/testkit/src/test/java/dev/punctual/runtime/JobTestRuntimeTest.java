@@ -44,6 +44,52 @@ class JobTestRuntimeTest {
     }
 
     @Test
+    void deliverAll_afterAnOutage_reportsEachCaughtUpOccurrence_thenTheDeliveredOne() {
+        JobDefinition report = daily("report")
+                .catchUp(dev.punctual.catchup.CatchUpPolicy.oldestFirst(2, Duration.ofDays(3)))
+                .job(s -> c -> {
+                    ran.add(c.occurrence());
+                    return JobResult.empty();
+                })
+                .build();
+        JobTestRuntime runtime = JobTestRuntime.dev(START, report);
+        assertThat(runtime.deliver("report", NINE)).isEqualTo("PASS OK");
+
+        var outcomes = runtime.deliverAll("report", NINE.plus(Duration.ofDays(3)));
+
+        assertThat(outcomes.keySet())
+                .containsExactly(
+                        NINE.plus(Duration.ofDays(1)), NINE.plus(Duration.ofDays(2)), NINE.plus(Duration.ofDays(3)));
+        assertThat(outcomes.values()).containsOnly("PASS OK");
+        assertThat(ran).hasSize(4);
+    }
+
+    @Test
+    void advanceTo_movesTheClockForAnyPayload_aManualRunThenRunsTheOccurrenceDueThen() {
+        JobTestRuntime runtime = JobTestRuntime.dev(START, counting("report"));
+
+        runtime.advanceTo(NINE.plus(Duration.ofHours(5)));
+        InvocationResult result = runtime.invoke("{\"kind\":\"run\",\"job\":\"report\"}");
+
+        assertThat(JobTestRuntime.outcomes(result)).isEqualTo("PASS OK");
+        assertThat(ran).containsExactly(NINE);
+        assertThat(runtime.now()).isEqualTo(NINE.plus(Duration.ofHours(5)));
+    }
+
+    @Test
+    void theClock_neverMovesBack() {
+        JobTestRuntime runtime = JobTestRuntime.dev(NINE, counting("report"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runtime.advanceTo(START))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("never moves back");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runtime.advance(Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        runtime.advance(Duration.ofMinutes(1));
+        assertThat(runtime.now()).isEqualTo(NINE.plus(Duration.ofMinutes(1)));
+    }
+
+    @Test
     void deliver_aJobThatThrows_isAFailureWithItsReason_andTheLineIsRedacted() {
         JobTestRuntime runtime = JobTestRuntime.dev(
                 START,
