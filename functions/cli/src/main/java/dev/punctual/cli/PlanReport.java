@@ -23,10 +23,11 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) 
     String json() {
         ObjectNode root = Json.mapper()
                 .createObjectNode()
-                .put("expression", deployedExpression())
-                .put("deployedZone", deployedZone())
-                .put("zone", schedule.zone().getId())
+                // The keys jobs and status use too (README, "Output and exit codes"): snake_case.
                 .put("schedule", schedule.expression().source())
+                .put("deployed", deployedExpression())
+                .put("zone", schedule.zone().getId())
+                .put("deployed_zone", deployedZone())
                 .put("description", schedule.expression().describe())
                 .put("from", from.toString());
         ArrayNode occurrences = root.putArray("occurrences");

@@ -143,7 +143,9 @@ final class StatusCommand implements Callable<Integer> {
                 .or(() -> cursor.flatMap(c -> ledger.run(new RunKey(job.id(), c))));
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("job", job.id());
-        row.put("schedule", job.schedule().toEventBridge());
+        // The same keys as jobs and plan: schedule as written, deployed as EventBridge is given it.
+        row.put("schedule", job.schedule().expression().source());
+        row.put("deployed", job.schedule().deployment().expression());
         row.put("zone", job.schedule().zone().getId());
         row.put("lock_group", job.lockGroup());
         row.put("cursor", cursor.map(Instant::toString).orElse(null));

@@ -43,7 +43,7 @@ class PlanCommandTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.err()).isEmpty();
         JsonNode json = new ObjectMapper().readTree(result.out());
-        assertThat(json.get("expression").asText()).isEqualTo("cron(30 2 * * ? *)");
+        assertThat(json.get("deployed").asText()).isEqualTo("cron(30 2 * * ? *)");
         assertThat(json.get("zone").asText()).isEqualTo("Europe/Berlin");
         JsonNode occurrences = json.get("occurrences");
         assertThat(occurrences).hasSize(2);
@@ -153,7 +153,7 @@ class PlanCommandTest {
                 "--json");
 
         assertThat(result.exitCode()).isZero();
-        assertThat(new ObjectMapper().readTree(result.out()).get("expression").asText())
+        assertThat(new ObjectMapper().readTree(result.out()).get("deployed").asText())
                 .startsWith("not deployable: rate: \"rate(90 minutes)\" cannot be deployed");
     }
 
