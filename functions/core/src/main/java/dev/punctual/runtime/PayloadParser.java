@@ -134,7 +134,12 @@ public final class PayloadParser {
     private String job(Map<String, Object> root) throws Refusal {
         String id = text(root, ScheduledPayload.JOB);
         if (catalog.find(id).isEmpty()) {
-            throw new Refusal("UNKNOWN_JOB", "job", "job '" + id + "' is not in the catalog; known: " + catalog.ids());
+            // The same did-you-mean as every other refusal, on the CLI's --endpoint path and the function's alike.
+            throw new Refusal(
+                    "UNKNOWN_JOB",
+                    "job",
+                    "job '" + FieldNames.shown(id) + "' is not in the catalog; known: " + catalog.ids()
+                            + FieldNames.didYouMean(id, catalog.ids()));
         }
         return id;
     }

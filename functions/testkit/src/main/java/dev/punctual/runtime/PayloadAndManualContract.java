@@ -109,6 +109,21 @@ public abstract class PayloadAndManualContract {
     }
 
     @Test
+    void aMistypedJob_isRefused_withTheJobItProbablyMeant() {
+        RuntimeFixture f = dev(REPORT_AT);
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"reprot\"}");
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("UNKNOWN_JOB");
+            assertThat(e.message())
+                    .contains("job 'reprot' is not in the catalog")
+                    .endsWith("(did you mean report?)");
+        });
+        assertThat(f.ran).isEmpty();
+    }
+
+    @Test
     void invalidPayload_withAHugeOrMultiLineJobId_echoesItBoundedOnOneLine() {
         RuntimeFixture f = dev(REPORT_AT);
         String huge = "x".repeat(300_000);
@@ -118,7 +133,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(big.error().orElseThrow().message().length())
                 .isLessThanOrEqualTo(InvalidPayload.MAX_MESSAGE + "…[truncated]".length());
-        assertThat(forged.error().orElseThrow().message()).doesNotContain("\n").contains("\\n[punctual]");
+        assertThat(forged.error().orElseThrow().message()).doesNotContain("\n").contains("\\u000A[punctual]");
     }
 
     @Test
