@@ -298,8 +298,9 @@ final class OccurrenceRunner {
         try {
             Optional<JobPreview> preview =
                     job.factory().apply(services.jobServices()).preview(context);
-            String detail = preview.map(p -> "would run: " + p.changes() + " changes, " + p.deliveries()
-                            + " deliveries, " + p.deletions() + " deletions")
+            String detail = preview.map(p -> "would run: " + counted(p.changes(), "change", "changes") + ", "
+                            + counted(p.deliveries(), "delivery", "deliveries") + ", "
+                            + counted(p.deletions(), "deletion", "deletions"))
                     .orElse("would run; the job cannot count what it would do");
             return report(request, Reason.DRY_RUN, 0, null, detail).withPreview(preview);
         } catch (Exception | LinkageError | StackOverflowError e) {
@@ -373,5 +374,10 @@ final class OccurrenceRunner {
             return null;
         }
         return Json.write(summary);
+    }
+
+    /** {@code 1 change}, {@code 2 changes}: a count read as a person writes it. */
+    static String counted(long count, String one, String many) {
+        return count + " " + (count == 1 ? one : many);
     }
 }

@@ -319,7 +319,7 @@ public abstract class PayloadAndManualContract {
             assertThat(o.reason()).isEqualTo(Reason.DRY_RUN);
             assertThat(o.attempt()).isZero();
             assertThat(o.fence()).isNull();
-            assertThat(o.detail()).isEqualTo("would run: 0 changes, 1 deliveries, 0 deletions");
+            assertThat(o.detail()).isEqualTo("would run: 0 changes, 1 delivery, 0 deletions");
         });
         assertThat(occurrences(result))
                 .singleElement()
