@@ -50,6 +50,22 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
                 System.getenv(), DefaultCredentialsProvider.builder().build(), Map.of());
     }
 
+    /** A profile name as the AWS CLI accepts one in its files. */
+    static final java.util.regex.Pattern PROFILE = java.util.regex.Pattern.compile("[A-Za-z0-9_.@+-]{1,64}");
+
+    /**
+     * This access with {@code --profile NAME}: the region of that profile ({@link #region}) and, for the
+     * process's own credentials, that profile's (a test's fixed credentials stay).
+     */
+    public AwsAccess withProfile(String profile) {
+        Map<String, String> withProfile = new java.util.HashMap<>(env);
+        withProfile.put("AWS_PROFILE", profile);
+        AwsCredentialsProvider signing = credentials instanceof DefaultCredentialsProvider
+                ? DefaultCredentialsProvider.builder().profileName(profile).build()
+                : credentials;
+        return new AwsAccess(withProfile, signing, endpoints);
+    }
+
     /** Dummy credentials, the given region, and each service at its loopback endpoint. */
     public static AwsAccess loopback(String region, Map<String, URI> endpoints) {
         return new AwsAccess(

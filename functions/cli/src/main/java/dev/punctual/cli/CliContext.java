@@ -32,6 +32,11 @@ public record CliContext(Clock clock, AwsAccess aws, InputStream stdin, Sleeper 
         return new CliContext(clock, aws, stdin, sleeper, true);
     }
 
+    /** This context reaching AWS through another profile ({@code --profile}). */
+    public CliContext withAws(AwsAccess other) {
+        return new CliContext(clock, other, stdin, sleeper, comparesClock);
+    }
+
     /** The process's AWS access and input with another clock (commands that do not wait: plan, jobs). */
     public static CliContext withClock(Clock clock) {
         return new CliContext(clock, AwsAccess.fromProcess(), System.in, Sleeper.real());

@@ -40,6 +40,19 @@ final class ErrorReport {
         return json;
     }
 
+    /** The last value given to {@code option} ({@code --opt V} or {@code --opt=V}; the last one wins), if any. */
+    static String optionValue(String option, String... args) {
+        String value = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(option) && i + 1 < args.length) {
+                value = args[i + 1];
+            } else if (args[i].startsWith(option + "=")) {
+                value = args[i].substring(option.length() + 1);
+            }
+        }
+        return value;
+    }
+
     /** An option's name in picocli's messages. */
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 

@@ -59,7 +59,14 @@ public final class PunctualCli implements Runnable {
      * can drive it without exiting the JVM.
      * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
      */
-    public static int execute(PrintWriter out, PrintWriter err, CliContext context, String... args) {
+    public static int execute(PrintWriter out, PrintWriter err, CliContext given, String... args) {
+        // --profile changes how every client of the command reaches AWS, so it is applied before the
+        // commands are built with the context; picocli still parses (and lists) it as the commands' option.
+        String profile = ErrorReport.optionValue("--profile", args);
+        boolean profileAccepted =
+                profile == null || AwsAccess.PROFILE.matcher(profile).matches();
+        CliContext context =
+                profile != null && profileAccepted ? given.withAws(given.aws().withProfile(profile)) : given;
         CommandLine commandLine = new CommandLine(new PunctualCli());
         Map<String, Supplier<Object>> subcommands = subcommands(context);
         for (String name : wanted(subcommands.keySet(), args)) {
@@ -86,6 +93,18 @@ public final class PunctualCli implements Runnable {
                 .setParameterExceptionHandler(
                         (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e), json))
                 .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json));
+        if (!profileAccepted) {
+            CommandLine named = commandLine.getSubcommands().size() == 1
+                    ? commandLine.getSubcommands().values().iterator().next()
+                    : commandLine;
+            return refuse(
+                    out,
+                    err,
+                    named,
+                    "--profile: '" + profile + "' is not a profile name; accepted: up to"
+                            + " 64 of A-Z, a-z, 0-9, _, ., @, + and -, as in ~/.aws/config",
+                    json);
+        }
         try {
             return commandLine.execute(args);
         } finally {

@@ -27,6 +27,13 @@ class StageTarget {
     String endpoint;
 
     @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            description = "The AWS profile whose credentials and region to use (default: AWS_PROFILE, then the"
+                    + " default profile), as the AWS CLI reads ~/.aws/config and ~/.aws/credentials")
+    String profile;
+
+    @Option(
             names = "--region",
             paramLabel = "REGION",
             description = "AWS region (default: AWS_REGION, or us-east-1 with --endpoint)")

@@ -51,6 +51,13 @@ public final class VerifyCommand implements Callable<Integer> {
     String stage;
 
     @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            description = "The AWS profile whose credentials and region to use (default: AWS_PROFILE, then the"
+                    + " default profile)")
+    String profile;
+
+    @Option(
             names = "--activate",
             description = "Also run the activation checks; they write the ledger (a manual run of each job marked"
                     + " safe to verify, maintenance on and off)")

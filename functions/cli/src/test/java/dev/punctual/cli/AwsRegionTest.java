@@ -82,4 +82,53 @@ class AwsRegionTest {
         assertThatThrownBy(() -> with(Map.of("AWS_CONFIG_FILE", bad.toString())).region(null))
                 .hasMessageContaining("region of profile default");
     }
+
+    @Test
+    void withProfile_takesThatProfilesRegion_overAwsProfile() throws IOException {
+        AwsAccess aws = with(Map.of("AWS_PROFILE", "bare", "AWS_CONFIG_FILE", config().toString()))
+                .withProfile("ops");
+
+        assertThat(aws.region(null)).isEqualTo(Region.AP_NORTHEAST_2);
+        assertThat(aws.env()).containsEntry("AWS_PROFILE", "ops");
+    }
+
+    @Test
+    void withProfile_keepsATestsFixedCredentials_andGivesTheProcessChainTheProfile() {
+        AwsAccess fixed = with(Map.of());
+        AwsAccess process = new AwsAccess(
+                Map.of(),
+                software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider.builder()
+                        .build(),
+                Map.of());
+
+        assertThat(fixed.withProfile("ops").credentials()).isSameAs(fixed.credentials());
+        assertThat(process.withProfile("ops").credentials())
+                .isNotSameAs(process.credentials())
+                .isInstanceOf(software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider.class);
+    }
+
+    @Test
+    void aProfileOptionThatIsNotAName_isRefused_beforeAnythingRuns() {
+        java.io.StringWriter err = new java.io.StringWriter();
+
+        int code = PunctualCli.execute(
+                new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(err),
+                java.time.Clock.systemUTC(),
+                "status",
+                "--stage",
+                "dev",
+                "--profile",
+                "ops; rm -rf /");
+
+        assertThat(code).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(err.toString()).startsWith("punctual status: --profile: 'ops; rm -rf /' is not a profile name;");
+    }
+
+    @Test
+    void theProfileOption_isReadAsPicocliReadsIt_theLastOneWins() {
+        assertThat(ErrorReport.optionValue("--profile", "status", "--profile", "a", "--profile=b"))
+                .isEqualTo("b");
+        assertThat(ErrorReport.optionValue("--profile", "status")).isNull();
+    }
 }
