@@ -170,10 +170,7 @@ final class LogsCommand implements Callable<Integer> {
                 if (!follow) {
                     return 0;
                 }
-                try {
-                    context.sleeper().sleep(interval);
-                } catch (InterruptedException stopped) {
-                    Thread.currentThread().interrupt();
+                if (!Repeating.waited(context.sleeper(), interval)) {
                     return 0;
                 }
                 // The whole window again, not only what came since: Logs Insights shows a line some time

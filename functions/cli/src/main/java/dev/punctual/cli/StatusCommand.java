@@ -115,10 +115,7 @@ final class StatusCommand implements Callable<Integer> {
                 if (!watch) {
                     return 0;
                 }
-                try {
-                    context.sleeper().sleep(interval);
-                } catch (InterruptedException stopped) {
-                    Thread.currentThread().interrupt();
+                if (!Repeating.waited(context.sleeper(), interval)) {
                     return 0;
                 }
                 if (!json) {

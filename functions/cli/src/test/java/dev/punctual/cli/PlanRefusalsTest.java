@@ -3,31 +3,15 @@ package dev.punctual.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.fixtures.FixtureCatalog;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 /** {@code plan}'s refusals name what is wrong and what would be accepted, never picocli's raw wording. */
 class PlanRefusalsTest {
 
-    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
-
-    private record Result(int code, String out, String err) {}
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     @Test
     void aJobAndAnExpressionTogether_areRefused_namingBoth_withoutPicocliWording() {
-        Result result =
-                cli("plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "2");
+        CliRun result = CliRun.of(
+                "plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--zone", "UTC", "--count", "2");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -39,7 +23,7 @@ class PlanRefusalsTest {
 
     @Test
     void neitherAJobNorAnExpression_namesBothAlternatives() {
-        Result result = cli("plan", "--count", "2");
+        CliRun result = CliRun.of("plan", "--count", "2");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -48,7 +32,7 @@ class PlanRefusalsTest {
 
     @Test
     void anExpressionWithoutItsZone_namesOnlyTheZone() {
-        Result result = cli("plan", "--schedule", "0 9 * * *", "--count", "2");
+        CliRun result = CliRun.of("plan", "--schedule", "0 9 * * *", "--count", "2");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).startsWith("punctual plan: --zone: required;");
@@ -56,7 +40,8 @@ class PlanRefusalsTest {
 
     @Test
     void bothToAndCount_areRefused_namingBoth() {
-        Result result = cli("plan", "--job", FixtureCatalog.DAILY, "--count", "2", "--to", "2027-01-01T00:00:00Z");
+        CliRun result =
+                CliRun.of("plan", "--job", FixtureCatalog.DAILY, "--count", "2", "--to", "2027-01-01T00:00:00Z");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).startsWith("punctual plan: --to, --count: not together;");
@@ -66,7 +51,7 @@ class PlanRefusalsTest {
     void aMistypedJob_suggestsTheClosest() {
         String typo = FixtureCatalog.DAILY.substring(0, FixtureCatalog.DAILY.length() - 1);
 
-        Result result = cli("plan", "--job", typo, "--count", "2");
+        CliRun result = CliRun.of("plan", "--job", typo, "--count", "2");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -76,7 +61,7 @@ class PlanRefusalsTest {
 
     @Test
     void theHelpsCompletionLine_isOneLineThatPastes() {
-        Result help = cli("--help");
+        CliRun help = CliRun.of("--help");
 
         assertThat(help.code()).isZero();
         assertThat(help.out().lines())
@@ -101,7 +86,7 @@ class PlanRefusalsTest {
 
     @Test
     void aMistypedCommand_stillGetsItsSuggestion() {
-        Result result = cli("jbos");
+        CliRun result = CliRun.of("jbos");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("'jbos' is not a command").contains("did you mean jobs?");

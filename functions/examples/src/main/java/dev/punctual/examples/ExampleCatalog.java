@@ -7,6 +7,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobTable;
+import dev.punctual.job.Once;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -39,9 +40,9 @@ public final class ExampleCatalog implements CatalogProvider {
 
     @Override
     public JobCatalog catalog(JobEnvironment env) {
-        Supplier<DemoTable> table = new Once<>(() -> ExampleClients.demoTable(env));
+        Supplier<DemoTable> table = Once.of(() -> ExampleClients.demoTable(env));
         // A fresh id per message, so two messages of one instant do not collide.
-        Supplier<OutboxDelivery> outbox = new Once<>(() -> new OutboxDelivery(
+        Supplier<OutboxDelivery> outbox = Once.of(() -> new OutboxDelivery(
                 table.get(), env.clock(), () -> UUID.randomUUID().toString()));
         return JobCatalog.of(
                         JobDefinition.builder("daily-report")

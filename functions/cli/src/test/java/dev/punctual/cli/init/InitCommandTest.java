@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.CliRun;
 import dev.punctual.cli.PunctualCli;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,25 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InitCommandTest {
 
-    private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
-
     @TempDir
     Path temp;
-
-    private record Result(int code, String out, String err) {}
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), NOW, args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     @Test
     void init_writesTheRepository_inTheTeamsPackage_withNoPlaceholderLeft() throws IOException {
         Path dir = temp.resolve("digest-jobs");
 
-        Result result = cli("init", dir.toString(), "--group-id", "com.acme", "--package", "com.acme.digest");
+        CliRun result = CliRun.of("init", dir.toString(), "--group-id", "com.acme", "--package", "com.acme.digest");
 
         assertThat(result.code()).as(result.err()).isZero();
         Map<String, String> files = read(dir);
@@ -96,7 +81,7 @@ class InitCommandTest {
     void init_givesTheWrapperAndTheLauncher_theirExecutableBit() throws IOException {
         Path dir = temp.resolve("jobs-repo");
 
-        assertThat(cli("init", dir.toString()).code()).isZero();
+        assertThat(CliRun.of("init", dir.toString()).code()).isZero();
 
         assertThat(Files.getPosixFilePermissions(dir.resolve("mvnw"))).contains(PosixFilePermission.OWNER_EXECUTE);
         assertThat(Files.getPosixFilePermissions(dir.resolve("bin/punctual")))
@@ -109,7 +94,7 @@ class InitCommandTest {
     void withoutOptions_theArtifactIdIsTheDirectorysName_andThePackageFollowsFromIt() throws IOException {
         Path dir = temp.resolve("Billing_Jobs");
 
-        assertThat(cli("init", dir.toString()).code()).isZero();
+        assertThat(CliRun.of("init", dir.toString()).code()).isZero();
 
         assertThat(read(dir))
                 .containsKey("jobs/src/main/java/com/example/billingjobs/WeeklyDigestJob.java")
@@ -123,7 +108,7 @@ class InitCommandTest {
     @Test
     void cdkJson_runsTheTeamsApp_withPunctualsFeatureFlags() throws IOException {
         Path dir = temp.resolve("team");
-        assertThat(cli("init", dir.toString()).code()).isZero();
+        assertThat(CliRun.of("init", dir.toString()).code()).isZero();
         ObjectMapper json = new ObjectMapper();
 
         JsonNode team = json.readTree(dir.resolve("cdk.json").toFile());
@@ -137,7 +122,7 @@ class InitCommandTest {
     @Test
     void theWrapper_isPunctualsOwn() throws IOException {
         Path dir = temp.resolve("team");
-        assertThat(cli("init", dir.toString()).code()).isZero();
+        assertThat(CliRun.of("init", dir.toString()).code()).isZero();
 
         for (String file : List.of("mvnw", ".mvn/jdk.sh", ".mvn/wrapper/maven-wrapper.properties")) {
             assertThat(dir.resolve(file))
@@ -149,7 +134,8 @@ class InitCommandTest {
     @Test
     void theSampleJobAndCatalog_compileAgainstTheJobApi() throws IOException {
         Path dir = temp.resolve("team");
-        assertThat(cli("init", dir.toString(), "--package", "com.acme.digest").code())
+        assertThat(CliRun.of("init", dir.toString(), "--package", "com.acme.digest")
+                        .code())
                 .isZero();
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> args = new ArrayList<>(
@@ -172,7 +158,7 @@ class InitCommandTest {
         Path dir = Files.createDirectories(temp.resolve("taken"));
         Files.writeString(dir.resolve("notes.txt"), "mine");
 
-        Result result = cli("init", dir.toString());
+        CliRun result = CliRun.of("init", dir.toString());
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("DIR: '" + dir + "' is not empty; accepted: a new or empty directory");
@@ -183,7 +169,7 @@ class InitCommandTest {
     void anEmptyDirectory_isFilled() throws IOException {
         Path dir = Files.createDirectories(temp.resolve("empty"));
 
-        assertThat(cli("init", dir.toString()).code()).isZero();
+        assertThat(CliRun.of("init", dir.toString()).code()).isZero();
 
         assertThat(dir.resolve("pom.xml")).exists();
     }
@@ -192,7 +178,7 @@ class InitCommandTest {
     void aPackageThatIsAJavaKeyword_exitsTwo_namingTheOptionAndWhatIsAccepted_andWritesNothing() {
         Path dir = temp.resolve("team");
 
-        Result result = cli("init", dir.toString(), "--package", "com.acme.new");
+        CliRun result = CliRun.of("init", dir.toString(), "--package", "com.acme.new");
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err())
@@ -204,9 +190,9 @@ class InitCommandTest {
 
     @Test
     void aGroupIdOrArtifactIdOutsideTheirSyntax_exitsTwo_namingTheOption() {
-        Result group = cli("init", temp.resolve("a").toString(), "--group-id", "Com.Acme");
-        Result artifact = cli("init", temp.resolve("b").toString(), "--artifact-id", "digest jobs");
-        Result fromName = cli("init", temp.resolve("---").toString());
+        CliRun group = CliRun.of("init", temp.resolve("a").toString(), "--group-id", "Com.Acme");
+        CliRun artifact = CliRun.of("init", temp.resolve("b").toString(), "--artifact-id", "digest jobs");
+        CliRun fromName = CliRun.of("init", temp.resolve("---").toString());
 
         assertThat(group.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(group.err()).contains("--group-id: 'Com.Acme' is not accepted; accepted: a Maven group id");
@@ -219,7 +205,7 @@ class InitCommandTest {
 
     @Test
     void aParentThatDoesNotExist_exitsTwo() {
-        Result result = cli("init", temp.resolve("missing/team").toString());
+        CliRun result = CliRun.of("init", temp.resolve("missing/team").toString());
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("the parent of").contains("does not exist");
