@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.observability.VisibleText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,11 +43,19 @@ final class ResultOutput {
             JsonNode e = result.path("error");
             // One format for every refusal: command, field, problem (the handler's code and message), redacted
             // and bounded here too: a function of another version may have echoed the payload as it was.
-            err.println(command + ": "
-                    + RefusalLine.of((text(e, "field") == null ? "payload" : text(e, "field")) + ": "
-                            + e.path("code").asText() + ": " + e.path("message").asText()));
+            String line = RefusalLine.of((text(e, "field") == null ? "payload" : text(e, "field")) + ": "
+                    + e.path("code").asText() + ": " + e.path("message").asText());
+            err.println(command + ": " + line);
             if (!table) {
-                out.println(json.strip());
+                // The error object every refusal prints ({"error": {command, field, problem, accepted,
+                // exit_code}}), whichever JVM refused it, with the handler's code and its result beside it.
+                ObjectNode report = (ObjectNode) parse(ErrorReport.json(command, line, PunctualCli.INVALID_INPUT));
+                ((ObjectNode) report.get("error")).put("code", e.path("code").asText());
+                if (result instanceof ObjectNode handled && e instanceof ObjectNode handlerError) {
+                    handlerError.put("message", RefusalLine.of(e.path("message").asText()));
+                    report.set("result", handled);
+                }
+                out.println(report);
             }
             return PunctualCli.INVALID_INPUT;
         }

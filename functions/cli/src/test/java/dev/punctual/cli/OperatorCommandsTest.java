@@ -280,8 +280,17 @@ class OperatorCommandsTest {
                 .doesNotContain("\n")
                 .startsWith("punctual run: job: UNKNOWN_JOB: ")
                 .contains("no-such-job");
-        assertThat(result.json().at("/status").asText())
-                .as("JSON mode: the result on stdout")
+        JsonNode json = result.json();
+        assertThat(json.at("/error/command").asText())
+                .as("the error object every refusal prints")
+                .isEqualTo("punctual run");
+        assertThat(json.at("/error/field").asText()).isEqualTo("job");
+        assertThat(json.at("/error/code").asText()).isEqualTo("UNKNOWN_JOB");
+        assertThat(json.at("/error/problem").asText())
+                .startsWith("UNKNOWN_JOB: job 'no-such-job' is not in the catalog");
+        assertThat(json.at("/error/exit_code").asInt()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(json.at("/result/status").asText())
+                .as("the handler's result beside it")
                 .isEqualTo("INVALID");
         assertThat(cli("run", "no-such-job", "--output", "table").out()).isEmpty();
     }
