@@ -2,6 +2,7 @@ package dev.punctual.handler;
 
 import dev.punctual.PunctualException;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.observability.Retries;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceReport;
 import java.util.List;
@@ -20,8 +21,8 @@ final class RetryPolicy {
             return;
         }
         List<OccurrenceReport> retryable = result.occurrences().stream()
-                .filter(o -> o.reason().retried())
-                .filter(o -> o.attempt() < catalog.require(o.job()).maxAttempts())
+                .filter(o -> Retries.willRetry(
+                        o.reason(), true, o.attempt(), catalog.require(o.job()).maxAttempts()))
                 .toList();
         if (!retryable.isEmpty()) {
             throw new RetryableRunFailure(retryable);

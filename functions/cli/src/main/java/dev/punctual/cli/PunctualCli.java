@@ -1,6 +1,5 @@
 package dev.punctual.cli;
 
-import dev.punctual.time.ScheduleExpressionException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -128,9 +127,7 @@ public final class PunctualCli implements Runnable {
     }
 
     private static int fail(PrintWriter out, PrintWriter err, CommandLine command, Exception e, boolean json) {
-        if (e instanceof ScheduleExpressionException
-                || e instanceof dev.punctual.stage.StageConfigException
-                || e instanceof OperatorInputException) {
+        if (e instanceof dev.punctual.RefusedInputException) {
             return refuse(out, err, command, e.getMessage(), json);
         }
         String endpoint = command.getParseResult() == null

@@ -68,7 +68,7 @@ public record OccurrenceOutcome(
      * @param maxAttempts the job's {@code maxAttempts}
      */
     public boolean finalFailure(int maxAttempts) {
-        return verdict() == Verdict.FAIL && (!reason.retried() || !SCHEDULED.equals(trigger) || attempt >= maxAttempts);
+        return verdict() == Verdict.FAIL && !Retries.willRetry(reason, SCHEDULED.equals(trigger), attempt, maxAttempts);
     }
 
     /** The identifying part of an outcome; the rest through the builder's setters. */

@@ -1,9 +1,9 @@
 package dev.punctual.stage;
 
-import dev.punctual.PunctualException;
+import dev.punctual.RefusedInputException;
 
 /** A stage setting has a value Punctual cannot accept; the message names the field and what is accepted. */
-public final class StageConfigException extends PunctualException {
+public final class StageConfigException extends RefusedInputException {
     private static final long serialVersionUID = 1L;
 
     private final String field;

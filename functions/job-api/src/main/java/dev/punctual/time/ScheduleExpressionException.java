@@ -1,13 +1,13 @@
 package dev.punctual.time;
 
-import dev.punctual.PunctualException;
+import dev.punctual.RefusedInputException;
 
 /**
  * A schedule expression or time zone that Punctual refuses. The message always names the part that
  * is wrong, what was given and what would be accepted, because the reader is usually fixing a job
  * declaration or a CLI argument and needs nothing else.
  */
-public final class ScheduleExpressionException extends PunctualException {
+public final class ScheduleExpressionException extends RefusedInputException {
     private static final long serialVersionUID = 1L;
 
     private final String part;
