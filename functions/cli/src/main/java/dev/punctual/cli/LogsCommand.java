@@ -96,17 +96,9 @@ final class LogsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException, InterruptedException {
         Duration window = DurationArgument.parse(spec.commandLine(), "--since", since);
-        if (every != null && !follow) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--every: only with --follow; accepted: --follow --every " + every);
-        }
-        Duration interval =
-                every == null ? Duration.ofSeconds(10) : DurationArgument.parse(spec.commandLine(), "--every", every);
-        if (interval.compareTo(Duration.ofSeconds(5)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
-            // Each run of a Logs Insights query scans the window and costs; faster than 5 s buys nothing.
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--every: '" + every + "' is out of range; accepted: 5s to 1h");
-        }
+        // Each run of a Logs Insights query scans the window and costs; faster than 5 s buys nothing.
+        Duration interval = Repeating.interval(
+                spec.commandLine(), every, follow, "--follow", Duration.ofSeconds(10), Duration.ofSeconds(5));
         if (outcome != null && !List.of("PASS", "SKIP", "FAIL").contains(outcome)) {
             throw new OperatorInputException(
                     "--outcome: '" + outcome + "' is not accepted; accepted: PASS, SKIP, FAIL");

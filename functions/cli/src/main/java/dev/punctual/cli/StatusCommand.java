@@ -82,16 +82,8 @@ final class StatusCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--next: '" + next + "' is out of range; accepted: 0-100");
         }
-        if (every != null && !watch) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--every: only with --watch; accepted: --watch --every " + every);
-        }
         Duration interval =
-                every == null ? DEFAULT_EVERY : DurationArgument.parse(spec.commandLine(), "--every", every);
-        if (interval.compareTo(Duration.ofSeconds(1)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--every: '" + every + "' is out of range; accepted: 1s to 1h");
-        }
+                Repeating.interval(spec.commandLine(), every, watch, "--watch", DEFAULT_EVERY, Duration.ofSeconds(1));
         PrintWriter out = spec.commandLine().getOut();
         boolean json = output.isJson();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {

@@ -35,6 +35,11 @@ public final class TeamRepository {
 
     private final TeamCoordinates coordinates;
 
+    /** Read once: every template is filled with them, so reading per file read two resources each time. */
+    private final String punctualVersion = punctualVersion();
+
+    private final String cdkCliVersion = cdkCliVersion();
+
     public TeamRepository(TeamCoordinates coordinates) {
         this.coordinates = coordinates;
     }
@@ -100,8 +105,8 @@ public final class TeamRepository {
         return text.replace("__GROUP_ID__", coordinates.groupId())
                 .replace("__ARTIFACT_ID__", coordinates.artifactId())
                 .replace("__PACKAGE__", coordinates.packageName())
-                .replace("__PUNCTUAL_VERSION__", punctualVersion())
-                .replace("__CDK_VERSION__", cdkCliVersion());
+                .replace("__PUNCTUAL_VERSION__", punctualVersion)
+                .replace("__CDK_VERSION__", cdkCliVersion);
     }
 
     /** Punctual's cdk.json (its feature flags are what the constructs are tested with), with the team's app. */
