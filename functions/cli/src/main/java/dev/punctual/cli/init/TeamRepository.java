@@ -68,6 +68,7 @@ public final class TeamRepository {
         }
         files.put("mvnw", read("root/mvnw"));
         files.put(".mvn/jdk.sh", read("root/.mvn/jdk.sh"));
+        files.put(".mvn/build-lock.sh", read("root/.mvn/build-lock.sh"));
         files.put(".mvn/wrapper/maven-wrapper.properties", read("root/.mvn/wrapper/maven-wrapper.properties"));
         files.put("cdk.json", cdkJson());
         return files;

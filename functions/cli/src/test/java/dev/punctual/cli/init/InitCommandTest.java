@@ -44,6 +44,7 @@ class InitCommandTest {
                         "pom.xml",
                         "mvnw",
                         ".mvn/jdk.sh",
+                        ".mvn/build-lock.sh",
                         ".mvn/wrapper/maven-wrapper.properties",
                         "cdk.json",
                         "bin/punctual",
@@ -124,7 +125,8 @@ class InitCommandTest {
         Path dir = temp.resolve("team");
         assertThat(CliRun.of("init", dir.toString()).code()).isZero();
 
-        for (String file : List.of("mvnw", ".mvn/jdk.sh", ".mvn/wrapper/maven-wrapper.properties")) {
+        for (String file :
+                List.of("mvnw", ".mvn/jdk.sh", ".mvn/build-lock.sh", ".mvn/wrapper/maven-wrapper.properties")) {
             assertThat(dir.resolve(file))
                     .as(file)
                     .hasSameTextualContentAs(repositoryRoot().resolve(file));
