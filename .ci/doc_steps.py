@@ -4,7 +4,12 @@ script PAGE
     Prints the page as one shell script, in the page's order: each ``<!-- run -->`` block's lines as
     they are, each ``<!-- file: PATH -->`` block as a command writing PATH, and each ``<!-- insert: PATH
     after: ANCHOR -->`` block as a command inserting it, both relative to the directory the script is
-    in at that point (so a page may ``cd`` into the repository it just created).
+    in at that point (so a page may ``cd`` into the repository it just created). A ``<!-- output -->``
+    block right after a ``<!-- run -->`` block is what that block prints: the script captures the
+    block's standard output, prints it, and stops with a diff when it differs (trailing spaces aside),
+    so the page shows what the commands really print.
+expect-output ACTUAL WHERE
+    Compares the file ACTUAL with standard input (the page's output block at WHERE); prints ACTUAL.
 insert PATH ANCHOR
     Inserts standard input after the first line of PATH containing ANCHOR (as ``apply`` does).
 team-schedules ASSEMBLY FORBIDDEN JOB=EXPRESSION@ZONE...
@@ -25,7 +30,7 @@ import pathlib
 import re
 import sys
 
-MARK = re.compile(r"^<!-- (file|insert|run)(?::\s*(.*?))? -->\s*$")
+MARK = re.compile(r"^<!-- (file|insert|run|output)(?::\s*(.*?))? -->\s*$")
 
 
 def blocks(page):
@@ -56,7 +61,7 @@ def apply(page, root):
         elif kind == "insert":
             path, anchor = re.fullmatch(r"(\S+) after: (.+)", argument).groups()
             insert(root / path, anchor, body)
-        else:
+        elif kind == "run":
             commands.extend(body)
     if not commands:
         sys.exit(f"{page}: no <!-- run --> blocks")
@@ -66,10 +71,27 @@ def apply(page, root):
 def script(page):
     here = pathlib.Path(__file__).resolve()
     out = []
-    for n, (kind, argument, body) in enumerate(blocks(page)):
+    marked = list(blocks(page))
+    for n, (kind, argument, body) in enumerate(marked):
         end = f"PUNCTUAL_PAGE_BLOCK_{n}"
         if any(line == end for line in body):
             sys.exit(f"{page}: a block holds the line {end}")
+        shown = marked[n + 1] if n + 1 < len(marked) and marked[n + 1][0] == "output" else None
+        if kind == "output":
+            if n == 0 or marked[n - 1][0] != "run":
+                sys.exit(f"{page}: an <!-- output --> block must follow a <!-- run --> block")
+            continue
+        if kind == "run" and shown is not None:
+            # The same shell runs the block (a cd in it holds for what follows); only its stdout is compared.
+            out.append('punctual_page_out="$(mktemp)"')
+            out.append("{")
+            out.extend(body)
+            out.append('} > "$punctual_page_out"')
+            where = f"{page}: the output after the block starting '{body[0] if body else ''}'"
+            out.append(f"python3 {shlex.quote(str(here))} expect-output \"$punctual_page_out\" {shlex.quote(where)} <<'{end}'")
+            out.extend(shown[2])
+            out.append(end)
+            continue
         if kind == "file":
             out.append(f"mkdir -p \"$(dirname {shlex.quote(argument)})\"")
             out.append(f"cat > {shlex.quote(argument)} <<'{end}'")
@@ -85,6 +107,20 @@ def script(page):
     if not any(kind == "run" for kind, _, _ in blocks(page)):
         sys.exit(f"{page}: no <!-- run --> blocks")
     print("\n".join(out))
+
+
+def expect_output(actual, where, expected):
+    got = pathlib.Path(actual).read_text(encoding="utf-8")
+    sys.stdout.write(got)
+
+    def normal(text):
+        return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
+
+    if normal(got) != normal("\n".join(expected)):
+        import difflib
+        diff = difflib.unified_diff(normal("\n".join(expected)).splitlines(), normal(got).splitlines(),
+                                    "the page shows", "the commands printed", lineterm="")
+        sys.exit(f"{where} differs from what the commands printed:\n" + "\n".join(diff))
 
 
 def team_schedules(assembly, forbidden, expected):
@@ -151,6 +187,8 @@ def compare_schedules(before, after, job, zone, expression):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "script":
         script(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "expect-output":
+        expect_output(sys.argv[2], sys.argv[3], sys.stdin.read().splitlines())
     elif len(sys.argv) == 4 and sys.argv[1] == "insert":
         insert(pathlib.Path(sys.argv[2]), sys.argv[3], sys.stdin.read().splitlines())
     elif len(sys.argv) >= 5 and sys.argv[1] == "team-schedules":

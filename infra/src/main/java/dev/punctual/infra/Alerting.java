@@ -1,6 +1,6 @@
 package dev.punctual.infra;
 
-import dev.punctual.observability.OutcomeLog;
+import dev.punctual.outcome.OutcomeLog;
 import dev.punctual.stage.StageOutputs;
 import java.util.List;
 import java.util.Map;

@@ -189,7 +189,7 @@ final class ConsoleTestEvents extends Construct {
             replay.put(ScheduledPayload.JOB, job.id());
             replay.put("from", REPLAY_FROM);
             replay.put("to", REPLAY_TO);
-            replay.put("dryRun", true);
+            replay.put("dry_run", true);
             examples.put("replay-dry-run-" + job.id(), Map.of("value", replay));
         }
         examples.put("ping", Map.of("value", Map.of(ScheduledPayload.KIND, "ping")));

@@ -8,7 +8,7 @@ import software.constructs.Construct;
 
 /**
  * The Logs Insights queries operators start from, saved per stage over every pool's log group. They
- * read the fields of the outcome line ({@code dev.punctual.observability.OutcomeLog.FIELDS}); a test
+ * read the fields of the outcome line ({@code dev.punctual.outcome.OutcomeLog.FIELDS}); a test
  * keeps them to those fields, and docs/queries.md shows the same text.
  *
  * <p>{@code job-timeline} is one job's occurrences, so its filter names a job. No job is known to every

@@ -10,7 +10,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 import dev.punctual.runtime.MissedRunWatchdog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

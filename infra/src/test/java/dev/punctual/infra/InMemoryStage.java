@@ -62,8 +62,8 @@ final class InMemoryStage {
         if (now.isAfter(clock.peek())) {
             clock.advance(Duration.between(clock.peek(), now));
         }
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
-                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"" + attempt + "\"}";
+        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + at
+                + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"" + attempt + "\"}";
         runtime.handle(
                 payload,
                 Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)),

@@ -138,10 +138,10 @@ class JobSchedulesTest {
                     .isEqualTo(Templates.ref(alias));
             assertThat(target.get("Input"))
                     .isEqualTo("{\"kind\":\"scheduled\",\"job\":\"" + job.id() + "\","
-                            + "\"scheduledTime\":\"<aws.scheduler.scheduled-time>\","
-                            + "\"executionId\":\"<aws.scheduler.execution-id>\","
-                            + "\"attemptNumber\":\"<aws.scheduler.attempt-number>\","
-                            + "\"scheduleArn\":\"<aws.scheduler.schedule-arn>\"}");
+                            + "\"scheduled_time\":\"<aws.scheduler.scheduled-time>\","
+                            + "\"execution_id\":\"<aws.scheduler.execution-id>\","
+                            + "\"attempt_number\":\"<aws.scheduler.attempt-number>\","
+                            + "\"schedule_arn\":\"<aws.scheduler.schedule-arn>\"}");
         }
         devTemplate.hasResourceProperties("AWS::Lambda::Alias", Map.of("Name", FunctionPoolConstruct.ALIAS));
     }

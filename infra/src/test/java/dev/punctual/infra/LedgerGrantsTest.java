@@ -329,8 +329,8 @@ class LedgerGrantsTest {
         }
 
         String deliver(String job, String hhmm) {
-            return handle("{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + time(hhmm)
-                    + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"1\"}");
+            return handle("{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + time(hhmm)
+                    + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"1\"}");
         }
 
         String manualRun(String job, String hhmm, boolean force) {

@@ -45,10 +45,30 @@ class PayloadContractTest {
             Invocation invocation = ((PayloadParser.Parsed.Valid) parsed).invocation();
             assertThat(invocation)
                     .as(name)
-                    .isEqualTo(new Invocation.Scheduled(name, fires, "b5f9c3e2-exec", 2, arn(name)));
+                    .isEqualTo(new Invocation.Scheduled(catalog.require(name), fires, "b5f9c3e2-exec", 2, arn(name)));
             assertThat(OccurrenceCalculator.of(catalog.require(name).schedule()).isOccurrence(fires))
                     .as(name + ": the delivery at " + fires + " is an occurrence of the catalog's schedule")
                     .isTrue();
+        });
+    }
+
+    /**
+     * The deployed input, written out: field names are a contract with every function version that may
+     * receive a delivery (a retry, a redriven dead letter), so a rename shows here first and goes through
+     * {@code RenamedFields} (docs/decisions/0028-payload-fields-in-snake-case.md), never by accident.
+     */
+    @Test
+    void everyJobSchedulesInput_isExactlyThePinnedSnakeCasePayload() {
+        Templates.jobSchedules(Synth.stage("dev")).forEach((name, located) -> {
+            String input = (String) ((Map<?, ?>) located.properties().get("Target")).get("Input");
+
+            assertThat(input)
+                    .as(name)
+                    .isEqualTo("{\"kind\":\"scheduled\",\"job\":\"" + name + "\","
+                            + "\"scheduled_time\":\"<aws.scheduler.scheduled-time>\","
+                            + "\"execution_id\":\"<aws.scheduler.execution-id>\","
+                            + "\"attempt_number\":\"<aws.scheduler.attempt-number>\","
+                            + "\"schedule_arn\":\"<aws.scheduler.schedule-arn>\"}");
         });
     }
 

@@ -94,7 +94,7 @@ class BomTest {
         return found;
     }
 
-    private static String projectVersion(Path pom) throws Exception {
+    static String projectVersion(Path pom) throws Exception {
         return childText(parse(pom).getDocumentElement(), "version");
     }
 
@@ -116,7 +116,7 @@ class BomTest {
         return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
     }
 
-    private static Path repositoryRoot() {
+    static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.isRegularFile(dir.resolve("functions/bom/pom.xml"))) {
             dir = dir.getParent();

@@ -51,12 +51,15 @@ class DependencyRulesTest {
     private static final String RUNTIME = "dev.punctual.runtime..";
     private static final String EVENTS = "dev.punctual.events";
     private static final String OBSERVABILITY = "dev.punctual.observability..";
+    /** The runtime's outcome vocabulary: why an occurrence ended so, and the line that says it. */
+    private static final String OUTCOME = "dev.punctual.outcome..";
+
     private static final String JSON = "dev.punctual.json..";
     private static final String STAGE = "dev.punctual.stage..";
 
     /** The core: plain Java, tested without any server. */
     private static final String[] CORE = {
-        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, JSON, STAGE
+        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, JSON, STAGE
     };
 
     /** The adapters between the core and AWS. */
@@ -147,6 +150,21 @@ class DependencyRulesTest {
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(JAVA, ROOT, TIME, CATCH_UP, LEDGER, OBSERVABILITY, JSON, STAGE)
+                .check(PUNCTUAL);
+    }
+
+    /**
+     * A reason names the ledger's skip category it is recorded under, so the vocabulary sits above the
+     * ledger and below the runtime; the ledger, which the vocabulary names, never names it back.
+     */
+    @Test
+    void outcome_dependsOnTheLedgersApiAndTheLogOnly() {
+        classes()
+                .that()
+                .resideInAPackage(OUTCOME)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, LEDGER, OBSERVABILITY, JSON, OUTCOME)
                 .check(PUNCTUAL);
     }
 

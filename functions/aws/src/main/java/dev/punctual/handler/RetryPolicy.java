@@ -2,7 +2,7 @@ package dev.punctual.handler;
 
 import dev.punctual.PunctualException;
 import dev.punctual.job.JobCatalog;
-import dev.punctual.observability.Retries;
+import dev.punctual.outcome.Retries;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceReport;
 import java.util.List;

@@ -87,7 +87,7 @@ final class WarmUp {
     }
 
     private static void payloadAndResult() throws Json.NotJsonException {
-        Json.read("{\"kind\":\"scheduled\",\"scheduledTime\":\"" + AN_INSTANT + "\",\"attempt\":1}");
+        Json.read("{\"kind\":\"scheduled\",\"scheduled_time\":\"" + AN_INSTANT + "\",\"attempt\":1}");
         OccurrenceCalculator.of(Schedule.parse("cron(0 9 * * ? *)", "Europe/Berlin"))
                 .next(Instant.parse(AN_INSTANT));
         Redactor.standard().line("warm-up: token=x"); // a key, so the redactor's key classifier is loaded too

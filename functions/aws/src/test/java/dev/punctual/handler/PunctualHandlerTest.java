@@ -34,7 +34,7 @@ class PunctualHandlerTest {
 
         assertThat(result.get("status").asText()).isEqualTo("INVALID");
         assertThat(result.at("/error/code").asText()).isEqualTo("MISSING_FIELD");
-        assertThat(result.at("/error/field").asText()).isEqualTo("scheduledTime");
+        assertThat(result.at("/error/field").asText()).isEqualTo("scheduled_time");
         assertThat(stage.lines).anySatisfy(l -> assertThat(l).contains("\"function_request_id\":\"req-42\""));
     }
 
@@ -43,7 +43,7 @@ class PunctualHandlerTest {
         EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
 
         JsonNode result = invoke(handler(stage), """
-                {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z","attemptNumber":"1"}""".formatted(FixtureCatalog.DAILY));
+                {"kind":"scheduled","job":"%s","scheduled_time":"2026-11-30T14:00:00Z","attempt_number":"1"}""".formatted(FixtureCatalog.DAILY));
 
         assertThat(result.get("status").asText()).isEqualTo("OK");
         assertThat(result.at("/counts/pass").asInt()).isEqualTo(1);
@@ -57,7 +57,7 @@ class PunctualHandlerTest {
         PunctualHandler handler = handler(stage);
 
         assertThatThrownBy(() -> invoke(handler, """
-                        {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
+                        {"kind":"scheduled","job":"%s","scheduled_time":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
                 .isInstanceOf(RetryPolicy.RetryableRunFailure.class)
                 .hasMessageContaining(FixtureCatalog.DAILY + "@2026-11-30T14:00:00Z JOB_ERROR attempt 1");
         assertThat(stage.lines).anySatisfy(l -> assertThat(l).contains("\"outcome\":\"FAIL\"", "JOB_ERROR"));
@@ -70,7 +70,7 @@ class PunctualHandlerTest {
         PunctualHandler handler = handler(stage);
 
         assertThatThrownBy(() -> invoke(handler, """
-                        {"kind":"scheduled","job":"%s","scheduledTime":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
+                        {"kind":"scheduled","job":"%s","scheduled_time":"2026-11-30T14:00:00Z"}""".formatted(FixtureCatalog.DAILY)))
                 .isInstanceOf(RuntimeException.class);
         assertThat(stage.lines)
                 .filteredOn(l -> l.contains("invocation fault"))

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.stage.StageFlags;
@@ -87,7 +87,7 @@ class RuntimeCostTest {
     }
 
     private InvocationResult deliver(String job, Instant at) {
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at + "\"}";
+        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + at + "\"}";
         return stage.runtime.handle(
                 payload,
                 Deadline.fromRemaining(stage.clock.instant(), Duration.ofMinutes(5)),

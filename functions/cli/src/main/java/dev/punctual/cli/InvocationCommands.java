@@ -9,6 +9,7 @@ import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceListener;
 import dev.punctual.runtime.ResultJson;
+import dev.punctual.runtime.ScheduledPayload;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -343,7 +344,7 @@ final class InvocationCommands {
             }
             p.put("force", force);
             if (dryRun) {
-                p.put("dryRun", true);
+                p.put(ScheduledPayload.DRY_RUN, true);
             }
             return json(p);
         }
@@ -446,7 +447,10 @@ final class InvocationCommands {
                     InstantArgument.parse(spec.commandLine(), "--from", from).toString());
             p.put("to", InstantArgument.parse(spec.commandLine(), "--to", to).toString());
             p.put("max", max);
-            p.put("dryRun", dryRun);
+            // Only when set: a function older than the field's rename reads a replay without it.
+            if (dryRun) {
+                p.put(ScheduledPayload.DRY_RUN, true);
+            }
             return json(p);
         }
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.job.JobDefinition;
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -112,7 +112,10 @@ final class RemoteReplay {
         p.put("from", from.toString());
         p.put("to", to.toString());
         p.put("max", Math.min(limit, 1000));
-        p.put("dryRun", dryRun);
+        // Only when set: a function older than the field's rename reads a replay without it.
+        if (dryRun) {
+            p.put(dev.punctual.runtime.ScheduledPayload.DRY_RUN, true);
+        }
         return p.toString();
     }
 

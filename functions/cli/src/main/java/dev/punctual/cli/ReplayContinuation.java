@@ -3,7 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.job.JobDefinition;
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.io.PrintWriter;
 import java.time.Instant;

@@ -149,7 +149,7 @@ final class ResultOutput {
                     o.path("attempt").asInt(),
                     text(o, "fence") == null ? "-" : text(o, "fence"),
                     // A function deployed before its details were escaped may still send a newline.
-                    orEmpty(VisibleText.escaped(text(o, "detail")))));
+                    orEmpty(VisibleText.escaped(detail(o)))));
         }
         JsonNode missed = r.path("missed");
         if (missed.isObject()) {
@@ -167,6 +167,16 @@ final class ResultOutput {
                     text(r, "stopped_by") == null ? " (raise --max or replay again)" : " (the replay was stopped)"));
         }
         return s.toString().stripTrailing();
+    }
+
+    /**
+     * The row's DETAIL: the explaining text, or a pass's result object on one line. A function deployed
+     * before results were objects sends its summary as the detail text, shown as it came.
+     */
+    private static String detail(JsonNode occurrence) {
+        String detail = text(occurrence, "detail");
+        JsonNode result = occurrence.path("result");
+        return detail == null && result.isObject() && !result.isEmpty() ? result.toString() : detail;
     }
 
     /** A field's text, or null when it is absent or JSON null. */

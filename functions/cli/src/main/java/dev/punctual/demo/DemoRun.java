@@ -10,9 +10,9 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.MissedRunWatchdog;
@@ -75,8 +75,8 @@ final class DemoRun {
     }
 
     private void deliver(DemoScenario.Delivery d) {
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduledTime\":\"" + d.scheduledTime()
-                + "\",\"executionId\":\"demo\",\"attemptNumber\":\"1\"}";
+        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduled_time\":\"" + d.scheduledTime()
+                + "\",\"execution_id\":\"demo\",\"attempt_number\":\"1\"}";
         logged.takeRecent();
         InvocationResult result =
                 runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);

@@ -115,7 +115,7 @@ class RemoteExecutionTest {
     void invoke_eventFromStdin_runsThatPayloadInTheFunction() throws Exception {
         try (DeployedStageFixture stage = DeployedStageFixture.deploy(NOW, Duration.ofMinutes(1))) {
             String payload = "{\"kind\":\"replay\",\"job\":\"" + QUARTER_HOURLY
-                    + "\",\"from\":\"2026-11-30T00:00:00Z\"," + "\"to\":\"2026-11-30T01:00:00Z\",\"dryRun\":true}";
+                    + "\",\"from\":\"2026-11-30T00:00:00Z\"," + "\"to\":\"2026-11-30T01:00:00Z\",\"dry_run\":true}";
 
             Result result = cli(
                     stage,

@@ -1,4 +1,4 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 import java.time.Instant;
 import java.time.ZonedDateTime;

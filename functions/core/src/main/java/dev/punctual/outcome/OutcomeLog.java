@@ -1,5 +1,8 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
+import dev.punctual.observability.EmbeddedMetrics;
+import dev.punctual.observability.Metric;
+import dev.punctual.observability.StructuredLog;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;

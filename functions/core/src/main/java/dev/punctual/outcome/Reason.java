@@ -1,4 +1,7 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
+
+import dev.punctual.ledger.SkipReason;
+import java.util.Optional;
 
 /**
  * Why an occurrence ended as it did: the one vocabulary of outcome lines, handler results, lifecycle
@@ -14,21 +17,21 @@ public enum Reason {
     /** Another live invocation is running this very occurrence. */
     IN_PROGRESS_ELSEWHERE(Verdict.SKIP, null, Flag.NONE),
     /** The lock group stayed busy for the stage's lock wait; catch-up takes the occurrence later. */
-    LOCK_BUSY(Verdict.SKIP, "LOCK_BUSY", Flag.REFUSES_THE_JOB),
+    LOCK_BUSY(Verdict.SKIP, SkipReason.LOCK_BUSY, Flag.REFUSES_THE_JOB),
     /** Maintenance holds the lock group. */
-    MAINTENANCE(Verdict.SKIP, "MAINTENANCE", Flag.REFUSES_THE_JOB),
+    MAINTENANCE(Verdict.SKIP, SkipReason.MAINTENANCE, Flag.REFUSES_THE_JOB),
     /** A destructive job in a stage that does not allow them. */
-    DESTRUCTIVE_DISABLED(Verdict.SKIP, "REFUSED", Flag.REFUSES_THE_JOB),
+    DESTRUCTIVE_DISABLED(Verdict.SKIP, SkipReason.REFUSED, Flag.REFUSES_THE_JOB),
     /** A scheduled delivery arrived while the stage's schedules are switched off. */
-    SCHEDULES_DISABLED(Verdict.SKIP, "DISABLED", Flag.REFUSES_THE_JOB),
+    SCHEDULES_DISABLED(Verdict.SKIP, SkipReason.DISABLED, Flag.REFUSES_THE_JOB),
     /**
      * A scheduler's delivery of a time that is not an occurrence of the job's current schedule, usually
      * the replaced expression's delivery arriving after a deploy changed the schedule. Recorded on that
      * time's run item, never run; no attempt, the cursor stays.
      */
-    NOT_AN_OCCURRENCE(Verdict.SKIP, "REFUSED", Flag.NONE),
+    NOT_AN_OCCURRENCE(Verdict.SKIP, SkipReason.REFUSED, Flag.NONE),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
-    DEFERRED(Verdict.SKIP, "DEFERRED", Flag.NONE),
+    DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */
     DEADLINE(Verdict.SKIP, null, Flag.NONE),
     /** Not recorded: an earlier occurrence of this invocation failed; order is kept for its retry. */
@@ -61,10 +64,10 @@ public enum Reason {
     }
 
     private final Verdict verdict;
-    private final String recordedAs;
+    private final SkipReason recordedAs;
     private final Flag flag;
 
-    Reason(Verdict verdict, String recordedAs, Flag flag) {
+    Reason(Verdict verdict, SkipReason recordedAs, Flag flag) {
         this.verdict = verdict;
         this.recordedAs = recordedAs;
         this.flag = flag;
@@ -81,10 +84,10 @@ public enum Reason {
 
     /**
      * Whether the reason is written to the ledger as a skip of the occurrence, and under which of the
-     * ledger's skip categories (a name of {@code dev.punctual.ledger.SkipReason}); null when it is not.
+     * ledger's skip categories; empty when it is not.
      */
-    public String recordedAs() {
-        return recordedAs;
+    public Optional<SkipReason> recordedAs() {
+        return Optional.ofNullable(recordedAs);
     }
 
     /** A scheduled occurrence failing for this reason is retried while it has attempts left. */

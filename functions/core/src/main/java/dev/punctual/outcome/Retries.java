@@ -1,4 +1,4 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 /**
  * The one rule for whether a failed occurrence is tried again: only a scheduler's delivery is (Lambda

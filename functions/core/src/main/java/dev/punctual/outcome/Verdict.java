@@ -1,4 +1,4 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 /** The three outcomes an occurrence can have, as operators read them. */
 public enum Verdict {

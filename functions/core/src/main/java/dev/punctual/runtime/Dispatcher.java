@@ -9,10 +9,9 @@ import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
-import dev.punctual.observability.OccurrenceOutcome;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.OccurrenceOutcome;
+import dev.punctual.outcome.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,7 +72,7 @@ public final class Dispatcher {
      * DEFERRED skip), and the plan runs oldest first, the delivered occurrence last.
      */
     private InvocationResult scheduled(Invocation.Scheduled s, Deadline deadline, StructuredLog log) {
-        JobDefinition job = services.catalog().require(s.jobId());
+        JobDefinition job = s.job();
         OccurrenceRunner.Request delivered =
                 OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         if (!deadline.allowsAnotherOccurrence(services.clock().instant())) {
@@ -125,7 +124,7 @@ public final class Dispatcher {
      */
     private InvocationResult notAnOccurrence(Invocation.NotAnOccurrence n, StructuredLog log) {
         Invocation.Scheduled s = n.delivery();
-        JobDefinition job = services.catalog().require(s.jobId());
+        JobDefinition job = s.job();
         OccurrenceRunner.Request delivered =
                 OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         return single(job, runner.refused(delivered, Reason.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
@@ -138,7 +137,7 @@ public final class Dispatcher {
     }
 
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
-        JobDefinition job = services.catalog().require(m.jobId());
+        JobDefinition job = m.job();
         Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
         OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force());
         if (m.dryRun()) {
@@ -152,7 +151,7 @@ public final class Dispatcher {
     }
 
     private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
-        JobDefinition job = services.catalog().require(r.jobId());
+        JobDefinition job = r.job();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         ReplayRange range = replayRange(job, calculator, r);
         List<OccurrenceReport> done = range.done().stream()
@@ -323,29 +322,8 @@ public final class Dispatcher {
 
     private void logOutcome(
             StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed, Duration lateness) {
-        OccurrenceOutcome outcome = OccurrenceOutcome.of(
-                        stage(),
-                        job.id(),
-                        r.occurrence(),
-                        r.local(),
-                        r.trigger().name(),
-                        r.reason())
-                .attempt(r.attempt())
-                .fence(r.fence())
-                .latenessMs(Math.max(0, lateness.toMillis()))
-                .durationMs(r.durationMs())
-                .catchUpCount(catchUp)
-                .missedCount(missed)
-                .result(resultOf(r))
-                .error(r.verdict() == Verdict.FAIL ? r.detail() : null)
-                .detail(r.verdict() == Verdict.SKIP ? r.detail() : null)
-                .build();
+        OccurrenceOutcome outcome = r.outcome(stage(), catchUp, missed, lateness);
         listeners.forEach(listener -> listener.ended(job, outcome, log));
-    }
-
-    /** The job's result summary, as an object, on a pass only (a done occurrence is a skip: nothing ran). */
-    private static Map<String, Object> resultOf(OccurrenceReport r) {
-        return r.verdict() == Verdict.PASS ? r.result() : Map.of();
     }
 
     private InvocationResult result(

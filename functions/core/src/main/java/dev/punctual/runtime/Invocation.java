@@ -1,23 +1,37 @@
 package dev.punctual.runtime;
 
+import dev.punctual.job.JobDefinition;
 import java.time.Instant;
 import java.util.Optional;
 
-/** A validated request to the handler. Each kind is documented in events/README.md. */
+/**
+ * A validated request to the handler. Each kind is documented in events/README.md. A kind about a job
+ * carries the catalog's definition of it, looked up once when the payload was read: a payload naming no
+ * job of the catalog never becomes an invocation.
+ */
 public sealed interface Invocation {
 
     /** The job the invocation is about, or empty for a keep-warm ping. */
-    Optional<String> job();
+    Optional<JobDefinition> definition();
 
     /**
      * From EventBridge Scheduler. The scheduled time is the occurrence's identity; the execution id is
      * new on every delivery attempt and is only logged.
      */
-    record Scheduled(String jobId, Instant scheduledTime, String executionId, int attemptNumber, String scheduleArn)
+    record Scheduled(
+            JobDefinition job, Instant scheduledTime, String executionId, int attemptNumber, String scheduleArn)
             implements Invocation {
         @Override
-        public Optional<String> job() {
-            return Optional.of(jobId);
+        public Optional<JobDefinition> definition() {
+            return Optional.of(job);
+        }
+
+        public String jobId() {
+            return job.id();
+        }
+
+        Scheduled at(Instant occurrence) {
+            return new Scheduled(job, occurrence, executionId, attemptNumber, scheduleArn);
         }
     }
 
@@ -31,8 +45,8 @@ public sealed interface Invocation {
      */
     record NotAnOccurrence(Scheduled delivery, String detail) implements Invocation {
         @Override
-        public Optional<String> job() {
-            return Optional.of(delivery.jobId());
+        public Optional<JobDefinition> definition() {
+            return delivery.definition();
         }
     }
 
@@ -41,10 +55,18 @@ public sealed interface Invocation {
      * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded. A dry run
      * claims, writes and sends nothing: it reports what the job would do ({@code Job.preview}).
      */
-    record ManualRun(String jobId, Optional<Instant> at, boolean force, boolean dryRun) implements Invocation {
+    record ManualRun(JobDefinition job, Optional<Instant> at, boolean force, boolean dryRun) implements Invocation {
         @Override
-        public Optional<String> job() {
-            return Optional.of(jobId);
+        public Optional<JobDefinition> definition() {
+            return Optional.of(job);
+        }
+
+        public String jobId() {
+            return job.id();
+        }
+
+        ManualRun at(Instant occurrence) {
+            return new ManualRun(job, Optional.of(occurrence), force, dryRun);
         }
     }
 
@@ -53,10 +75,14 @@ public sealed interface Invocation {
      * done are skipped, so a replay can be repeated. A dry run only lists what would run, each with the
      * job's preview of what it would do.
      */
-    record Replay(String jobId, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
+    record Replay(JobDefinition job, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
         @Override
-        public Optional<String> job() {
-            return Optional.of(jobId);
+        public Optional<JobDefinition> definition() {
+            return Optional.of(job);
+        }
+
+        public String jobId() {
+            return job.id();
         }
     }
 
@@ -66,7 +92,7 @@ public sealed interface Invocation {
      */
     record Ping() implements Invocation {
         @Override
-        public Optional<String> job() {
+        public Optional<JobDefinition> definition() {
             return Optional.empty();
         }
     }

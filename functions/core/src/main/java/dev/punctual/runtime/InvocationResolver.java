@@ -1,6 +1,5 @@
 package dev.punctual.runtime;
 
-import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Due;
 import dev.punctual.time.OccurrenceCalculator;
@@ -29,11 +28,9 @@ final class InvocationResolver {
      */
     static final Duration LATE_DELIVERY_LIMIT = Duration.ofHours(24 + 6);
 
-    private final JobCatalog catalog;
     private final Clock clock;
 
-    InvocationResolver(JobCatalog catalog, Clock clock) {
-        this.catalog = catalog;
+    InvocationResolver(Clock clock) {
         this.clock = clock;
     }
 
@@ -50,13 +47,12 @@ final class InvocationResolver {
     }
 
     private PayloadParser.Parsed manualTimeChecked(Invocation.ManualRun run) {
-        JobDefinition job = catalog.require(run.jobId());
+        JobDefinition job = run.job();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         if (run.at().isEmpty()) {
             return calculator
                     .previous(clock.instant().plusMillis(1))
-                    .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(
-                            new Invocation.ManualRun(run.jobId(), Optional.of(at), run.force(), run.dryRun())))
+                    .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(run.at(at)))
                     .orElseGet(() ->
                             invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
         }
@@ -65,8 +61,7 @@ final class InvocationResolver {
             return notDue("at", at, false, "a manual run takes an occurrence already due, or none for the latest");
         }
         return canonical(job, calculator, at)
-                .<PayloadParser.Parsed>map(occurrence -> new PayloadParser.Parsed.Valid(
-                        new Invocation.ManualRun(run.jobId(), Optional.of(occurrence), run.force(), run.dryRun())))
+                .<PayloadParser.Parsed>map(occurrence -> new PayloadParser.Parsed.Valid(run.at(occurrence)))
                 .orElseGet(() -> invalid("at", notAnOccurrence(job, calculator, at)));
     }
 
@@ -81,20 +76,24 @@ final class InvocationResolver {
      * never silently dropped; only what cannot be such a delivery is refused with nothing written.
      */
     private PayloadParser.Parsed scheduledTimeChecked(Invocation.Scheduled s) {
-        JobDefinition job = catalog.require(s.jobId());
+        JobDefinition job = s.job();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         Instant at = s.scheduledTime();
         if (!Due.isDue(at, clock.instant())) {
-            return notDue("scheduledTime", at, true, "the scheduler delivers an occurrence at or after its time");
+            return notDue(
+                    ScheduledPayload.SCHEDULED_TIME,
+                    at,
+                    true,
+                    "the scheduler delivers an occurrence at or after its time");
         }
         Optional<Instant> occurrence = canonical(job, calculator, at);
         if (occurrence.isPresent()) {
-            return new PayloadParser.Parsed.Valid(new Invocation.Scheduled(
-                    s.jobId(), occurrence.get(), s.executionId(), s.attemptNumber(), s.scheduleArn()));
+            return new PayloadParser.Parsed.Valid(s.at(occurrence.get()));
         }
         String notAnOccurrence = notAnOccurrence(job, calculator, at);
         return whyNotALateDelivery(s)
-                .map(why -> invalid("scheduledTime", notAnOccurrence + "; " + why + ", so nothing is recorded"))
+                .map(why -> invalid(
+                        ScheduledPayload.SCHEDULED_TIME, notAnOccurrence + "; " + why + ", so nothing is recorded"))
                 .orElseGet(() -> new PayloadParser.Parsed.Valid(new Invocation.NotAnOccurrence(s, notAnOccurrence)));
     }
 
@@ -129,10 +128,11 @@ final class InvocationResolver {
     private Optional<String> whyNotALateDelivery(Invocation.Scheduled s) {
         Instant now = clock.instant();
         if (s.executionId().isBlank() || s.scheduleArn().isBlank()) {
-            return Optional.of("without the scheduler's executionId and scheduleArn it is not a scheduler's delivery");
+            return Optional.of(
+                    "without the scheduler's execution_id and schedule_arn it is not a scheduler's delivery");
         }
         if (!s.scheduleArn().endsWith("/" + s.jobId())) {
-            return Optional.of("its scheduleArn does not name the job's schedule (…/" + s.jobId() + ")");
+            return Optional.of("its schedule_arn does not name the job's schedule (…/" + s.jobId() + ")");
         }
         if (!s.scheduledTime().equals(s.scheduledTime().truncatedTo(ChronoUnit.MINUTES))) {
             return Optional.of("it is not on a whole minute, as every scheduler's time is");

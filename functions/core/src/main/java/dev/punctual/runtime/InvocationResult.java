@@ -1,8 +1,8 @@
 package dev.punctual.runtime;
 
 import dev.punctual.catchup.MissedRange;
-import dev.punctual.observability.Reason;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import java.util.List;
 import java.util.Optional;
 

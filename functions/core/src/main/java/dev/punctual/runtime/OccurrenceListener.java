@@ -1,8 +1,8 @@
 package dev.punctual.runtime;
 
 import dev.punctual.job.JobDefinition;
-import dev.punctual.observability.OccurrenceOutcome;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.outcome.OccurrenceOutcome;
 
 /**
  * Told once of every occurrence an invocation carries out or refuses (a dry run carries out none), in

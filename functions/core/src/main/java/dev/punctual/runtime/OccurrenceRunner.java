@@ -21,8 +21,8 @@ import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Summaries;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.outcome.Reason;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -136,7 +136,7 @@ final class OccurrenceRunner {
      * the lease is released in the same write.
      */
     OccurrenceReport giveBack(Request request, Claim claim, Reason reason, String detail) {
-        services.ledger().complete(claim, new Outcome.Skipped(SkipReason.valueOf(reason.recordedAs()), detail));
+        services.ledger().complete(claim, new Outcome.Skipped(recordedAs(reason), detail));
         return timed(request, reason, claim, 0, detail);
     }
 
@@ -218,8 +218,8 @@ final class OccurrenceRunner {
         return switch (completion) {
             case CompletionResult.Completed done
             when done.record().status() == RunStatus.SUCCEEDED ->
-                timed(request, Reason.OK, claim, durationMs, done.record().resultSummary())
-                        .withResult(ran.result());
+                // The summary is the report's result, an object; its detail stays for text that explains.
+                timed(request, Reason.OK, claim, durationMs, null).withResult(ran.result());
             case CompletionResult.Completed done ->
                 timed(
                         request,
@@ -315,9 +315,15 @@ final class OccurrenceRunner {
                 : new SuppressedDelivery(services.flags().stage(), log);
     }
 
+    /** The ledger's skip category of a reason the runtime records; a reason without one is a bug here. */
+    private static SkipReason recordedAs(Reason reason) {
+        return reason.recordedAs()
+                .orElseThrow(() -> new IllegalStateException(reason + " is not recorded in the ledger"));
+    }
+
     /** The ledger prefixes its skip category; add the reason only where it says more. */
     private static String recordedDetail(Reason reason, String detail) {
-        String prefix = reason.wire().equals(reason.recordedAs()) ? "" : reason.wire();
+        String prefix = reason.wire().equals(recordedAs(reason).name()) ? "" : reason.wire();
         String text = (prefix + " " + (detail == null ? "" : detail)).strip();
         return text.isEmpty() ? null : text;
     }
@@ -328,7 +334,7 @@ final class OccurrenceRunner {
                         key,
                         request.trigger(),
                         request.schedulerAttempt(),
-                        SkipReason.valueOf(reason.recordedAs()),
+                        recordedAs(reason),
                         recordedDetail(reason, detail));
         Request reported = new Request(
                 request.job(),

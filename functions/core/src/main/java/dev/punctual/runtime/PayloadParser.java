@@ -2,6 +2,7 @@ package dev.punctual.runtime;
 
 import dev.punctual.AsciiDigits;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
 import dev.punctual.json.Json;
 import dev.punctual.time.InstantText;
 import dev.punctual.time.OccurrenceCalculator;
@@ -32,16 +33,52 @@ public final class PayloadParser {
 
     /** A parse result: exactly one of the two is present. */
     public sealed interface Parsed {
-        record Valid(Invocation invocation) implements Parsed {}
+        /**
+         * @param oldNamesUsed the renamed fields the payload still used under their old names
+         *     ({@link RenamedFields}): read, and logged as a warning so the writer is found before they are refused
+         */
+        record Valid(Invocation invocation, List<String> oldNamesUsed) implements Parsed {
+            public Valid {
+                oldNamesUsed = List.copyOf(oldNamesUsed);
+            }
+
+            public Valid(Invocation invocation) {
+                this(invocation, List.of());
+            }
+
+            Valid withInvocation(Invocation resolved) {
+                return new Valid(resolved, oldNamesUsed);
+            }
+        }
 
         record Invalid(InvalidPayload problem) implements Parsed {}
     }
 
     public Parsed parse(String raw) {
         try {
-            return new Parsed.Valid(invocation(raw));
+            RenamedFields.Read read = renamed(readObject(raw));
+            return new Parsed.Valid(invocation(read.fields()), read.oldNamesUsed());
         } catch (Refusal refusal) {
             return new Parsed.Invalid(refusal.problem);
+        }
+    }
+
+    private static RenamedFields.Read renamed(Map<String, Object> root) throws Refusal {
+        try {
+            return RenamedFields.read(root);
+        } catch (IllegalArgumentException both) {
+            String renamed = both.getMessage();
+            String old = RenamedFields.OLD_TO_NEW.entrySet().stream()
+                    .filter(e -> e.getValue().equals(renamed))
+                    .map(Map.Entry::getKey)
+                    .findFirst()
+                    .orElseThrow();
+            throw new Refusal(
+                    "DUPLICATE_FIELD",
+                    renamed,
+                    "fields '" + renamed + "' and '" + old + "' are the same field (" + old
+                            + " is its old name, read until " + RenamedFields.REFUSED_FROM
+                            + "); give it once, as " + renamed);
         }
     }
 
@@ -60,14 +97,24 @@ public final class PayloadParser {
                     ScheduledPayload.ATTEMPT_NUMBER,
                     ScheduledPayload.SCHEDULE_ARN),
             "run",
-            List.of(ScheduledPayload.KIND, ScheduledPayload.JOB, "at", "force", "dryRun"),
+            List.of(
+                    ScheduledPayload.KIND,
+                    ScheduledPayload.JOB,
+                    ScheduledPayload.AT,
+                    ScheduledPayload.FORCE,
+                    ScheduledPayload.DRY_RUN),
             "replay",
-            List.of(ScheduledPayload.KIND, ScheduledPayload.JOB, "from", "to", "max", "dryRun"),
+            List.of(
+                    ScheduledPayload.KIND,
+                    ScheduledPayload.JOB,
+                    ScheduledPayload.FROM,
+                    ScheduledPayload.TO,
+                    ScheduledPayload.MAX,
+                    ScheduledPayload.DRY_RUN),
             "ping",
             List.of(ScheduledPayload.KIND));
 
-    private Invocation invocation(String raw) throws Refusal {
-        Map<String, Object> root = readObject(raw);
+    private Invocation invocation(Map<String, Object> root) throws Refusal {
         String kind = text(root, ScheduledPayload.KIND);
         List<String> fields = FIELDS.get(kind);
         if (fields != null) {
@@ -86,7 +133,10 @@ public final class PayloadParser {
             case ScheduledPayload.KIND_SCHEDULED -> scheduled(root);
             case "run" ->
                 new Invocation.ManualRun(
-                        job(root), optionalTime(root, "at"), bool(root, "force"), bool(root, "dryRun"));
+                        job(root),
+                        optionalTime(root, ScheduledPayload.AT),
+                        bool(root, ScheduledPayload.FORCE),
+                        bool(root, ScheduledPayload.DRY_RUN));
             case "replay" -> replay(root);
             case "ping" -> new Invocation.Ping();
             default -> throw new Refusal("UNKNOWN_KIND", "kind", "kind '" + kind + "' is not known; expected " + KINDS);
@@ -103,17 +153,17 @@ public final class PayloadParser {
     }
 
     private Invocation replay(Map<String, Object> root) throws Refusal {
-        String job = job(root);
-        Instant from = time(root, "from");
-        Instant to = time(root, "to");
+        JobDefinition job = job(root);
+        Instant from = time(root, ScheduledPayload.FROM);
+        Instant to = time(root, ScheduledPayload.TO);
         if (!to.isAfter(from)) {
             throw new Refusal("BAD_RANGE", "to", "to (" + to + ") must be after from (" + from + "); to is exclusive");
         }
-        int max = root.get("max") != null ? integer(root, "max") : DEFAULT_REPLAY;
+        int max = root.get(ScheduledPayload.MAX) != null ? integer(root, ScheduledPayload.MAX) : DEFAULT_REPLAY;
         if (max < 1 || max > MAX_REPLAY) {
             throw new Refusal("BAD_RANGE", "max", "max " + max + " is out of range; expected 1 to " + MAX_REPLAY);
         }
-        return new Invocation.Replay(job, from, to, max, bool(root, "dryRun"));
+        return new Invocation.Replay(job, from, to, max, bool(root, ScheduledPayload.DRY_RUN));
     }
 
     @SuppressWarnings("unchecked")
@@ -131,9 +181,10 @@ public final class PayloadParser {
         return (Map<String, Object>) map;
     }
 
-    private String job(Map<String, Object> root) throws Refusal {
+    private JobDefinition job(Map<String, Object> root) throws Refusal {
         String id = text(root, ScheduledPayload.JOB);
-        if (catalog.find(id).isEmpty()) {
+        Optional<JobDefinition> job = catalog.find(id);
+        if (job.isEmpty()) {
             // The same did-you-mean as every other refusal, on the CLI's --endpoint path and the function's alike.
             throw new Refusal(
                     "UNKNOWN_JOB",
@@ -141,7 +192,7 @@ public final class PayloadParser {
                     "job '" + FieldNames.shown(id) + "' is not in the catalog; known: " + catalog.ids()
                             + FieldNames.didYouMean(id, catalog.ids()));
         }
-        return id;
+        return job.get();
     }
 
     /** Scheduler context attributes arrive as text ("<aws.scheduler.attempt-number>" becomes "1"). */
@@ -157,8 +208,8 @@ public final class PayloadParser {
         if (!AsciiDigits.matches(trimmed, 9) || Integer.parseInt(trimmed) < 1) {
             throw new Refusal(
                     "WRONG_TYPE",
-                    "attemptNumber",
-                    "attemptNumber '" + FieldNames.shown(text)
+                    ScheduledPayload.ATTEMPT_NUMBER,
+                    ScheduledPayload.ATTEMPT_NUMBER + " '" + FieldNames.shown(text)
                             + "' is not a positive whole number; accepted: 1, 2, ...");
         }
         return Integer.parseInt(trimmed);

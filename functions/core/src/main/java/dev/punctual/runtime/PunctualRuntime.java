@@ -19,7 +19,7 @@ public final class PunctualRuntime {
     public PunctualRuntime(RuntimeServices services) {
         this.services = services;
         this.parser = new PayloadParser(services.catalog());
-        this.resolver = new InvocationResolver(services.catalog(), services.clock());
+        this.resolver = new InvocationResolver(services.clock());
         this.dispatcher = new Dispatcher(services);
     }
 
@@ -52,7 +52,10 @@ public final class PunctualRuntime {
     private PayloadParser.Parsed read(String rawPayload) {
         PayloadParser.Parsed parsed = parser.parse(rawPayload);
         if (parsed instanceof PayloadParser.Parsed.Valid valid) {
-            parsed = resolver.resolve(valid.invocation());
+            PayloadParser.Parsed resolved = resolver.resolve(valid.invocation());
+            return resolved instanceof PayloadParser.Parsed.Valid done
+                    ? valid.withInvocation(done.invocation())
+                    : resolved;
         }
         return parsed;
     }
@@ -60,9 +63,30 @@ public final class PunctualRuntime {
     private InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log, Dispatcher dispatcher) {
         PayloadParser.Parsed parsed = read(rawPayload);
         return switch (parsed) {
-            case PayloadParser.Parsed.Valid valid -> dispatcher.dispatch(valid.invocation(), deadline, log);
+            case PayloadParser.Parsed.Valid valid -> {
+                warnOfOldNames(valid.oldNamesUsed(), log);
+                yield dispatcher.dispatch(valid.invocation(), deadline, log);
+            }
             case PayloadParser.Parsed.Invalid invalid -> refuse(invalid.problem(), log);
         };
+    }
+
+    /**
+     * A payload read through old field names runs as before, with one warning that names the writer's
+     * fields to rename before {@link RenamedFields#REFUSED_FROM} refuses them.
+     */
+    private void warnOfOldNames(java.util.List<String> oldNames, StructuredLog log) {
+        if (oldNames.isEmpty()) {
+            return;
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", services.flags().stage());
+        fields.put("old_fields", oldNames);
+        fields.put(
+                "new_fields",
+                oldNames.stream().map(RenamedFields.OLD_TO_NEW::get).toList());
+        fields.put("refused_from", RenamedFields.REFUSED_FROM);
+        log.warn("payload uses renamed fields", fields);
     }
 
     private InvocationResult refuse(InvalidPayload problem, StructuredLog log) {

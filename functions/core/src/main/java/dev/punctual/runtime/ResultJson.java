@@ -1,8 +1,8 @@
 package dev.punctual.runtime;
 
 import dev.punctual.json.Json;
-import dev.punctual.observability.Reason;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,7 +74,9 @@ public final class ResultJson {
         m.put("attempt", o.attempt());
         m.put("fence", o.fence());
         m.put("duration_ms", o.durationMs());
+        // Text that explains (an error, a skip's cause); a pass's summary is the object under result.
         m.put("detail", o.detail());
+        m.put("result", o.verdict() == Verdict.PASS && !o.result().isEmpty() ? o.result() : null);
         // Only on a dry run whose job could tell; every other result keeps its fields as before.
         o.preview().ifPresent(p -> m.put("preview", p.fields()));
         return m;

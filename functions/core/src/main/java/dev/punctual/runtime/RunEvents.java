@@ -3,9 +3,9 @@ package dev.punctual.runtime;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.events.LifecyclePublisher;
 import dev.punctual.job.JobDefinition;
-import dev.punctual.observability.OccurrenceOutcome;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.outcome.OccurrenceOutcome;
+import dev.punctual.outcome.Reason;
 
 /**
  * The lifecycle event of an occurrence that ran: {@code RunSucceeded} when its completion committed,

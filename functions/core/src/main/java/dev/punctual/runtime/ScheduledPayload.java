@@ -6,17 +6,28 @@ import java.util.Map;
 /**
  * The payload of a scheduled delivery: the one contract between the CDK app, which writes it into each
  * schedule's target input, and {@link PayloadParser}, which reads it. EventBridge Scheduler replaces
- * each {@code <aws.scheduler.*>} placeholder with the delivery's value, always as text.
+ * each {@code <aws.scheduler.*>} placeholder with the delivery's value, always as text. Field names are
+ * snake_case, as in everything Punctual prints; the camelCase names they replaced are read for one more
+ * release ({@link RenamedFields}).
  */
 public final class ScheduledPayload {
 
     public static final String KIND = "kind";
     public static final String KIND_SCHEDULED = "scheduled";
     public static final String JOB = "job";
-    public static final String SCHEDULED_TIME = "scheduledTime";
-    public static final String EXECUTION_ID = "executionId";
-    public static final String ATTEMPT_NUMBER = "attemptNumber";
-    public static final String SCHEDULE_ARN = "scheduleArn";
+    public static final String SCHEDULED_TIME = "scheduled_time";
+    public static final String EXECUTION_ID = "execution_id";
+    public static final String ATTEMPT_NUMBER = "attempt_number";
+    public static final String SCHEDULE_ARN = "schedule_arn";
+
+    /** The fields of operator payloads ({@code run}, {@code replay}), documented in events/README.md. */
+    public static final String AT = "at";
+
+    public static final String FORCE = "force";
+    public static final String DRY_RUN = "dry_run";
+    public static final String FROM = "from";
+    public static final String TO = "to";
+    public static final String MAX = "max";
 
     /** The nominal time of the occurrence, e.g. {@code 2026-03-22T18:59:00Z}: the run's key. */
     public static final String SCHEDULED_TIME_ATTRIBUTE = "<aws.scheduler.scheduled-time>";

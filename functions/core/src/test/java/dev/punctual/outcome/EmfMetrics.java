@@ -1,4 +1,4 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;

@@ -1,9 +1,11 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.observability.Redactor;
+import dev.punctual.observability.StructuredLog;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -1,7 +1,8 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.SkipReason;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,24 +56,22 @@ class ReasonTest {
                 .containsExactly(
                         Reason.LOCK_BUSY, Reason.MAINTENANCE, Reason.DESTRUCTIVE_DISABLED, Reason.SCHEDULES_DISABLED);
         assertThat(Arrays.stream(Reason.values()).filter(Reason::refusesTheJob))
-                .allSatisfy(r -> assertThat(r.recordedAs()).isNotNull());
+                .allSatisfy(r -> assertThat(r.recordedAs()).isPresent());
     }
 
     @Test
     void reasonsRecordedInTheLedger_areExactlyTheSkipsThatWriteARunItem() {
-        Map<Reason, String> recorded = new LinkedHashMap<>();
-        Arrays.stream(Reason.values())
-                .filter(r -> r.recordedAs() != null)
-                .forEach(r -> recorded.put(r, r.recordedAs()));
+        Map<Reason, SkipReason> recorded = new LinkedHashMap<>();
+        Arrays.stream(Reason.values()).forEach(r -> r.recordedAs().ifPresent(category -> recorded.put(r, category)));
 
         assertThat(recorded)
                 .containsExactly(
-                        Map.entry(Reason.LOCK_BUSY, "LOCK_BUSY"),
-                        Map.entry(Reason.MAINTENANCE, "MAINTENANCE"),
-                        Map.entry(Reason.DESTRUCTIVE_DISABLED, "REFUSED"),
-                        Map.entry(Reason.SCHEDULES_DISABLED, "DISABLED"),
-                        Map.entry(Reason.NOT_AN_OCCURRENCE, "REFUSED"),
-                        Map.entry(Reason.DEFERRED, "DEFERRED"));
+                        Map.entry(Reason.LOCK_BUSY, SkipReason.LOCK_BUSY),
+                        Map.entry(Reason.MAINTENANCE, SkipReason.MAINTENANCE),
+                        Map.entry(Reason.DESTRUCTIVE_DISABLED, SkipReason.REFUSED),
+                        Map.entry(Reason.SCHEDULES_DISABLED, SkipReason.DISABLED),
+                        Map.entry(Reason.NOT_AN_OCCURRENCE, SkipReason.REFUSED),
+                        Map.entry(Reason.DEFERRED, SkipReason.DEFERRED));
         assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
     }
 }

@@ -1,4 +1,4 @@
-package dev.punctual.observability;
+package dev.punctual.outcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -2,7 +2,6 @@ package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import java.time.Clock;
@@ -15,12 +14,12 @@ class InvocationResolverRateTest {
 
     private static final Instant NOW = Instant.parse("2027-03-29T00:30:00Z");
 
-    private final InvocationResolver resolver = new InvocationResolver(
-            JobCatalog.of(JobDefinition.builder("quarterly")
-                    .schedule("rate(15 minutes)", "Europe/Berlin")
-                    .job(services -> context -> JobResult.empty())
-                    .build()),
-            Clock.fixed(NOW, ZoneOffset.UTC));
+    private static final JobDefinition QUARTERLY = JobDefinition.builder("quarterly")
+            .schedule("rate(15 minutes)", "Europe/Berlin")
+            .job(services -> context -> JobResult.empty())
+            .build();
+
+    private final InvocationResolver resolver = new InvocationResolver(Clock.fixed(NOW, ZoneOffset.UTC));
 
     @Test
     void scheduledDelivery_ofARateAtItsOccurrence_isValid() {
@@ -41,6 +40,6 @@ class InvocationResolverRateTest {
 
     private static Invocation.Scheduled delivery(String at) {
         return new Invocation.Scheduled(
-                "quarterly", Instant.parse(at), "exec-1", 1, "arn:aws:scheduler:eu-central-1:1:schedule/g/quarterly");
+                QUARTERLY, Instant.parse(at), "exec-1", 1, "arn:aws:scheduler:eu-central-1:1:schedule/g/quarterly");
     }
 }

@@ -2,7 +2,6 @@ package dev.punctual.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import java.time.Clock;
@@ -30,26 +29,25 @@ class RepeatedLocalTimeGoldenTest {
     })
     void eitherInstantOfARepeatedLocalTime_isKeyedAtTheEarlierOne_scheduledAndManual(
             String zone, String schedule, Instant earlier, Instant later) {
-        InvocationResolver resolver = resolver(zone, schedule, later.plusSeconds(60));
+        JobDefinition nightly = nightly(zone, schedule);
+        InvocationResolver resolver = new InvocationResolver(Clock.fixed(later.plusSeconds(60), ZoneOffset.UTC));
 
         for (Instant delivered : new Instant[] {earlier, later}) {
-            assertThat(resolver.resolve(new Invocation.Scheduled("nightly", delivered, "exec", 1, "arn")))
+            assertThat(resolver.resolve(new Invocation.Scheduled(nightly, delivered, "exec", 1, "arn")))
                     .as("scheduled at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
-                            new Invocation.Scheduled("nightly", earlier, "exec", 1, "arn")));
-            assertThat(resolver.resolve(new Invocation.ManualRun("nightly", Optional.of(delivered), false, false)))
+                            new Invocation.Scheduled(nightly, earlier, "exec", 1, "arn")));
+            assertThat(resolver.resolve(new Invocation.ManualRun(nightly, Optional.of(delivered), false, false)))
                     .as("manual at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
-                            new Invocation.ManualRun("nightly", Optional.of(earlier), false, false)));
+                            new Invocation.ManualRun(nightly, Optional.of(earlier), false, false)));
         }
     }
 
-    private static InvocationResolver resolver(String zone, String schedule, Instant now) {
-        return new InvocationResolver(
-                JobCatalog.of(JobDefinition.builder("nightly")
-                        .schedule(schedule, zone)
-                        .job(services -> context -> JobResult.empty())
-                        .build()),
-                Clock.fixed(now, ZoneOffset.UTC));
+    private static JobDefinition nightly(String zone, String schedule) {
+        return JobDefinition.builder("nightly")
+                .schedule(schedule, zone)
+                .job(services -> context -> JobResult.empty())
+                .build();
     }
 }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.examples.DemoTable;
 import dev.punctual.examples.ExampleCatalog;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.OccurrenceReport;

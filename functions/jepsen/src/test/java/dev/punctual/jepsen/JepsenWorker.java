@@ -24,10 +24,10 @@ import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.ledger.testkit.FaultPlan;
-import dev.punctual.observability.Reason;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvalidPayload;
 import dev.punctual.runtime.InvocationResult;
@@ -433,11 +433,11 @@ public final class JepsenWorker {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("kind", "scheduled");
         p.put("job", job);
-        p.put("scheduledTime", at);
-        p.put("attemptNumber", Integer.toString(attempt));
+        p.put("scheduled_time", at);
+        p.put("attempt_number", Integer.toString(attempt));
         if (fromScheduler) {
-            p.put("executionId", UUID.randomUUID().toString());
-            p.put("scheduleArn", "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
+            p.put("execution_id", UUID.randomUUID().toString());
+            p.put("schedule_arn", "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
         }
         return dev.punctual.json.Json.write(p);
     }
@@ -482,8 +482,8 @@ public final class JepsenWorker {
                         null);
             default ->
                 handle(
-                        "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + pastOccurrence
-                                + "\",\"attemptNumber\":\"zero\"}",
+                        "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + pastOccurrence
+                                + "\",\"attempt_number\":\"zero\"}",
                         "WRONG_TYPE",
                         null,
                         null);

@@ -28,8 +28,8 @@ public final class ColdStartProbe {
     public static void main(String[] args) throws IOException {
         String mode = args[0];
         if (mode.equals("handler")) {
-            String payload = "{\"kind\":\"scheduled\",\"job\":\"daily-report\",\"scheduledTime\":\"" + args[1]
-                    + "\",\"attemptNumber\":\"1\"}";
+            String payload = "{\"kind\":\"scheduled\",\"job\":\"daily-report\",\"scheduled_time\":\"" + args[1]
+                    + "\",\"attempt_number\":\"1\"}";
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             long t0 = System.nanoTime();
             PunctualHandler handler = new PunctualHandler();

@@ -11,8 +11,8 @@ import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.testkit.MutableClock;
-import dev.punctual.observability.Reason;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.stage.StageFlags;
 import java.io.IOException;
 import java.time.Duration;
@@ -47,13 +47,13 @@ public abstract class PayloadAndManualContract {
                 "[1,2]                                                           | NOT_AN_OBJECT | ",
                 "{\"job\":\"report\"}                                            | MISSING_FIELD | kind",
                 "{\"kind\":\"explode\",\"job\":\"report\"}                       | UNKNOWN_KIND  | kind",
-                "{\"kind\":\"scheduled\",\"job\":\"nope\",\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | UNKNOWN_JOB | job",
-                "{\"kind\":\"scheduled\",\"job\":\"report\"}                     | MISSING_FIELD | scheduledTime",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"yesterday\"} | BAD_TIME | scheduledTime",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"-1000000000-01-01T00:00:00Z\"} | BAD_TIME | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"nope\",\"scheduled_time\":\"2026-11-30T14:00:00Z\"} | UNKNOWN_JOB | job",
+                "{\"kind\":\"scheduled\",\"job\":\"report\"}                     | MISSING_FIELD | scheduled_time",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"yesterday\"} | BAD_TIME | scheduled_time",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"-1000000000-01-01T00:00:00Z\"} | BAD_TIME | scheduled_time",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"+1000000000-12-31T14:00:00Z\"} | BAD_TIME | at",
-                "{\"kind\":\"scheduled\",\"job\":7,\"scheduledTime\":\"2026-11-30T14:00:00Z\"} | WRONG_TYPE | job",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"attemptNumber\":\"x\"} | WRONG_TYPE | attemptNumber",
+                "{\"kind\":\"scheduled\",\"job\":7,\"scheduled_time\":\"2026-11-30T14:00:00Z\"} | WRONG_TYPE | job",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"2026-11-30T14:00:00Z\",\"attempt_number\":\"x\"} | WRONG_TYPE | attempt_number",
                 "{\"kind\":\"run\",\"job\":\"report\",\"force\":\"yes\"}         | WRONG_TYPE    | force",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:59:00Z\"} | NOT_AN_OCCURRENCE | at",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T13:00:00Z\"} | NOT_AN_OCCURRENCE | at",
@@ -64,12 +64,12 @@ public abstract class PayloadAndManualContract {
                 "{\"kind\":\"run\",\"job\":\"report-free\",\"at\":\"2026-11-30t13:45:00z\"} | BAD_TIME | at",
                 "{\"kind\":\"run\",\"job\":\"report-free\",\"at\":\"2026-11-30T13:45Z\"} | BAD_TIME | at",
                 "{\"kind\":\"run\",\"job\":\"report-free\",\"at\":\"２０２６-11-30T13:45:00Z\"} | BAD_TIME | at",
-                "{\"kind\":\"scheduled\",\"job\":\"report-free\",\"scheduledTime\":\"2026-11-30T13:45:00Z\",\"attemptNumber\":\"٣\"} | WRONG_TYPE | attemptNumber",
+                "{\"kind\":\"scheduled\",\"job\":\"report-free\",\"scheduled_time\":\"2026-11-30T13:45:00Z\",\"attempt_number\":\"٣\"} | WRONG_TYPE | attempt_number",
                 "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T10:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"max\":04} | NOT_JSON | ",
                 "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T10:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"max\":4.} | NOT_JSON | ",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-12-30T14:00:00Z\"} | NOT_DUE | at",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:07:00Z\"} | NOT_DUE | scheduledTime",
-                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2030-01-02T14:00:00Z\"} | NOT_DUE | scheduledTime",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"2026-11-30T14:07:00Z\"} | NOT_DUE | scheduled_time",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"2030-01-02T14:00:00Z\"} | NOT_DUE | scheduled_time",
                 "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"2026-11-30T14:00:06Z\"} | NOT_DUE | at",
                 "{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-20T00:00:00Z\",\"to\":\"2027-01-01T00:00:00Z\"} | NOT_DUE | to",
             })
@@ -169,7 +169,7 @@ public abstract class PayloadAndManualContract {
 
         assertThat(result.error()).hasValueSatisfying(e -> {
             assertThat(e.code()).isEqualTo("NOT_DUE");
-            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.field()).isEqualTo("scheduled_time");
             assertThat(e.message()).contains("is after now", "tolerance of 5 s");
         });
         assertThat(f.ran).isEmpty();
@@ -199,7 +199,7 @@ public abstract class PayloadAndManualContract {
             delimiter = '|',
             value = {
                 "older than 30 h of retries            | 2026-11-29T07:59:00Z | true  | older than",
-                "without executionId and scheduleArn   | 2026-11-30T13:00:00Z | false | executionId",
+                "without executionId and scheduleArn   | 2026-11-30T13:00:00Z | false | execution_id",
                 "not on a whole minute                 | 2026-11-30T13:00:30Z | true  | whole minute",
             })
     void scheduledNonOccurrence_thatCannotBeALateDelivery_isRefused_andWritesNothing(
@@ -207,13 +207,13 @@ public abstract class PayloadAndManualContract {
         RuntimeFixture f = dev(REPORT_AT);
         String payload = fromScheduler
                 ? RuntimeFixture.scheduled("report", at)
-                : "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"" + at + "\"}";
+                : "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduled_time\":\"" + at + "\"}";
 
         InvocationResult result = f.invoke(payload);
 
         assertThat(result.error()).hasValueSatisfying(e -> {
             assertThat(e.code()).isEqualTo("NOT_AN_OCCURRENCE");
-            assertThat(e.field()).isEqualTo("scheduledTime");
+            assertThat(e.field()).isEqualTo("scheduled_time");
             assertThat(e.message()).contains("is not an occurrence", explanation);
         });
         assertThat(result.occurrences()).isEmpty();
@@ -271,7 +271,7 @@ public abstract class PayloadAndManualContract {
         RuntimeFixture f = dev(REPORT_AT.plusSeconds(86_400 * 3));
 
         InvocationResult result = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
-                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dry_run\":true}");
 
         assertThat(result.occurrences())
                 .extracting(o -> o.occurrence().toString())
@@ -288,9 +288,9 @@ public abstract class PayloadAndManualContract {
                 + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":1}");
 
         InvocationResult dry = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
-                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dry_run\":true}");
         InvocationResult cannotTell = f.invoke("{\"kind\":\"replay\",\"job\":\"refund\","
-                + "\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-30T02:00:00Z\",\"dryRun\":true}");
+                + "\"from\":\"2026-11-30T00:00:00Z\",\"to\":\"2026-11-30T02:00:00Z\",\"dry_run\":true}");
 
         List<Map<String, Object>> occurrences = occurrences(dry);
         assertThat(occurrences).extracting(o -> o.get("reason")).containsExactly("ALREADY_DONE", "DRY_RUN", "DRY_RUN");
@@ -311,7 +311,7 @@ public abstract class PayloadAndManualContract {
         Instant remindAt = Instant.parse("2026-11-30T09:00:00Z"); // 18:00 in Seoul
         RuntimeFixture f = fixture(REPORT_AT, StageFlags.defaultsFor("prod"));
 
-        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"remind\",\"dryRun\":true}");
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"remind\",\"dry_run\":true}");
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.occurrence()).isEqualTo(remindAt);
@@ -340,7 +340,7 @@ public abstract class PayloadAndManualContract {
         RuntimeFixture f = dev(REPORT_AT.plusSeconds(60));
         f.invoke(RuntimeFixture.scheduled("report", REPORT_AT));
         RunRecord before = f.ledger.run(new RunKey("report", REPORT_AT)).orElseThrow();
-        String dry = "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"" + REPORT_AT + "\",\"dryRun\":true";
+        String dry = "{\"kind\":\"run\",\"job\":\"report\",\"at\":\"" + REPORT_AT + "\",\"dry_run\":true";
 
         InvocationResult again = f.invoke(dry + "}");
         InvocationResult forced = f.invoke(dry + ",\"force\":true}");
@@ -398,7 +398,7 @@ public abstract class PayloadAndManualContract {
                 + "\"to\":\"2026-12-01T00:00:00Z\",\"max\":1}");
 
         InvocationResult dry = f.invoke("{\"kind\":\"replay\",\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\","
-                + "\"to\":\"2026-12-01T00:00:00Z\",\"dryRun\":true}");
+                + "\"to\":\"2026-12-01T00:00:00Z\",\"dry_run\":true}");
 
         assertThat(dry.occurrences())
                 .extracting(OccurrenceReport::reason)
@@ -415,7 +415,7 @@ public abstract class PayloadAndManualContract {
         String range = "\"job\":\"report\",\"from\":\"2026-11-28T00:00:00Z\",\"to\":\"2026-12-01T00:00:00Z\"";
 
         f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"max\":2}", f.deadline(), f.log(), progress);
-        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"dryRun\":true}", f.deadline(), f.log(), progress);
+        f.runtime.handle("{\"kind\":\"replay\"," + range + ",\"dry_run\":true}", f.deadline(), f.log(), progress);
         f.invoke("{\"kind\":\"replay\"," + range + "}");
 
         assertThat(told)
@@ -487,12 +487,13 @@ public abstract class PayloadAndManualContract {
     @CsvSource(
             delimiter = '|',
             value = {
-                "{\"kind\":\"run\",\"job\":\"report-free\",\"dryrun\":true}                    | dryrun   | did you mean dryRun?",
-                "{\"kind\":\"run\",\"job\":\"report-free\",\"dry_run\":true}                   | dry_run  | did you mean dryRun?",
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"dryrun\":true}                    | dryrun   | did you mean dry_run?",
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"dry-run\":true}                   | dry-run  | did you mean dry_run?",
+                "{\"kind\":\"run\",\"job\":\"report-free\",\"DryRun\":true}                    | DryRun   | did you mean dry_run?",
                 "{\"kind\":\"run\",\"job\":\"report-free\",\"forse\":true}                     | forse    | did you mean force?",
-                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"dry_run\":true} | dry_run | did you mean dryRun?",
-                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"maximum\":2} | maximum | accepted: kind, job, from, to, max, dryRun",
-                "{\"kind\":\"scheduled\",\"job\":\"report-free\",\"scheduledTime\":\"2026-11-30T13:45:00Z\",\"scheduledtime\":\"2026-11-30T13:30:00Z\"} | scheduledtime | did you mean scheduledTime?",
+                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"dryrun\":true} | dryrun | did you mean dry_run?",
+                "{\"kind\":\"replay\",\"job\":\"report-free\",\"from\":\"2026-11-30T12:00:00Z\",\"to\":\"2026-11-30T13:00:00Z\",\"maximum\":2} | maximum | accepted: kind, job, from, to, max, dry_run",
+                "{\"kind\":\"scheduled\",\"job\":\"report-free\",\"scheduled_time\":\"2026-11-30T13:45:00Z\",\"scheduledtime\":\"2026-11-30T13:30:00Z\"} | scheduledtime | did you mean scheduled_time?",
                 "{\"kind\":\"ping\",\"job\":\"report-free\"}                                      | job      | accepted: kind",
             })
     void payload_withAFieldItsKindDoesNotHave_isRefusedNamingTheField_andRunsNothing(
@@ -509,6 +510,89 @@ public abstract class PayloadAndManualContract {
         assertThat(result.occurrences()).isEmpty();
         assertThat(f.ran).isEmpty();
         assertThat(f.ledger.cursor("report-free")).isEmpty();
+    }
+
+    @Test
+    void scheduledDelivery_underTheOldCamelCaseFieldNames_runsAsUnderTheNewOnes_andWarnsNamingThem() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(30));
+
+        InvocationResult result = f.invoke("{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\""
+                + REPORT_AT + "\",\"executionId\":\"e-1\",\"attemptNumber\":\"1\","
+                + "\"scheduleArn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/report\"}");
+
+        assertThat(result.error()).isEmpty();
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.occurrence()).isEqualTo(REPORT_AT);
+            assertThat(o.trigger()).isEqualTo(Trigger.SCHEDULED);
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+        });
+        assertThat(warnings(f, "payload uses renamed fields")).singleElement().satisfies(w -> {
+            assertThat(w.path("old_fields").toString())
+                    .isEqualTo("[\"scheduledTime\",\"executionId\",\"attemptNumber\",\"scheduleArn\"]");
+            assertThat(w.path("new_fields").toString())
+                    .isEqualTo("[\"scheduled_time\",\"execution_id\",\"attempt_number\",\"schedule_arn\"]");
+            assertThat(w.path("refused_from").asText()).isEqualTo(RenamedFields.REFUSED_FROM);
+        });
+    }
+
+    @Test
+    void manualRun_withTheOldDryRunName_isStillADryRun_neverARealRun() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(3600));
+
+        InvocationResult result = f.invoke("{\"kind\":\"run\",\"job\":\"report\",\"dryRun\":true}");
+
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.DRY_RUN));
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.run(new RunKey("report", REPORT_AT))).isEmpty();
+    }
+
+    @Test
+    void payload_withTheNewNameOnly_logsNoRenameWarning() {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(3600));
+
+        f.invoke("{\"kind\":\"run\",\"job\":\"report\",\"dry_run\":true}");
+
+        assertThat(warnings(f, "payload uses renamed fields")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"kind\":\"run\",\"job\":\"report\",\"dry_run\":false,\"dryRun\":true} | dry_run | dryRun",
+                "{\"kind\":\"scheduled\",\"job\":\"report\",\"scheduledTime\":\"2026-11-30T14:00:00Z\",\"scheduled_time\":\"2026-11-30T13:00:00Z\"} | scheduled_time | scheduledTime",
+            })
+    void payload_withAFieldUnderItsOldAndItsNewName_isRefused_namingBoth_andRunsNothing(
+            String payload, String field, String old) {
+        RuntimeFixture f = dev(REPORT_AT.plusSeconds(3600));
+
+        InvocationResult result = f.invoke(payload.strip());
+
+        assertThat(result.error()).hasValueSatisfying(e -> {
+            assertThat(e.code()).isEqualTo("DUPLICATE_FIELD");
+            assertThat(e.field()).isEqualTo(field);
+            assertThat(e.message()).contains("'" + field + "'", "'" + old + "'", "give it once, as " + field);
+        });
+        assertThat(result.occurrences()).isEmpty();
+        assertThat(f.ran).isEmpty();
+        assertThat(f.ledger.cursor("report")).isEmpty();
+    }
+
+    private static List<com.fasterxml.jackson.databind.JsonNode> warnings(RuntimeFixture f, String message) {
+        List<com.fasterxml.jackson.databind.JsonNode> found = new ArrayList<>();
+        for (String line : f.lines) {
+            try {
+                com.fasterxml.jackson.databind.JsonNode node = RuntimeFixture.JSON.readTree(line);
+                if (message.equals(node.path("message").asText())) {
+                    found.add(node);
+                }
+            } catch (IOException e) {
+                throw new AssertionError("log line is not JSON: " + line, e);
+            }
+        }
+        return found;
     }
 
     @Test

@@ -366,9 +366,9 @@ final class RuntimeFixture {
     }
 
     static String scheduled(String job, Instant at) {
-        return "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduledTime\":\"" + at
-                + "\",\"executionId\":\"" + UUID.randomUUID() + "\",\"attemptNumber\":\"1\","
-                + "\"scheduleArn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
+        return "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + at
+                + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"1\","
+                + "\"schedule_arn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
     }
 
     List<JsonNode> outcomeLines() {

@@ -14,8 +14,8 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.testkit.MutableClock;
-import dev.punctual.observability.Reason;
-import dev.punctual.observability.Verdict;
+import dev.punctual.outcome.Reason;
+import dev.punctual.outcome.Verdict;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
@@ -433,7 +433,7 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            assertThat(o.detail()).contains("Suppressed");
+            assertThat(o.result().toString()).contains("Suppressed");
         });
         assertThat(f.sent).isEmpty();
         assertThat(f.lines).anySatisfy(line -> assertThat(line).contains("external delivery suppressed"));
@@ -585,15 +585,13 @@ public abstract class ScheduledInvocationContract {
         // run to 10:05:00: a job's step must be shorter than the safety margin to finish inside it.
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("steps").asInt())
-                    .isEqualTo(75);
-            assertThat(RuntimeFixture.JSON
-                            .readTree(o.detail())
-                            .get("stopped_at")
-                            .asText())
-                    .isEqualTo("2026-11-30T10:05:00Z");
-            assertThat(RuntimeFixture.JSON.readTree(o.detail()).get("deadlines").asInt())
-                    .isEqualTo(1);
+            JsonNode summary = RuntimeFixture.JSON.valueToTree(o.result());
+            assertThat(summary.get("steps").asInt()).isEqualTo(75);
+            assertThat(summary.get("stopped_at").asText()).isEqualTo("2026-11-30T10:05:00Z");
+            assertThat(summary.get("deadlines").asInt()).isEqualTo(1);
+            assertThat(o.detail())
+                    .as("a pass's summary is its result, never JSON in the detail")
+                    .isNull();
         });
         // 75 polls under a lease that already lasts the whole invocation: not one heartbeat write.
         assertThat(f.extensions()).isZero();
@@ -616,7 +614,7 @@ public abstract class ScheduledInvocationContract {
         long renewals = (Duration.ofSeconds(302 - 60).toSeconds() + 31) / 32;
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.verdict()).isEqualTo(Verdict.PASS);
-            JsonNode detail = RuntimeFixture.JSON.readTree(o.detail());
+            JsonNode detail = RuntimeFixture.JSON.valueToTree(o.result());
             assertThat(detail.get("steps").asInt()).isEqualTo(75);
             assertThat(detail.get("stopped_at").asText()).isEqualTo("2026-11-30T10:05:00Z");
             assertThat(detail.get("deadlines").asLong()).isEqualTo(renewals + 1);

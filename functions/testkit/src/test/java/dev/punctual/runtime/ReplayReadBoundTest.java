@@ -6,7 +6,7 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 import java.util.List;
 import java.util.Optional;
 

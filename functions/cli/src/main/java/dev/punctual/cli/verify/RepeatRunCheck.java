@@ -1,6 +1,6 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.observability.Reason;
+import dev.punctual.outcome.Reason;
 
 /** A second run of the same occurrence is recorded as already done: the ledger's idempotency holds. */
 public record RepeatRunCheck(RunOutcome repeat) implements Check {

@@ -65,7 +65,7 @@ public final class StageInvoker {
         payload.put("kind", "run");
         payload.put("job", job.id());
         payload.put("force", true);
-        payload.put("dryRun", true);
+        payload.put(dev.punctual.runtime.ScheduledPayload.DRY_RUN, true);
         InvokeResponse response = invoke(alias, payload);
         return JobPreviews.parse(body(response), response.functionError() != null);
     }

@@ -36,9 +36,9 @@ class ScheduleGroupCheckTest {
                 (int) RetrySettings.DEFAULT.schedulerMaxEventAge().toSeconds(),
                 DLQ,
                 "{\"kind\":\"scheduled\",\"job\":\"" + DAILY
-                        + "\",\"scheduledTime\":\"<aws.scheduler.scheduled-time>\","
-                        + "\"executionId\":\"<aws.scheduler.execution-id>\",\"attemptNumber\":\"<aws.scheduler.attempt-number>\","
-                        + "\"scheduleArn\":\"<aws.scheduler.schedule-arn>\"}",
+                        + "\",\"scheduled_time\":\"<aws.scheduler.scheduled-time>\","
+                        + "\"execution_id\":\"<aws.scheduler.execution-id>\",\"attempt_number\":\"<aws.scheduler.attempt-number>\","
+                        + "\"schedule_arn\":\"<aws.scheduler.schedule-arn>\"}",
                 ALIAS);
     }
 

@@ -254,7 +254,7 @@ class VerifyPreflightTest {
         java.util.List<String> dryRuns = new java.util.ArrayList<>();
         for (var invocation : stage.lambda.invocations()) {
             var payload = mapper.readTree(invocation.payload());
-            if (payload.path("dryRun").asBoolean()) {
+            if (payload.path("dry_run").asBoolean()) {
                 assertThat(invocation.function()).endsWith(":live");
                 dryRuns.add(payload.path("job").asText());
             }
