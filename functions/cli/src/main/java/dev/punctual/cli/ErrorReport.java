@@ -56,6 +56,46 @@ final class ErrorReport {
     /** An option's name in picocli's messages. */
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z-]*");
 
+    /**
+     * An option of one alternative given with another ({@code plan --job X --zone Y}): picocli reports
+     * the second alternative's missing half ({@code --schedule}), but the mistake is mixing the two, so
+     * that is what is said, naming what was given; null when the options given do not mix alternatives.
+     */
+    private static String mixedAlternatives(
+            CommandLine.MissingParameterException missing, List<CommandLine.Model.OptionSpec> matched, String help) {
+        for (CommandLine.Model.ArgSpec arg : missing.getMissing()) {
+            CommandLine.Model.ArgGroupSpec half = arg.group();
+            CommandLine.Model.ArgGroupSpec alternatives = half == null ? null : half.parentGroup();
+            if (alternatives == null || !alternatives.exclusive() || half.exclusive()) {
+                continue;
+            }
+            List<String> other = matched.stream()
+                    .filter(o -> o.group() != null && o.group() != half && within(o.group(), alternatives))
+                    .map(CommandLine.Model.OptionSpec::longestName)
+                    .toList();
+            if (other.isEmpty()) {
+                continue;
+            }
+            List<String> given = new java.util.ArrayList<>(other);
+            matched.stream()
+                    .filter(o -> o.group() == half)
+                    .map(CommandLine.Model.OptionSpec::longestName)
+                    .forEach(given::add);
+            return String.join(", ", given) + ": not together; accepted: "
+                    + String.join(" or ", alternatives(alternatives)) + " (see " + help + ")";
+        }
+        return null;
+    }
+
+    private static boolean within(CommandLine.Model.ArgGroupSpec group, CommandLine.Model.ArgGroupSpec ancestor) {
+        for (CommandLine.Model.ArgGroupSpec g = group; g != null; g = g.parentGroup()) {
+            if (g == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A parse error in the CLI's format, with "did you mean" for a mistyped command or option. */
     static String said(CommandLine.ParameterException e) {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
@@ -100,11 +140,16 @@ final class ErrorReport {
                 return String.join(" or ", alternatives(alternatives)) + ": one of them is required; accepted: see "
                         + help;
             }
-            List<String> given = e.getCommandLine().getParseResult() == null
+            List<CommandLine.Model.OptionSpec> matched = e.getCommandLine().getParseResult() == null
                     ? List.of()
-                    : e.getCommandLine().getParseResult().matchedOptions().stream()
-                            .map(CommandLine.Model.OptionSpec::longestName)
-                            .toList();
+                    : e.getCommandLine().getParseResult().matchedOptions();
+            String mixed = mixedAlternatives(missing, matched, help);
+            if (mixed != null) {
+                return mixed;
+            }
+            List<String> given = matched.stream()
+                    .map(CommandLine.Model.OptionSpec::longestName)
+                    .toList();
             List<String> names = missing.getMissing().stream()
                     .map(arg -> arg.isOption() ? ((CommandLine.Model.OptionSpec) arg).longestName() : arg.paramLabel())
                     .filter(name -> !given.contains(name)) // a group names its options given too

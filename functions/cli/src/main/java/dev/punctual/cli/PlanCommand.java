@@ -95,8 +95,13 @@ final class PlanCommand implements Callable<Integer> {
         try {
             return Schedule.parse(expression, zone);
         } catch (ScheduleExpressionException e) {
-            String option = e.part().equals("time-zone") ? "--zone" : "--schedule";
-            throw new OperatorInputException(option + ": " + e.getMessage());
+            if (e.part().equals("time-zone")) {
+                // The option is the zone: "--zone: time-zone: ..." would name the same thing twice.
+                throw new OperatorInputException(
+                        "--zone: " + e.getMessage().substring(e.part().length() + 2));
+            }
+            // An expression's part (day-of-week, minutes) says where in it the problem is.
+            throw new OperatorInputException("--schedule: " + e.getMessage());
         }
     }
 

@@ -162,7 +162,7 @@ class PlanCommandTest {
             delimiter = '|',
             value = {
                 "bad expression             | plan --schedule '0 9 * * 8' --zone UTC --count 1                 | --schedule: day-of-week",
-                "unknown zone               | plan --schedule '0 9 * * 1' --zone Mars/Base --count 1           | --zone: time-zone",
+                "unknown zone               | plan --schedule '0 9 * * 1' --zone Mars/Base --count 1           | --zone: \"Mars/Base\" is not a known time zone",
                 "misspelled zone            | plan --schedule '0 9 * * 1' --zone Europe/Pairs --count 1        | did you mean Europe/Paris?",
                 "zone in lower case         | plan --schedule '0 9 * * 1' --zone europe/paris --count 1        | did you mean Europe/Paris?",
                 "missing zone               | plan --schedule '0 9 * * 1' --count 1                            | --zone",
@@ -186,6 +186,9 @@ class PlanCommandTest {
         assertThat(result.out()).as(scenario).isEmpty();
         assertThat(result.err().lines()).as(scenario).hasSize(1);
         assertThat(result.err()).as(scenario).startsWith("punctual plan: ").contains(mention);
+        assertThat(result.err())
+                .as(scenario + ": names the option, not the schedule model's part")
+                .doesNotContain("time-zone");
     }
 
     /** Splits like a shell would for these lines: single quotes group words. */

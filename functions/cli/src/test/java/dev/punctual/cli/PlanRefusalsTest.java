@@ -22,6 +22,28 @@ class PlanRefusalsTest {
     }
 
     @Test
+    void aJobWithAZone_isRefusedAsMixingTheAlternatives_notAsAMissingSchedule() {
+        CliRun result = CliRun.of("plan", "--job", FixtureCatalog.DAILY, "--zone", "Europe/Paris", "--count", "2");
+
+        assertThat(result.code()).isEqualTo(2);
+        assertThat(result.err())
+                .startsWith("punctual plan: --job, --zone: not together; accepted: --job ID or --schedule EXPR --zone"
+                        + " ZONE (see punctual plan --help)")
+                .doesNotContain("--schedule: required");
+    }
+
+    @Test
+    void aJobWithASchedule_isRefusedAsMixingTheAlternatives_notAsAMissingZone() {
+        CliRun result = CliRun.of("plan", "--job", FixtureCatalog.DAILY, "--schedule", "0 9 * * *", "--count", "2");
+
+        assertThat(result.code()).isEqualTo(2);
+        assertThat(result.err())
+                .startsWith("punctual plan: --job, --schedule: not together; accepted: --job ID or --schedule EXPR"
+                        + " --zone ZONE")
+                .doesNotContain("--zone: required");
+    }
+
+    @Test
     void neitherAJobNorAnExpression_namesBothAlternatives() {
         CliRun result = CliRun.of("plan", "--count", "2");
 
