@@ -20,6 +20,13 @@ public final class ScheduledPayload {
     public static final String ATTEMPT_NUMBER = "attempt_number";
     public static final String SCHEDULE_ARN = "schedule_arn";
 
+    /** The fields an entity's delivery adds (docs/entities.md): who it is for, and its own schedule. */
+    public static final String ENTITY = "entity";
+
+    public static final String SCHEDULE = "schedule";
+    public static final String ZONE = "zone";
+    public static final String PARAMETERS = "parameters";
+
     /** The fields of operator payloads ({@code run}, {@code replay}), documented in events/README.md. */
     public static final String AT = "at";
 
@@ -39,6 +46,28 @@ public final class ScheduledPayload {
     public static final String SCHEDULE_ARN_ATTRIBUTE = "<aws.scheduler.schedule-arn>";
 
     private ScheduledPayload() {}
+
+    /**
+     * The target input of an entity's schedule: the job's fields, then the entity, its own expression and
+     * zone (the function reads the occurrence's rules from its delivery, with no lookup per delivery), and
+     * its parameters when it has any.
+     */
+    public static Map<String, Object> forEntity(dev.punctual.entity.EntitySchedule schedule) {
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put(KIND, KIND_SCHEDULED);
+        input.put(JOB, schedule.job());
+        input.put(ENTITY, schedule.entity());
+        input.put(SCHEDULE, schedule.schedule().expression().source());
+        input.put(ZONE, schedule.schedule().zone().getId());
+        if (!schedule.parameters().isEmpty()) {
+            input.put(PARAMETERS, schedule.parameters());
+        }
+        input.put(SCHEDULED_TIME, SCHEDULED_TIME_ATTRIBUTE);
+        input.put(EXECUTION_ID, EXECUTION_ID_ATTRIBUTE);
+        input.put(ATTEMPT_NUMBER, ATTEMPT_NUMBER_ATTRIBUTE);
+        input.put(SCHEDULE_ARN, SCHEDULE_ARN_ATTRIBUTE);
+        return input;
+    }
 
     /** The target input of a job's schedule, field by field in a stable order. */
     public static Map<String, Object> forJob(String jobId) {

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param log a structured logger whose lines carry the job and occurrence
  * @param delivery the external-delivery port (suppressed outside prod)
  * @param clock the runtime's clock, for any "now" the job needs
+ * @param entity for a job that runs per entity, the entity this occurrence is for and its parameters;
+ *     empty for a job with one schedule
  */
 public record JobContext(
         String jobId,
@@ -35,7 +37,59 @@ public record JobContext(
         StageFlags flags,
         JobLog log,
         Delivery delivery,
-        Clock clock) {
+        Clock clock,
+        java.util.Optional<Entity> entity) {
+
+    public JobContext {
+        entity = entity == null ? java.util.Optional.empty() : entity;
+    }
+
+    /** The context of a job with one schedule (no entity). */
+    public JobContext(
+            String jobId,
+            Instant occurrence,
+            ZonedDateTime localOccurrence,
+            Trigger trigger,
+            long fence,
+            JobLease lease,
+            StageFlags flags,
+            JobLog log,
+            Delivery delivery,
+            Clock clock) {
+        this(
+                jobId,
+                occurrence,
+                localOccurrence,
+                trigger,
+                fence,
+                lease,
+                flags,
+                log,
+                delivery,
+                clock,
+                java.util.Optional.empty());
+    }
+
+    /**
+     * The entity an occurrence of a per-entity job runs for.
+     *
+     * @param id the entity's id, as its schedule was put
+     * @param parameters its parameters: only the keys the job declared, validated when the schedule was put
+     *     and again when its delivery was read
+     */
+    public record Entity(String id, Map<String, Object> parameters) {
+        public Entity {
+            java.util.Objects.requireNonNull(id, "id");
+            parameters = parameters == null
+                    ? Map.of()
+                    : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        }
+
+        /** A parameter as text, or empty when the entity's schedule did not set it. */
+        public java.util.Optional<String> parameter(String key) {
+            return java.util.Optional.ofNullable(parameters.get(key)).map(String::valueOf);
+        }
+    }
 
     /** When the job must be done (moves out when the runtime renews the lease or {@link #extendLease} succeeds). */
     public Instant deadline() {

@@ -30,6 +30,8 @@ import java.util.function.Function;
  * @param tables the tables it uses: the CDK app creates them and grants its pool's function their actions
  * @param description one line for people
  * @param factory builds the job from the services the runtime provides
+ * @param perEntity set for a job that runs per entity ({@link EntityJob}): its schedules are created at
+ *     runtime, one per entity, and the stage deploys none for it; null for a job with one schedule
  */
 public record JobDefinition(
         String id,
@@ -45,7 +47,8 @@ public record JobDefinition(
         boolean safeToVerify,
         List<JobTable> tables,
         String description,
-        Function<JobServices, Job> factory) {
+        Function<JobServices, Job> factory,
+        EntityJob perEntity) {
 
     private static final String ID = "[a-z][a-z0-9-]{0,47}";
 
@@ -81,6 +84,45 @@ public record JobDefinition(
         }
     }
 
+    /** A job with one schedule, deployed with the stage (the form before entity jobs). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                null);
+    }
+
+    /** Whether the job runs per entity, with schedules created at runtime ({@link #perEntity()}). */
+    public boolean isPerEntity() {
+        return perEntity != null;
+    }
+
     public static Builder builder(String id) {
         return new Builder(id);
     }
@@ -110,6 +152,7 @@ public record JobDefinition(
         private final List<JobTable> tables = new ArrayList<>();
         private String description = "";
         private Function<JobServices, Job> factory;
+        private EntityJob perEntity;
 
         private Builder(String id) {
             this.id = id;
@@ -184,6 +227,15 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * Runs the job per entity, with schedules created at runtime ({@link EntityJob}); the {@link
+         * #schedule} given is each entity's default expression (an entity always names its own zone).
+         */
+        public Builder perEntity(EntityJob entities) {
+            this.perEntity = entities;
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -206,7 +258,8 @@ public record JobDefinition(
                     safeToVerify,
                     tables,
                     description,
-                    factory);
+                    factory,
+                    perEntity);
         }
     }
 }
