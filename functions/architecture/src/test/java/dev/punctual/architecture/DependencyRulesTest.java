@@ -53,13 +53,15 @@ class DependencyRulesTest {
     private static final String OBSERVABILITY = "dev.punctual.observability..";
     /** The runtime's outcome vocabulary: why an occurrence ended so, and the line that says it. */
     private static final String OUTCOME = "dev.punctual.outcome..";
+    /** Entity schedules as they should be: checked, named, keyed; no client, no SDK. */
+    private static final String ENTITY = "dev.punctual.entity..";
 
     private static final String JSON = "dev.punctual.json..";
     private static final String STAGE = "dev.punctual.stage..";
 
     /** The core: plain Java, tested without any server. */
     private static final String[] CORE = {
-        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, JSON, STAGE
+        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, ENTITY, JSON, STAGE
     };
 
     /** The adapters between the core and AWS. */
@@ -165,6 +167,18 @@ class DependencyRulesTest {
                 .should()
                 .onlyDependOnClassesThat()
                 .resideInAnyPackage(JAVA, ROOT, LEDGER, OBSERVABILITY, JSON, OUTCOME)
+                .check(PUNCTUAL);
+    }
+
+    /** What every entry point checks an entity schedule with depends on the job API only, never the runtime. */
+    @Test
+    void entity_dependsOnTheJobApiOnly() {
+        classes()
+                .that()
+                .resideInAPackage(ENTITY)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(concat(new String[] {JAVA, ENTITY}, JOB_API))
                 .check(PUNCTUAL);
     }
 
