@@ -117,7 +117,7 @@ public final class StageStack extends Stack {
                 // deploying the stage again under the same name.
                 .removalPolicy(RemovalPolicy.DESTROY)
                 .build();
-        for (JobDefinition job : catalog.jobs()) {
+        for (JobDefinition job : catalog.scheduled()) {
             jobCadences.put(job.id(), Cadence.of(job.schedule(), Cadence.REFERENCE));
         }
         for (FunctionPool pool : catalog.pools()) {
@@ -201,7 +201,8 @@ public final class StageStack extends Stack {
     private void addJobs(JobCatalog catalog) {
         JobsStack.Shared shared = new JobsStack.Shared(
                 config, scheduleGroup, aliases(), schedulerDeadLetters, alerting.topic(), schedulerRoles);
-        byShard(catalog.jobs()).forEach((shard, share) -> {
+        // A per-entity job's schedules are created at runtime: the stage deploys none for it.
+        byShard(catalog.scheduled()).forEach((shard, share) -> {
             if (share.size() > MAX_JOBS_PER_SHARD) {
                 throw new PunctualException("jobs stack Jobs" + shard + " would hold " + share.size()
                         + " jobs, more than " + MAX_JOBS_PER_SHARD + " (two resources each, within CloudFormation's"

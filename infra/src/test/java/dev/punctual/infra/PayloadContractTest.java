@@ -45,7 +45,12 @@ class PayloadContractTest {
             Invocation invocation = ((PayloadParser.Parsed.Valid) parsed).invocation();
             assertThat(invocation)
                     .as(name)
-                    .isEqualTo(new Invocation.Scheduled(catalog.require(name), fires, "b5f9c3e2-exec", 2, arn(name)));
+                    .isEqualTo(new Invocation.Scheduled(
+                            dev.punctual.runtime.RunSubject.of(catalog.require(name)),
+                            fires,
+                            "b5f9c3e2-exec",
+                            2,
+                            arn(name)));
             assertThat(OccurrenceCalculator.of(catalog.require(name).schedule()).isOccurrence(fires))
                     .as(name + ": the delivery at " + fires + " is an occurrence of the catalog's schedule")
                     .isTrue();

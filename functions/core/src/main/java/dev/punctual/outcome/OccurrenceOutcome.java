@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param error a failure's summary, or null (redacted when written)
  * @param detail a skip's explanation (the maintenance reason, the busy group, the schedule a delivered
  *     time is not an occurrence of), or null (redacted when written)
+ * @param entity the entity of a per-entity job's occurrence, or null; a field of the line, never a metric
+ *     dimension (metrics stay stage-wide whatever the number of entities)
  */
 public record OccurrenceOutcome(
         String stage,
@@ -37,7 +39,8 @@ public record OccurrenceOutcome(
         long missedCount,
         Map<String, Object> result,
         String error,
-        String detail) {
+        String detail,
+        String entity) {
 
     public OccurrenceOutcome {
         Objects.requireNonNull(stage, "stage");
@@ -93,7 +96,8 @@ public record OccurrenceOutcome(
                 .missedCount(missedCount)
                 .result(result)
                 .error(error)
-                .detail(detail);
+                .detail(detail)
+                .entity(entity);
     }
 
     public static final class Builder {
@@ -112,6 +116,7 @@ public record OccurrenceOutcome(
         private Map<String, Object> result = Map.of();
         private String error;
         private String detail;
+        private String entity;
 
         private Builder(
                 String stage,
@@ -173,6 +178,11 @@ public record OccurrenceOutcome(
             return this;
         }
 
+        public Builder entity(String value) {
+            this.entity = value;
+            return this;
+        }
+
         public OccurrenceOutcome build() {
             return new OccurrenceOutcome(
                     stage,
@@ -189,7 +199,8 @@ public record OccurrenceOutcome(
                     missedCount,
                     result,
                     error,
-                    detail);
+                    detail,
+                    entity);
         }
     }
 }

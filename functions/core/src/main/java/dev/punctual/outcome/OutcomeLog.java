@@ -41,7 +41,8 @@ public final class OutcomeLog {
             "missed_count",
             "result",
             "error",
-            "detail");
+            "detail",
+            "entity");
 
     /** The metric names on an outcome line. */
     public static final List<String> METRICS =
@@ -116,6 +117,7 @@ public final class OutcomeLog {
         f.put("result", o.result());
         f.put("error", o.error());
         f.put("detail", o.detail());
+        f.put("entity", o.entity());
         return f;
     }
 

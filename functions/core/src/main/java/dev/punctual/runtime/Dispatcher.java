@@ -6,7 +6,6 @@ import dev.punctual.catchup.MissedRange;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Claim;
-import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.observability.StructuredLog;
@@ -72,9 +71,10 @@ public final class Dispatcher {
      * DEFERRED skip), and the plan runs oldest first, the delivered occurrence last.
      */
     private InvocationResult scheduled(Invocation.Scheduled s, Deadline deadline, StructuredLog log) {
-        JobDefinition job = s.job();
+        RunSubject subject = s.subject();
+        JobDefinition job = subject.job();
         OccurrenceRunner.Request delivered =
-                OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
+                OccurrenceRunner.Request.of(subject, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         if (!deadline.allowsAnotherOccurrence(services.clock().instant())) {
             return single(job, notRun(delivered, Reason.DEADLINE), log, 0, 0);
         }
@@ -84,7 +84,8 @@ public final class Dispatcher {
             return single(job, finished.report(), log, 0, 0);
         }
         Claim claim = ((OccurrenceRunner.ClaimStep.Held) step).claim();
-        CatchUpPlan plan = CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), job.schedule());
+        CatchUpPlan plan =
+                CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), subject.schedule());
         if (plan instanceof CatchUpPlan.AlreadyCovered) {
             // A late delivery (a retry, or one given up in a missed range meanwhile) of an occurrence the
             // claim found not done: run it. The cursor never moves back, so nothing else changes.
@@ -94,7 +95,7 @@ public final class Dispatcher {
         }
         CatchUpPlan.Run run = (CatchUpPlan.Run) plan;
         long missedCount = run.missed().map(MissedRange::count).orElse(0L);
-        run.missed().ifPresent(missed -> recordMissed(job, missed, log));
+        run.missed().ifPresent(missed -> recordMissed(subject, missed, log));
         if (run.runNow().size() == 1) {
             OccurrenceReport report = runner.execute(delivered, claim, deadline, log);
             logOutcome(log, job, report, 0, missedCount, Duration.between(s.scheduledTime(), started));
@@ -105,12 +106,12 @@ public final class Dispatcher {
         for (Instant occurrence : run.runNow()) {
             boolean isDelivered = occurrence.equals(run.trigger());
             requests.add(new OccurrenceRunner.Request(
-                    job,
+                    subject,
                     occurrence,
                     Trigger.SCHEDULED,
                     isDelivered ? s.attemptNumber() : 1,
                     false,
-                    new RunKey(job.id(), run.trigger())));
+                    subject.key(run.trigger())));
         }
         List<OccurrenceReport> reports = runInOrder(requests, deadline, log, requests.size() - 1, missedCount);
         return result("scheduled", job.id(), reports, run.missed(), 0);
@@ -125,8 +126,8 @@ public final class Dispatcher {
     private InvocationResult notAnOccurrence(Invocation.NotAnOccurrence n, StructuredLog log) {
         Invocation.Scheduled s = n.delivery();
         JobDefinition job = s.job();
-        OccurrenceRunner.Request delivered =
-                OccurrenceRunner.Request.of(job, s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
+        OccurrenceRunner.Request delivered = OccurrenceRunner.Request.of(
+                s.subject(), s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         return single(job, runner.refused(delivered, Reason.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
     }
 
@@ -139,9 +140,10 @@ public final class Dispatcher {
     private InvocationResult manual(Invocation.ManualRun m, Deadline deadline, StructuredLog log) {
         JobDefinition job = m.job();
         Instant occurrence = m.at().orElseThrow(() -> new IllegalStateException("manual occurrence not resolved"));
-        OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, occurrence, Trigger.MANUAL, 1, m.force());
+        OccurrenceRunner.Request request =
+                OccurrenceRunner.Request.of(m.subject(), occurrence, Trigger.MANUAL, 1, m.force());
         if (m.dryRun()) {
-            OccurrenceReport report = !m.force() && succeeded(job, occurrence)
+            OccurrenceReport report = !m.force() && succeeded(m.subject(), occurrence)
                     ? notRun(request, Reason.ALREADY_DONE, "done before; a forced run would run it again")
                     : runner.preview(request, deadline, log);
             return result("run", job.id(), List.of(report), Optional.empty(), 0);
@@ -151,19 +153,20 @@ public final class Dispatcher {
     }
 
     private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
-        JobDefinition job = r.job();
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        ReplayRange range = replayRange(job, calculator, r);
+        RunSubject subject = r.subject();
+        JobDefinition job = subject.job();
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(subject.schedule());
+        ReplayRange range = replayRange(subject, calculator, r);
         List<OccurrenceReport> done = range.done().stream()
                 .map(o -> notRun(
-                        OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false),
+                        OccurrenceRunner.Request.of(subject, o, Trigger.REPLAY, 1, false),
                         Reason.ALREADY_DONE,
                         "done before; not counted in max"))
                 .toList();
         if (r.dryRun()) {
             List<OccurrenceReport> planned = new ArrayList<>(done);
             for (Instant o : range.toRun()) {
-                OccurrenceRunner.Request request = OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false);
+                OccurrenceRunner.Request request = OccurrenceRunner.Request.of(subject, o, Trigger.REPLAY, 1, false);
                 // Each preview reads the job's data; past the deadline the rest are listed uncounted.
                 planned.add(
                         deadline.allowsAnotherOccurrence(services.clock().instant())
@@ -173,7 +176,7 @@ public final class Dispatcher {
             return result("replay", job.id(), inTimeOrder(planned), Optional.empty(), range.beyond());
         }
         List<OccurrenceRunner.Request> requests = range.toRun().stream()
-                .map(o -> OccurrenceRunner.Request.of(job, o, Trigger.REPLAY, 1, false))
+                .map(o -> OccurrenceRunner.Request.of(subject, o, Trigger.REPLAY, 1, false))
                 .toList();
         List<OccurrenceReport> reports = new ArrayList<>(runInOrder(requests, deadline, log, 0, 0));
         // A refusal (maintenance, a busy group) stops the replay: the rest is reported as not run, with
@@ -206,7 +209,7 @@ public final class Dispatcher {
      */
     static final int DONE_READ_LIMIT = 1_000;
 
-    private ReplayRange replayRange(JobDefinition job, OccurrenceCalculator calculator, Invocation.Replay r) {
+    private ReplayRange replayRange(RunSubject job, OccurrenceCalculator calculator, Invocation.Replay r) {
         List<Instant> toRun = new ArrayList<>();
         List<Instant> done = new ArrayList<>();
         Optional<Instant> next = calculator.isOccurrence(r.from()) ? Optional.of(r.from()) : calculator.next(r.from());
@@ -231,9 +234,9 @@ public final class Dispatcher {
     }
 
     /** One ledger read: whether the occurrence's run item says it succeeded. */
-    private boolean succeeded(JobDefinition job, Instant occurrence) {
+    private boolean succeeded(RunSubject subject, Instant occurrence) {
         return services.ledger()
-                .run(new RunKey(job.id(), occurrence))
+                .run(subject.key(occurrence))
                 .filter(record -> record.status() == RunStatus.SUCCEEDED)
                 .isPresent();
     }
@@ -281,19 +284,22 @@ public final class Dispatcher {
     private static OccurrenceReport notRun(OccurrenceRunner.Request request, Reason reason, String detail) {
         return OccurrenceReport.notRun(
                 request.job().id(),
+                request.subject().entityId(),
                 request.occurrence(),
-                request.occurrence().atZone(request.job().schedule().zone()),
+                request.occurrence().atZone(request.subject().schedule().zone()),
                 request.trigger(),
                 reason,
                 detail);
     }
 
-    private void recordMissed(JobDefinition job, MissedRange missed, StructuredLog log) {
+    private void recordMissed(RunSubject subject, MissedRange missed, StructuredLog log) {
+        JobDefinition job = subject.job();
         int count = (int) Math.min(Integer.MAX_VALUE, missed.count());
-        services.ledger().recordMissed(new RunKey(job.id(), missed.first()), missed.last(), count);
+        services.ledger().recordMissed(subject.key(missed.first()), missed.last(), count);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", stage());
         fields.put("job", job.id());
+        subject.entity().ifPresent(e -> fields.put("entity", e.id()));
         fields.put("missed_first", missed.first().toString());
         fields.put("missed_last", missed.last().toString());
         fields.put("missed_count", missed.count());
@@ -306,7 +312,7 @@ public final class Dispatcher {
                                 missed.first(),
                                 missed.last(),
                                 missed.count(),
-                                job.schedule().zone()),
+                                subject.schedule().zone()),
                         log);
     }
 

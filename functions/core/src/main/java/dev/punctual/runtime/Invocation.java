@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * A validated request to the handler. Each kind is documented in events/README.md. A kind about a job
- * carries the catalog's definition of it, looked up once when the payload was read: a payload naming no
- * job of the catalog never becomes an invocation.
+ * carries its {@link RunSubject}: the catalog's definition, looked up once when the payload was read (a
+ * payload naming no job of the catalog never becomes an invocation), and for a per-entity job the entity
+ * with its own schedule, checked then too.
  */
 public sealed interface Invocation {
 
@@ -19,19 +20,23 @@ public sealed interface Invocation {
      * new on every delivery attempt and is only logged.
      */
     record Scheduled(
-            JobDefinition job, Instant scheduledTime, String executionId, int attemptNumber, String scheduleArn)
+            RunSubject subject, Instant scheduledTime, String executionId, int attemptNumber, String scheduleArn)
             implements Invocation {
         @Override
         public Optional<JobDefinition> definition() {
-            return Optional.of(job);
+            return Optional.of(job());
+        }
+
+        public JobDefinition job() {
+            return subject.job();
         }
 
         public String jobId() {
-            return job.id();
+            return subject.job().id();
         }
 
         Scheduled at(Instant occurrence) {
-            return new Scheduled(job, occurrence, executionId, attemptNumber, scheduleArn);
+            return new Scheduled(subject, occurrence, executionId, attemptNumber, scheduleArn);
         }
     }
 
@@ -55,18 +60,22 @@ public sealed interface Invocation {
      * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded. A dry run
      * claims, writes and sends nothing: it reports what the job would do ({@code Job.preview}).
      */
-    record ManualRun(JobDefinition job, Optional<Instant> at, boolean force, boolean dryRun) implements Invocation {
+    record ManualRun(RunSubject subject, Optional<Instant> at, boolean force, boolean dryRun) implements Invocation {
         @Override
         public Optional<JobDefinition> definition() {
-            return Optional.of(job);
+            return Optional.of(job());
+        }
+
+        public JobDefinition job() {
+            return subject.job();
         }
 
         public String jobId() {
-            return job.id();
+            return subject.job().id();
         }
 
         ManualRun at(Instant occurrence) {
-            return new ManualRun(job, Optional.of(occurrence), force, dryRun);
+            return new ManualRun(subject, Optional.of(occurrence), force, dryRun);
         }
     }
 
@@ -75,14 +84,18 @@ public sealed interface Invocation {
      * done are skipped, so a replay can be repeated. A dry run only lists what would run, each with the
      * job's preview of what it would do.
      */
-    record Replay(JobDefinition job, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
+    record Replay(RunSubject subject, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
         @Override
         public Optional<JobDefinition> definition() {
-            return Optional.of(job);
+            return Optional.of(job());
+        }
+
+        public JobDefinition job() {
+            return subject.job();
         }
 
         public String jobId() {
-            return job.id();
+            return subject.job().id();
         }
     }
 

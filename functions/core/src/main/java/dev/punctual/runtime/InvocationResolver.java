@@ -1,6 +1,5 @@
 package dev.punctual.runtime;
 
-import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Due;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Clock;
@@ -47,14 +46,14 @@ final class InvocationResolver {
     }
 
     private PayloadParser.Parsed manualTimeChecked(Invocation.ManualRun run) {
-        JobDefinition job = run.job();
+        RunSubject job = run.subject();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         if (run.at().isEmpty()) {
             return calculator
                     .previous(clock.instant().plusMillis(1))
                     .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(run.at(at)))
-                    .orElseGet(() ->
-                            invalid("at", "no occurrence of " + job.id() + " has come due yet; name one with \"at\""));
+                    .orElseGet(() -> invalid(
+                            "at", "no occurrence of " + job.described() + " has come due yet; name one with \"at\""));
         }
         Instant at = run.at().get();
         if (!Due.hasCome(at, clock.instant())) {
@@ -76,7 +75,7 @@ final class InvocationResolver {
      * never silently dropped; only what cannot be such a delivery is refused with nothing written.
      */
     private PayloadParser.Parsed scheduledTimeChecked(Invocation.Scheduled s) {
-        JobDefinition job = s.job();
+        RunSubject job = s.subject();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         Instant at = s.scheduledTime();
         if (!Due.isDue(at, clock.instant())) {
@@ -103,7 +102,7 @@ final class InvocationResolver {
      * an operator or a replay may name either instant, and both must find the same run item, or the
      * job would run twice that night.
      */
-    private static Optional<Instant> canonical(JobDefinition job, OccurrenceCalculator calculator, Instant at) {
+    private static Optional<Instant> canonical(RunSubject job, OccurrenceCalculator calculator, Instant at) {
         if (calculator.isOccurrence(at)) {
             return Optional.of(at);
         }
@@ -131,8 +130,9 @@ final class InvocationResolver {
             return Optional.of(
                     "without the scheduler's execution_id and schedule_arn it is not a scheduler's delivery");
         }
-        if (!s.scheduleArn().endsWith("/" + s.jobId())) {
-            return Optional.of("its schedule_arn does not name the job's schedule (…/" + s.jobId() + ")");
+        String schedule = s.subject().scheduleName();
+        if (!s.scheduleArn().endsWith("/" + schedule)) {
+            return Optional.of("its schedule_arn does not name the job's schedule (…/" + schedule + ")");
         }
         if (!s.scheduledTime().equals(s.scheduledTime().truncatedTo(ChronoUnit.MINUTES))) {
             return Optional.of("it is not on a whole minute, as every scheduler's time is");
@@ -144,7 +144,7 @@ final class InvocationResolver {
         return Optional.empty();
     }
 
-    private static Optional<Instant> otherInstantOfARepeatedLocalTime(JobDefinition job, Instant at) {
+    private static Optional<Instant> otherInstantOfARepeatedLocalTime(RunSubject job, Instant at) {
         ZoneId zone = job.schedule().zone();
         LocalDateTime local = LocalDateTime.ofInstant(at, zone);
         return zone.getRules().getValidOffsets(local).stream()
@@ -154,8 +154,8 @@ final class InvocationResolver {
     }
 
     /** The one-line explanation of a refused or skipped time; the runbook tells operators to read it. */
-    private static String notAnOccurrence(JobDefinition job, OccurrenceCalculator calculator, Instant at) {
-        return at + " is not an occurrence of " + job.id() + " ("
+    private static String notAnOccurrence(RunSubject job, OccurrenceCalculator calculator, Instant at) {
+        return at + " is not an occurrence of " + job.described() + " ("
                 + job.schedule().toEventBridge() + " in " + job.schedule().zone() + "); nearest: "
                 + nearest(calculator, at);
     }

@@ -127,7 +127,8 @@ public final class MissedRunWatchdog implements Job {
         Instant checkedFrom = previous.map(Watch::checkedUntil).orElse(dueBy.minus(PERIOD));
         List<String> overdue = new ArrayList<>();
         int checked = 0;
-        for (JobDefinition job : catalog.jobs()) {
+        // An entity's schedule is not the catalog's to check here (issue 21, item 6, is its own watch).
+        for (JobDefinition job : catalog.scheduled()) {
             if (job.id().equals(context.jobId())) {
                 continue;
             }

@@ -24,6 +24,7 @@ import java.util.Optional;
  *     otherwise
  * @param preview on a dry run, what the job would do ({@code Job.preview}); empty when it cannot tell
  *     and on every other run
+ * @param entity the entity of a per-entity job's occurrence, or null
  */
 public record OccurrenceReport(
         String job,
@@ -36,7 +37,8 @@ public record OccurrenceReport(
         long durationMs,
         String detail,
         Map<String, Object> result,
-        Optional<JobPreview> preview) {
+        Optional<JobPreview> preview,
+        String entity) {
 
     public OccurrenceReport {
         preview = preview == null ? Optional.empty() : preview;
@@ -45,19 +47,25 @@ public record OccurrenceReport(
 
     /** A skip that claimed and recorded nothing: no attempt, no fence, no time spent. */
     static OccurrenceReport notRun(
-            String job, Instant occurrence, ZonedDateTime local, Trigger trigger, Reason reason, String detail) {
+            String job,
+            String entity,
+            Instant occurrence,
+            ZonedDateTime local,
+            Trigger trigger,
+            Reason reason,
+            String detail) {
         return new OccurrenceReport(
-                job, occurrence, local, trigger, reason, 0, null, 0, detail, Map.of(), Optional.empty());
+                job, occurrence, local, trigger, reason, 0, null, 0, detail, Map.of(), Optional.empty(), entity);
     }
 
     OccurrenceReport withResult(Map<String, Object> value) {
         return new OccurrenceReport(
-                job, occurrence, local, trigger, reason, attempt, fence, durationMs, detail, value, preview);
+                job, occurrence, local, trigger, reason, attempt, fence, durationMs, detail, value, preview, entity);
     }
 
     OccurrenceReport withPreview(Optional<JobPreview> value) {
         return new OccurrenceReport(
-                job, occurrence, local, trigger, reason, attempt, fence, durationMs, detail, result, value);
+                job, occurrence, local, trigger, reason, attempt, fence, durationMs, detail, result, value, entity);
     }
 
     public Verdict verdict() {
@@ -74,6 +82,7 @@ public record OccurrenceReport(
      */
     public OccurrenceOutcome outcome(String stage, int catchUp, long missed, java.time.Duration lateness) {
         return OccurrenceOutcome.of(stage, job, occurrence, local, trigger.name(), reason)
+                .entity(entity)
                 .attempt(attempt)
                 .fence(fence)
                 .latenessMs(Math.max(0, lateness.toMillis()))

@@ -60,15 +60,20 @@ final class OccurrenceRunner {
      *     older one, so a refused delivery leaves one record and the older occurrences stay pending
      */
     record Request(
-            JobDefinition job,
+            RunSubject subject,
             Instant occurrence,
             Trigger trigger,
             int schedulerAttempt,
             boolean force,
             RunKey refusalKey) {
 
-        static Request of(JobDefinition job, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
-            return new Request(job, occurrence, trigger, schedulerAttempt, force, new RunKey(job.id(), occurrence));
+        static Request of(
+                RunSubject subject, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
+            return new Request(subject, occurrence, trigger, schedulerAttempt, force, subject.key(occurrence));
+        }
+
+        JobDefinition job() {
+            return subject.job();
         }
     }
 
@@ -97,10 +102,11 @@ final class OccurrenceRunner {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
         }
-        if (request.trigger() == Trigger.SCHEDULED) {
+        if (request.trigger() == Trigger.SCHEDULED && request.subject().entity().isEmpty()) {
+            // The catalog's order is among its jobs' own schedules; an entity's schedule is not one of them.
             letEarlierJobsGoFirst(request, deadline);
         }
-        ClaimResult claim = claimWithinLockWait(request, new RunKey(job.id(), request.occurrence()), deadline);
+        ClaimResult claim = claimWithinLockWait(request, request.subject().key(request.occurrence()), deadline);
         return switch (claim) {
             case ClaimResult.Claimed claimed -> new ClaimStep.Held(claimed.claim());
             case ClaimResult.AlreadyDone done ->
@@ -175,7 +181,7 @@ final class OccurrenceRunner {
     private ClaimRequest claimRequest(Request request, RunKey key, Deadline deadline) {
         return new ClaimRequest(
                 key,
-                request.job().lockGroup(),
+                request.subject().lockGroup(),
                 request.trigger(),
                 request.schedulerAttempt(),
                 request.job().maxAttempts(),
@@ -203,7 +209,8 @@ final class OccurrenceRunner {
      * LOCK_BUSY at once; an earlier run of the same job is left to catch-up as before).
      */
     private static boolean waitsForASibling(Request request, Busy busy) {
-        return request.trigger() == Trigger.SCHEDULED && !request.job().id().equals(busy.holder());
+        return request.trigger() == Trigger.SCHEDULED
+                && !request.subject().ledgerId().equals(busy.holder());
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
@@ -258,14 +265,15 @@ final class OccurrenceRunner {
         JobContext context = new JobContext(
                 job.id(),
                 request.occurrence(),
-                request.occurrence().atZone(job.schedule().zone()),
+                local(request),
                 request.trigger(),
                 claim.fence(),
                 lease,
                 services.flags(),
                 new JobContext.JobLog(log, job.id(), request.occurrence()),
                 delivery(log),
-                services.clock());
+                services.clock(),
+                request.subject().entity());
         try {
             JobResult result = job.factory().apply(services.jobServices()).run(context);
             Map<String, Object> summary = ResultSummary.of(log.redactor(), result.summary());
@@ -294,7 +302,8 @@ final class OccurrenceRunner {
                 services.flags(),
                 new JobContext.JobLog(log, job.id(), request.occurrence()),
                 new SuppressedDelivery(services.flags().stage(), log),
-                services.clock());
+                services.clock(),
+                request.subject().entity());
         try {
             Optional<JobPreview> preview =
                     job.factory().apply(services.jobServices()).preview(context);
@@ -337,7 +346,7 @@ final class OccurrenceRunner {
                         recordedAs(reason),
                         recordedDetail(reason, detail));
         Request reported = new Request(
-                request.job(),
+                request.subject(),
                 key.scheduledTime(),
                 request.trigger(),
                 request.schedulerAttempt(),
@@ -367,11 +376,12 @@ final class OccurrenceRunner {
                 durationMs,
                 detail,
                 Map.of(),
-                Optional.empty());
+                Optional.empty(),
+                request.subject().entityId());
     }
 
     private static ZonedDateTime local(Request request) {
-        return request.occurrence().atZone(request.job().schedule().zone());
+        return request.occurrence().atZone(request.subject().schedule().zone());
     }
 
     /** The run item keeps the same object, rendered; none when the job reported nothing. */

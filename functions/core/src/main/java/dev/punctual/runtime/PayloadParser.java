@@ -1,6 +1,8 @@
 package dev.punctual.runtime;
 
 import dev.punctual.AsciiDigits;
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.json.Json;
@@ -92,6 +94,10 @@ public final class PayloadParser {
             List.of(
                     ScheduledPayload.KIND,
                     ScheduledPayload.JOB,
+                    ScheduledPayload.ENTITY,
+                    ScheduledPayload.SCHEDULE,
+                    ScheduledPayload.ZONE,
+                    ScheduledPayload.PARAMETERS,
                     ScheduledPayload.SCHEDULED_TIME,
                     ScheduledPayload.EXECUTION_ID,
                     ScheduledPayload.ATTEMPT_NUMBER,
@@ -100,6 +106,10 @@ public final class PayloadParser {
             List.of(
                     ScheduledPayload.KIND,
                     ScheduledPayload.JOB,
+                    ScheduledPayload.ENTITY,
+                    ScheduledPayload.SCHEDULE,
+                    ScheduledPayload.ZONE,
+                    ScheduledPayload.PARAMETERS,
                     ScheduledPayload.AT,
                     ScheduledPayload.FORCE,
                     ScheduledPayload.DRY_RUN),
@@ -107,6 +117,10 @@ public final class PayloadParser {
             List.of(
                     ScheduledPayload.KIND,
                     ScheduledPayload.JOB,
+                    ScheduledPayload.ENTITY,
+                    ScheduledPayload.SCHEDULE,
+                    ScheduledPayload.ZONE,
+                    ScheduledPayload.PARAMETERS,
                     ScheduledPayload.FROM,
                     ScheduledPayload.TO,
                     ScheduledPayload.MAX,
@@ -118,14 +132,20 @@ public final class PayloadParser {
         String kind = text(root, ScheduledPayload.KIND);
         List<String> fields = FIELDS.get(kind);
         if (fields != null) {
+            // The entity fields are named as accepted only where they are: for a per-entity job, or no job known.
+            boolean oneSchedule = root.get(ScheduledPayload.JOB) instanceof String id
+                    && catalog.find(id).filter(j -> !j.isPerEntity()).isPresent();
+            List<String> accepted = oneSchedule
+                    ? fields.stream().filter(f -> !ENTITY_FIELDS.contains(f)).toList()
+                    : fields;
             for (String name : root.keySet()) {
                 if (!fields.contains(name)) {
                     throw new Refusal(
                             "UNKNOWN_FIELD",
                             name,
                             "field '" + FieldNames.shown(name) + "' is not a field of a " + kind
-                                    + " payload; accepted: " + String.join(", ", fields)
-                                    + FieldNames.didYouMean(name, fields));
+                                    + " payload; accepted: " + String.join(", ", accepted)
+                                    + FieldNames.didYouMean(name, accepted));
                 }
             }
         }
@@ -133,7 +153,7 @@ public final class PayloadParser {
             case ScheduledPayload.KIND_SCHEDULED -> scheduled(root);
             case "run" ->
                 new Invocation.ManualRun(
-                        job(root),
+                        subject(root),
                         optionalTime(root, ScheduledPayload.AT),
                         bool(root, ScheduledPayload.FORCE),
                         bool(root, ScheduledPayload.DRY_RUN));
@@ -145,7 +165,7 @@ public final class PayloadParser {
 
     private Invocation scheduled(Map<String, Object> root) throws Refusal {
         return new Invocation.Scheduled(
-                job(root),
+                subject(root),
                 time(root, ScheduledPayload.SCHEDULED_TIME),
                 optionalText(root, ScheduledPayload.EXECUTION_ID).orElse(""),
                 attemptNumber(root),
@@ -153,7 +173,7 @@ public final class PayloadParser {
     }
 
     private Invocation replay(Map<String, Object> root) throws Refusal {
-        JobDefinition job = job(root);
+        RunSubject job = subject(root);
         Instant from = time(root, ScheduledPayload.FROM);
         Instant to = time(root, ScheduledPayload.TO);
         if (!to.isAfter(from)) {
@@ -179,6 +199,48 @@ public final class PayloadParser {
                     "NOT_AN_OBJECT", null, "the payload must be a JSON object with a \"kind\" (" + KINDS + ")");
         }
         return (Map<String, Object>) map;
+    }
+
+    /** The entity fields: only a per-entity job's payloads have them, and they must. */
+    private static final List<String> ENTITY_FIELDS = List.of(
+            ScheduledPayload.ENTITY, ScheduledPayload.SCHEDULE, ScheduledPayload.ZONE, ScheduledPayload.PARAMETERS);
+
+    /**
+     * The job, and for a per-entity job its entity with the entity's own schedule, checked by the same
+     * rules as the put that created that schedule ({@link EntitySchedule#of}): a delivery is input from
+     * outside like any other.
+     */
+    private RunSubject subject(Map<String, Object> root) throws Refusal {
+        JobDefinition job = job(root);
+        if (!job.isPerEntity()) {
+            for (String field : ENTITY_FIELDS) {
+                if (root.containsKey(field)) {
+                    throw new Refusal(
+                            "UNKNOWN_FIELD",
+                            field,
+                            "field '" + field + "' is for a job that runs per entity; " + job.id()
+                                    + " has one schedule of its own");
+                }
+            }
+            return RunSubject.of(job);
+        }
+        String entity = text(root, ScheduledPayload.ENTITY);
+        Optional<String> expression = optionalText(root, ScheduledPayload.SCHEDULE);
+        String zone = text(root, ScheduledPayload.ZONE);
+        Object parameters = root.get(ScheduledPayload.PARAMETERS);
+        if (parameters != null && !(parameters instanceof Map<?, ?>)) {
+            throw new Refusal(
+                    "WRONG_TYPE",
+                    ScheduledPayload.PARAMETERS,
+                    "field 'parameters' must be a JSON object, was " + Json.write(parameters));
+        }
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, ?> given = (Map<String, ?>) parameters;
+            return RunSubject.of(job, EntitySchedule.of(job, entity, expression.orElse(null), zone, given));
+        } catch (EntityScheduleException e) {
+            throw new Refusal("BAD_ENTITY", e.field(), e.getMessage());
+        }
     }
 
     private JobDefinition job(Map<String, Object> root) throws Refusal {

@@ -66,6 +66,7 @@ public final class ResultJson {
     private static Map<String, Object> occurrence(OccurrenceReport o) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("job", o.job());
+        m.put("entity", o.entity());
         m.put("occurrence", o.occurrence().toString());
         m.put("local", DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(o.local()));
         m.put("trigger", o.trigger().name());

@@ -40,6 +40,10 @@ class InvocationResolverRateTest {
 
     private static Invocation.Scheduled delivery(String at) {
         return new Invocation.Scheduled(
-                QUARTERLY, Instant.parse(at), "exec-1", 1, "arn:aws:scheduler:eu-central-1:1:schedule/g/quarterly");
+                RunSubject.of(QUARTERLY),
+                Instant.parse(at),
+                "exec-1",
+                1,
+                "arn:aws:scheduler:eu-central-1:1:schedule/g/quarterly");
     }
 }

@@ -29,7 +29,8 @@ class OccurrenceReportTest {
                 41,
                 detail,
                 result,
-                Optional.empty());
+                Optional.empty(),
+                null);
     }
 
     @Test

@@ -33,14 +33,15 @@ class RepeatedLocalTimeGoldenTest {
         InvocationResolver resolver = new InvocationResolver(Clock.fixed(later.plusSeconds(60), ZoneOffset.UTC));
 
         for (Instant delivered : new Instant[] {earlier, later}) {
-            assertThat(resolver.resolve(new Invocation.Scheduled(nightly, delivered, "exec", 1, "arn")))
+            assertThat(resolver.resolve(new Invocation.Scheduled(RunSubject.of(nightly), delivered, "exec", 1, "arn")))
                     .as("scheduled at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
-                            new Invocation.Scheduled(nightly, earlier, "exec", 1, "arn")));
-            assertThat(resolver.resolve(new Invocation.ManualRun(nightly, Optional.of(delivered), false, false)))
+                            new Invocation.Scheduled(RunSubject.of(nightly), earlier, "exec", 1, "arn")));
+            assertThat(resolver.resolve(
+                            new Invocation.ManualRun(RunSubject.of(nightly), Optional.of(delivered), false, false)))
                     .as("manual at " + delivered)
                     .isEqualTo(new PayloadParser.Parsed.Valid(
-                            new Invocation.ManualRun(nightly, Optional.of(earlier), false, false)));
+                            new Invocation.ManualRun(RunSubject.of(nightly), Optional.of(earlier), false, false)));
         }
     }
 

@@ -9,14 +9,14 @@ import java.util.regex.Pattern;
  * at runtime, one per entity, by the team's services through the entity client or by an operator through
  * {@code punctual schedules} (docs/entities.md). The job's own schedule is each entity's default
  * expression; an entity's schedule always names its own zone. Each entity has its own run items,
- * cursor and catch-up; by default each has its own lease too, so entities never wait for each other.
+ * cursor and catch-up. The lease is the job's lock group, shared by all its entities: maintenance holds
+ * every lock group it can name, and one lease per entity would be a group it cannot (decision 0029
+ * records why, and how per-entity leases are to come without losing that).
  *
  * @param parameterKeys the keys an entity's parameters may have (a flat JSON object of strings, numbers
  *     and booleans, at most {@link #MAX_PARAMETER_CHARS} characters rendered); any other key is refused
- * @param sharedLock all entities take the job's one lock group instead of one lease per entity: for a
- *     job whose entities must never run at the same time (they write one shared resource)
  */
-public record EntityJob(List<String> parameterKeys, boolean sharedLock) {
+public record EntityJob(List<String> parameterKeys) {
 
     /** The rendered size bound of an entity's parameters: they travel in every delivery's input. */
     public static final int MAX_PARAMETER_CHARS = 4096;
@@ -46,11 +46,6 @@ public record EntityJob(List<String> parameterKeys, boolean sharedLock) {
 
     /** Entities with these parameter keys (none: an entity's delivery carries only its id). */
     public static EntityJob parameters(String... keys) {
-        return new EntityJob(List.of(keys), false);
-    }
-
-    /** The same, all entities under the job's one lock group. */
-    public EntityJob sharingOneLock() {
-        return new EntityJob(parameterKeys, true);
+        return new EntityJob(List.of(keys));
     }
 }

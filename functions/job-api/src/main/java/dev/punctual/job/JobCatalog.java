@@ -89,6 +89,15 @@ public final class JobCatalog {
         return List.copyOf(jobs.values());
     }
 
+    /**
+     * The jobs with one schedule of their own: what a stage deploys a schedule, a missed-run alarm and a
+     * watchdog check for. A per-entity job's schedules are created at runtime, one per entity, and are
+     * none of these (docs/entities.md).
+     */
+    public List<JobDefinition> scheduled() {
+        return jobs().stream().filter(job -> !job.isPerEntity()).toList();
+    }
+
     public Optional<JobDefinition> find(String id) {
         return Optional.ofNullable(jobs.get(id));
     }

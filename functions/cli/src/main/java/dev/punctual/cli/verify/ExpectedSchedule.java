@@ -41,7 +41,7 @@ public record ExpectedSchedule(
     }
 
     public static List<ExpectedSchedule> of(JobCatalog catalog, RetrySettings retries, boolean schedulesEnabled) {
-        return catalog.jobs().stream()
+        return catalog.scheduled().stream()
                 .map(job -> of(job, retries, schedulesEnabled))
                 .toList();
     }
