@@ -1,0 +1,116 @@
+package dev.punctual.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.assertj.core.api.ThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** A put's checks: every refusal names its field and what is accepted; what passes is what runs. */
+class EntityScheduleTest {
+
+    private static final JobDefinition TENANT_REPORT = JobDefinition.builder("tenant-report")
+            .schedule("0 9 * * *", "UTC")
+            .perEntity(EntityJob.parameters("locale", "copies"))
+            .job(services -> context -> JobResult.empty())
+            .build();
+
+    @Test
+    void withoutAnExpression_anEntityTakesTheJobsExpression_inItsOwnZone() {
+        EntitySchedule s = EntitySchedule.of(TENANT_REPORT, "acme", null, "Europe/Paris", Map.of("locale", "fr"));
+
+        assertThat(s.schedule().expression().source()).isEqualTo("0 9 * * *");
+        assertThat(s.schedule().zone().getId()).isEqualTo("Europe/Paris");
+        assertThat(s.parameters()).containsExactly(Map.entry("locale", "fr"));
+        assertThat(s.name()).isEqualTo("tenant-report.acme");
+        assertThat(s.ledgerId()).isEqualTo("tenant-report:acme");
+    }
+
+    @Test
+    void anEntityMayHaveItsOwnExpression_inAnyDialect_aOneTimeAtIncluded() {
+        EntitySchedule s = EntitySchedule.of(TENANT_REPORT, "acme", "at(2027-01-15T09:00:00)", "Asia/Seoul", Map.of());
+
+        assertThat(s.schedule().expression().source()).isEqualTo("at(2027-01-15T09:00:00)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "no zone            | acme | 0 9 * * *   |               | zone       | there is no default",
+                "unknown zone       | acme | 0 9 * * *   | Europe/Pairs  | zone       | did you mean Europe/Paris?",
+                "bad expression     | acme | 0 9 * * 8   | UTC           | schedule   | day-of-week",
+                "bad entity id      | a/b  | 0 9 * * *   | UTC           | entity     | letters, digits",
+                "empty entity id    | ''   | 0 9 * * *   | UTC           | entity     | 1-128 characters",
+                "too far apart      | acme | 0 9 1 * *   | UTC           | schedule   | longer than the job's catch-up",
+            })
+    void aPutThatBreaksARule_isRefusedNamingTheField(
+            String scenario, String entity, String expression, String zone, String field, String says) {
+        JobDefinition weeklyCatchUp = JobDefinition.builder("tenant-report")
+                .schedule("0 9 * * *", "UTC")
+                .catchUp(CatchUpPolicy.oldestFirst(3, Duration.ofDays(8)))
+                .perEntity(EntityJob.parameters("locale"))
+                .job(services -> context -> JobResult.empty())
+                .build();
+
+        assertRefused(() -> EntitySchedule.of(weeklyCatchUp, entity, expression, zone, Map.of()), field, says);
+    }
+
+    @Test
+    void aParameterTheJobDoesNotDeclare_isRefused_withTheKeyItProbablyMeant() {
+        assertRefused(
+                () -> EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", Map.of("locael", "fr")),
+                "parameters.locael",
+                "accepted: locale, copies (did you mean locale?)");
+    }
+
+    @Test
+    void aParameterThatIsNotAScalar_isRefused() {
+        assertRefused(
+                () -> EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", Map.of("locale", Map.of("x", 1))),
+                "parameters.locale",
+                "must be a string, a number or true/false");
+    }
+
+    @Test
+    void parametersLargerThanTheBound_areRefused_andAtTheBoundAccepted() {
+        Map<String, Object> atBound = new LinkedHashMap<>();
+        // {"locale":"..."} is 13 characters besides the value.
+        atBound.put("locale", "x".repeat(EntityJob.MAX_PARAMETER_CHARS - 13));
+        EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", atBound);
+        atBound.put("locale", "x".repeat(EntityJob.MAX_PARAMETER_CHARS - 12));
+
+        assertRefused(
+                () -> EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", atBound),
+                "parameters",
+                "accepted: at most " + EntityJob.MAX_PARAMETER_CHARS);
+    }
+
+    @Test
+    void aJobWithOneScheduleOfItsOwn_takesNoEntitySchedule() {
+        JobDefinition nightly = JobDefinition.builder("nightly")
+                .schedule("0 2 * * *", "UTC")
+                .job(services -> context -> JobResult.empty())
+                .build();
+
+        assertRefused(() -> EntitySchedule.of(nightly, "acme", null, "UTC", Map.of()), "job", "perEntity(");
+    }
+
+    private static void assertRefused(ThrowableAssert.ThrowingCallable put, String field, String says) {
+        assertThatThrownBy(put)
+                .isInstanceOfSatisfying(
+                        EntityScheduleException.class,
+                        e -> assertThat(e.field()).isEqualTo(field))
+                .hasMessageStartingWith(field + ": ")
+                .hasMessageContaining(says);
+    }
+}
