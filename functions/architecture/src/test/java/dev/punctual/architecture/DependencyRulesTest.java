@@ -66,7 +66,10 @@ class DependencyRulesTest {
 
     /** The adapters between the core and AWS. */
     private static final String[] ADAPTERS = {
-        "dev.punctual.ledger.dynamodb..", "dev.punctual.events.eventbridge..", "dev.punctual.handler.."
+        "dev.punctual.ledger.dynamodb..",
+        "dev.punctual.events.eventbridge..",
+        "dev.punctual.handler..",
+        "dev.punctual.entities.."
     };
 
     /** The operator tool: never in the Lambda jar, so nothing the Lambda runs may need it. */

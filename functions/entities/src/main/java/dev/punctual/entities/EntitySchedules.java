@@ -1,0 +1,295 @@
+package dev.punctual.entities;
+
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.entity.EntityScheduleException;
+import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.observability.VisibleText;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
+import software.amazon.awssdk.services.scheduler.SchedulerClientBuilder;
+import software.amazon.awssdk.services.scheduler.model.ConflictException;
+import software.amazon.awssdk.services.scheduler.model.GetScheduleResponse;
+import software.amazon.awssdk.services.scheduler.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
+
+/**
+ * What a team's services manage per-entity schedules with: one EventBridge Scheduler schedule per job
+ * and entity, named {@link EntityScheduleName#of} in the stage's entity group, whose delivery carries
+ * the entity's expression, zone and parameters ({@code ScheduledPayload.forEntity}).
+ *
+ * <p>Every call checks the job against the catalog (it must be one of its per-entity jobs) and the
+ * entity id, and refuses what it cannot accept before anything is sent, naming the field and what is
+ * accepted ({@link EntityScheduleException}, {@link EntityTargetsException}). A schedule read back that
+ * is not what its name stands for is reported ({@link UnreadableScheduleException}), never returned.
+ * A failed call to the API is a {@link SchedulerCallException} naming the operation and the schedule.
+ *
+ * <p>Throttling: a burst of puts (an import, a migration) meets the API's request quotas. The client
+ * {@link #clientBuilder} builds uses the SDK's adaptive retry strategy with {@value #MAX_ATTEMPTS}
+ * attempts per call: a throttled call backs off and the client lowers its own send rate, instead of
+ * failing the put. A client built elsewhere keeps whatever retry strategy it was built with.
+ *
+ * <p>Thread-safe: it holds no state of its own, and the SDK client is thread-safe.
+ */
+public final class EntitySchedules {
+
+    /** SDK attempts per call, throttled ones included, in the client {@link #clientBuilder} builds. */
+    public static final int MAX_ATTEMPTS = 8;
+
+    /** ListSchedules' largest page. */
+    static final int PAGE_SIZE = 100;
+
+    /**
+     * Rounds of read-then-write one put makes. A round ends early only when another put or a delete of
+     * the same entity changed the schedule between its read and its write; a few cover any real contention.
+     */
+    static final int MAX_ROUNDS = 5;
+
+    private final SchedulerClient scheduler;
+    private final JobCatalog catalog;
+    private final EntityTargets targets;
+    private final int pageSize;
+
+    /**
+     * @param scheduler the caller's client, which it keeps owning (and closes)
+     * @param catalog the jobs; only its per-entity jobs are accepted
+     * @param targets the stage's group and its pools' targets
+     */
+    public EntitySchedules(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets) {
+        this(scheduler, catalog, targets, PAGE_SIZE);
+    }
+
+    /** With a smaller page, so a test crosses ListSchedules' pages with a handful of schedules. */
+    EntitySchedules(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, int pageSize) {
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.targets = Objects.requireNonNull(targets, "targets");
+        this.pageSize = pageSize;
+    }
+
+    /**
+     * A Scheduler client builder as this class wants one: the region given (never guessed), the light
+     * URLConnection HTTP client, and the adaptive retry strategy (above). Add credentials, an endpoint
+     * or interceptors before building; keep the override configuration's retry strategy when replacing it.
+     */
+    public static SchedulerClientBuilder clientBuilder(Region region) {
+        return SchedulerClient.builder()
+                .region(Objects.requireNonNull(region, "region"))
+                .httpClientBuilder(UrlConnectionHttpClient.builder())
+                .overrideConfiguration(c -> c.retryStrategy(retryStrategy()));
+    }
+
+    /**
+     * A client of {@link #clientBuilder} with the default credentials chain.
+     *
+     * @param endpointOverride another endpoint than the region's, e.g. a local emulator in tests
+     */
+    public static SchedulerClient schedulerClient(Region region, Optional<URI> endpointOverride) {
+        SchedulerClientBuilder builder = clientBuilder(region);
+        endpointOverride.ifPresent(builder::endpointOverride);
+        return builder.build();
+    }
+
+    static RetryStrategy retryStrategy() {
+        return AwsRetryStrategy.adaptiveRetryStrategy().toBuilder()
+                .maxAttempts(MAX_ATTEMPTS)
+                .build();
+    }
+
+    /**
+     * Makes the entity's schedule the one asked for, idempotently: reads it (GetSchedule); creates it
+     * when absent; writes nothing when it is equal in everything Punctual owns (expression and zone as
+     * deployed, target and role, input compared as JSON, state ENABLED, no flexible time window,
+     * retries, dead-letter queue); replaces it in place (UpdateSchedule, a full replacement, so fields
+     * Punctual never sets, such as an end date added by hand, are cleared) when it differs.
+     *
+     * <p>Concurrent puts of one entity: a create that meets another put's create (ConflictException)
+     * reads again and updates only if that one differs, so identical puts end with one schedule and
+     * one CREATED. Puts of different states race last-writer-wins, as UpdateSchedule has no condition.
+     * A schedule of that name whose input is not this job's for this entity is refused, not replaced.
+     *
+     * <p>Cost: one GetSchedule, plus one CreateSchedule or UpdateSchedule unless UNCHANGED.
+     *
+     * @param desired checked again here ({@link EntitySchedule#of}), as its record constructor checks nothing
+     * @return what the put did
+     */
+    public PutResult put(EntitySchedule desired) {
+        Objects.requireNonNull(desired, "desired");
+        JobDefinition definition = perEntityJob(desired.job());
+        EntitySchedule checked = EntitySchedule.of(
+                definition,
+                desired.entity(),
+                desired.schedule().expression().source(),
+                desired.schedule().zone().getId(),
+                desired.parameters());
+        DeployedForm form = DeployedForm.of(
+                checked, targets, targets.of(definition.id(), definition.pool().name()));
+        String name = checked.name();
+        for (int round = 1; round <= MAX_ROUNDS; round++) {
+            Optional<GetScheduleResponse> current = read(name);
+            if (current.isEmpty()) {
+                if (create(form, name)) {
+                    return PutResult.CREATED;
+                }
+                continue; // another put created it first: the next round compares with what it wrote
+            }
+            if (!ReadBack.isOf(current.get(), checked.job(), checked.entity())) {
+                throw ReadBack.notOf(where(name), current.get(), checked.job(), checked.entity());
+            }
+            if (form.sameAs(current.get())) {
+                return PutResult.UNCHANGED;
+            }
+            if (update(form, name)) {
+                return PutResult.UPDATED;
+            }
+            // deleted between the read and the update: the next round creates it
+        }
+        throw new SchedulerCallException(
+                "put",
+                where(name),
+                "the schedule changed between read and write in each of " + MAX_ROUNDS + " rounds (other puts"
+                        + " and deletes of this entity at the same time); it may hold any of their states, repeat"
+                        + " the put to make it this one");
+    }
+
+    /**
+     * The entity's schedule as it is deployed, read back through its input; empty when it has none.
+     *
+     * @throws UnreadableScheduleException when the schedule is not one {@link EntitySchedule#of} accepts
+     *     (edited by hand) or not Punctual's; a put replaces the former, a delete removes either
+     */
+    public Optional<EntitySchedule> get(String job, String entity) {
+        JobDefinition definition = perEntityJob(job);
+        String name = EntityScheduleName.of(job, entity);
+        return read(name).map(current -> ReadBack.entitySchedule(current, definition, entity, where(name)));
+    }
+
+    /** Deletes the entity's schedule; false when it had none (so a repeated delete is harmless). */
+    public boolean delete(String job, String entity) {
+        perEntityJob(job);
+        String name = EntityScheduleName.of(job, entity);
+        try {
+            scheduler.deleteSchedule(r -> r.groupName(targets.group()).name(name));
+            return true;
+        } catch (ResourceNotFoundException e) {
+            return false;
+        } catch (SdkException e) {
+            throw new SchedulerCallException("DeleteSchedule", where(name), e);
+        }
+    }
+
+    /**
+     * Every entity schedule of the job in the group, by entity id.
+     *
+     * <p>Cost: ListSchedules returns names, not inputs, so this makes one ListSchedules call per 100
+     * schedules (NamePrefix {@code job.}, every page) and then one GetSchedule per schedule: 10,000
+     * entities are about 10,100 calls, paced by the account's GetSchedule quota (the adaptive retry
+     * backs off when throttled). For a service that needs to enumerate often, keep its own index of
+     * entities instead. A schedule deleted between the listing and its read is left out.
+     *
+     * @throws UnreadableScheduleException for the first schedule that does not read back (see {@link #get})
+     */
+    public List<EntitySchedule> list(String job) {
+        JobDefinition definition = perEntityJob(job);
+        // A job id holds no '.', so "job." never matches another job's names.
+        String prefix = job + ".";
+        List<String> names = new ArrayList<>();
+        try {
+            for (ScheduleSummary summary : scheduler
+                    .listSchedulesPaginator(
+                            r -> r.groupName(targets.group()).namePrefix(prefix).maxResults(pageSize))
+                    .schedules()) {
+                names.add(summary.name());
+            }
+        } catch (SdkException e) {
+            throw new SchedulerCallException("ListSchedules", where(prefix + "*"), e);
+        }
+        List<EntitySchedule> schedules = new ArrayList<>();
+        for (String name : names) {
+            read(name).ifPresent(current -> schedules.add(ReadBack.listed(current, definition, name, where(name))));
+        }
+        schedules.sort(Comparator.comparing(EntitySchedule::entity));
+        return List.copyOf(schedules);
+    }
+
+    /** The group the schedules are in. */
+    public String group() {
+        return targets.group();
+    }
+
+    private Optional<GetScheduleResponse> read(String name) {
+        try {
+            return Optional.of(
+                    scheduler.getSchedule(r -> r.groupName(targets.group()).name(name)));
+        } catch (ResourceNotFoundException e) {
+            return Optional.empty();
+        } catch (SdkException e) {
+            throw new SchedulerCallException("GetSchedule", where(name), e);
+        }
+    }
+
+    /** False when another put created it first. */
+    private boolean create(DeployedForm form, String name) {
+        try {
+            scheduler.createSchedule(form.createRequest(targets.group(), name));
+            return true;
+        } catch (ConflictException e) {
+            return false;
+        } catch (SdkException e) {
+            throw new SchedulerCallException("CreateSchedule", where(name), e);
+        }
+    }
+
+    /** False when it was deleted since it was read. */
+    private boolean update(DeployedForm form, String name) {
+        try {
+            scheduler.updateSchedule(form.updateRequest(targets.group(), name));
+            return true;
+        } catch (ResourceNotFoundException e) {
+            return false;
+        } catch (SdkException e) {
+            throw new SchedulerCallException("UpdateSchedule", where(name), e);
+        }
+    }
+
+    private JobDefinition perEntityJob(String job) {
+        Optional<JobDefinition> found = job == null ? Optional.empty() : catalog.find(job);
+        if (found.isEmpty()) {
+            throw new EntityScheduleException(
+                    "job",
+                    "'" + (job == null ? "(none)" : VisibleText.escaped(job)) + "' is not a job of the catalog;"
+                            + " accepted: " + perEntityJobs());
+        }
+        if (!found.get().isPerEntity()) {
+            throw new EntityScheduleException(
+                    "job",
+                    "'" + job + "' has one schedule of its own, not one per entity; accepted: " + perEntityJobs());
+        }
+        return found.get();
+    }
+
+    private String perEntityJobs() {
+        List<String> ids = catalog.jobs().stream()
+                .filter(JobDefinition::isPerEntity)
+                .map(JobDefinition::id)
+                .toList();
+        return ids.isEmpty()
+                ? "none (the catalog declares no job with perEntity(...))"
+                : "a job declared with perEntity(...): " + String.join(", ", ids);
+    }
+
+    private String where(String name) {
+        return targets.group() + "/" + name;
+    }
+}
