@@ -41,7 +41,7 @@ public final class EntityParameters {
                         "must be a string, a number or true/false, was "
                                 + (value == null ? "null" : Json.write(value)));
             }
-            checked.put(key, value);
+            checked.put(key, normalised(value));
         }
         int size = Json.write(checked).length();
         if (size > EntityJob.MAX_PARAMETER_CHARS) {
@@ -51,6 +51,20 @@ public final class EntityParameters {
                             + " (they travel in every delivery; keep the entity's data in the team's own tables)");
         }
         return java.util.Collections.unmodifiableMap(checked);
+    }
+
+    /**
+     * A number as JSON reads it back (a whole number as a Long, any other as a Double), so the parameters
+     * a put gave and the ones its schedule's input reads back as are equal.
+     */
+    private static Object normalised(Object value) {
+        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Float f) {
+            return f.doubleValue();
+        }
+        return value;
     }
 
     /** " (did you mean x?)" for a declared key within two edits (or the same letters in another case). */

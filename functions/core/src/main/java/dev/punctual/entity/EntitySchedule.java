@@ -44,6 +44,12 @@ public record EntitySchedule(String job, String entity, Schedule schedule, Map<S
                     "required; accepted: the entity's IANA zone, e.g. Europe/Paris or UTC (there is no default)");
         }
         Schedule schedule = parsed(job, expression, zone);
+        try {
+            // What EventBridge Scheduler is given: a rate() no cron can express cannot be an entity's either.
+            schedule.deployment();
+        } catch (ScheduleExpressionException e) {
+            throw new EntityScheduleException("schedule", e.getMessage());
+        }
         Optional<Duration> period = schedule.longestPeriod();
         if (period.isPresent() && !job.catchUp().reachesBackOne(period.get())) {
             // The same rule as the catalog's: a catch-up that cannot reach back one period replays nothing.

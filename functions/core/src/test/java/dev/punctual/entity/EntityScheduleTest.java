@@ -52,6 +52,7 @@ class EntityScheduleTest {
                 "bad entity id      | a/b  | 0 9 * * *   | UTC           | entity     | letters, digits",
                 "empty entity id    | ''   | 0 9 * * *   | UTC           | entity     | 1-128 characters",
                 "too far apart      | acme | 0 9 1 * *   | UTC           | schedule   | longer than the job's catch-up",
+                "rate no cron fits  | acme | rate(7 minutes) | UTC       | schedule   | rate",
             })
     void aPutThatBreaksARule_isRefusedNamingTheField(
             String scenario, String entity, String expression, String zone, String field, String says) {
@@ -93,6 +94,13 @@ class EntityScheduleTest {
                 () -> EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", atBound),
                 "parameters",
                 "accepted: at most " + EntityJob.MAX_PARAMETER_CHARS);
+    }
+
+    @Test
+    void wholeNumbers_areKeptAsJsonReadsThemBack_soAPutAndItsReadBackAreEqual() {
+        EntitySchedule s = EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", Map.of("copies", 2));
+
+        assertThat(s.parameters()).containsExactly(Map.entry("copies", 2L));
     }
 
     @Test

@@ -318,7 +318,9 @@ class EntitySchedulesTest {
 
     @Test
     void aRateNoCronCanExpress_isRefusedNamingSchedule_beforeAnythingIsSent() {
-        EntitySchedule everySeven = EntitySchedule.of(REMINDER, "acme", "rate(7 minutes)", "UTC", Map.of());
+        // EntitySchedule.of refuses it too; a record built past it must not get through the put either.
+        EntitySchedule everySeven = new EntitySchedule(
+                REMINDER.id(), "acme", dev.punctual.time.Schedule.parse("rate(7 minutes)", "UTC"), Map.of());
 
         assertThatThrownBy(() -> schedules.put(everySeven))
                 .isInstanceOfSatisfying(
