@@ -345,31 +345,45 @@ public final class JepsenWorker {
 
     private JobCatalog catalog() {
         List<JobDefinition> definitions = new ArrayList<>();
-        for (String id : JepsenJobs.JOBS) {
+        definitions.add(JobDefinition.builder(JepsenJobs.TENANT_JOB)
+                .schedule(JepsenJobs.CRON, "UTC")
+                .lockGroup(JepsenJobs.TENANT_JOB)
+                .perEntity(dev.punctual.job.EntityJob.parameters())
+                .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
+                .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
+                .job(services -> this::runThroughTheRuntime)
+                .build());
+        for (String id : JepsenJobs.CATALOG_JOBS) {
             definitions.add(JobDefinition.builder(id)
                     .schedule(JepsenJobs.CRON, "UTC")
                     .lockGroup(JepsenJobs.group(id))
                     .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
                     .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
-                    .job(services -> context -> {
-                        sleep(between(5, 60));
-                        Claim claim = ledger.inFlight(context.jobId(), context.occurrence())
-                                .orElseThrow(() -> new IllegalStateException("no claim in flight"));
-                        FencedDomain.Write written = domainWrite(claim);
-                        if (written == null) {
-                            throw new IllegalStateException("domain write failed");
-                        }
-                        if (!written.applied()) {
-                            throw new IllegalStateException("fenced out of the domain table");
-                        }
-                        if (chance(config.failProbability())) {
-                            throw new IllegalStateException("injected job failure");
-                        }
-                        return JobResult.of("seq", written.seq());
-                    })
+                    .job(services -> this::runThroughTheRuntime)
                     .build());
         }
         return JobCatalog.of(definitions.toArray(JobDefinition[]::new));
+    }
+
+    /** A job run by the runtime: the fenced side effect under the claim the runtime holds for it. */
+    private JobResult runThroughTheRuntime(dev.punctual.job.JobContext context) {
+        sleep(between(5, 60));
+        // An entity's claim is kept under job:entity, as the runtime keys it.
+        String ledgerId =
+                context.jobId() + context.entity().map(e -> ":" + e.id()).orElse("");
+        Claim claim = ledger.inFlight(ledgerId, context.occurrence())
+                .orElseThrow(() -> new IllegalStateException("no claim in flight"));
+        FencedDomain.Write written = domainWrite(claim);
+        if (written == null) {
+            throw new IllegalStateException("domain write failed");
+        }
+        if (!written.applied()) {
+            throw new IllegalStateException("fenced out of the domain table");
+        }
+        if (chance(config.failProbability())) {
+            throw new IllegalStateException("injected job failure");
+        }
+        return JobResult.of("seq", written.seq());
     }
 
     /** One scheduler delivery through the runtime, as the Lambda handler would run it. */
@@ -429,15 +443,27 @@ public final class JepsenWorker {
                 + (r.fence() == null ? "" : " fence " + r.fence());
     }
 
+    /** A scheduler's delivery of a ledger id's occurrence: a job's, or the raced entity's, with its schedule. */
     private static String scheduled(String job, String at, int attempt, boolean fromScheduler) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("kind", "scheduled");
-        p.put("job", job);
+        boolean entity = job.equals(JepsenJobs.TENANT);
+        p.put("job", entity ? JepsenJobs.TENANT_JOB : job);
+        if (entity) {
+            p.put("entity", JepsenJobs.ENTITY);
+            p.put("zone", "UTC");
+        }
         p.put("scheduled_time", at);
         p.put("attempt_number", Integer.toString(attempt));
         if (fromScheduler) {
             p.put("execution_id", UUID.randomUUID().toString());
-            p.put("schedule_arn", "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
+            p.put(
+                    "schedule_arn",
+                    entity
+                            ? "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen-entities/"
+                                    + dev.punctual.entity.EntityScheduleName.of(
+                                            JepsenJobs.TENANT_JOB, JepsenJobs.ENTITY)
+                            : "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
         }
         return dev.punctual.json.Json.write(p);
     }
@@ -447,7 +473,8 @@ public final class JepsenWorker {
      * get and the requests it caused (the checker wants none).
      */
     private void refusedPayload(Instant pastOccurrence) {
-        String job = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
+        // The catalog's job ids: these payloads name a job as a person writes one (an entity's ledger id is none).
+        String job = JepsenJobs.CATALOG_JOBS.get(random.nextInt(JepsenJobs.CATALOG_JOBS.size()));
         // Far enough past now + Due.TOLERANCE that no pause of this process can make it due meanwhile.
         Instant future = clock.instant()
                 .plusSeconds(5 + 30)
