@@ -1,5 +1,6 @@
 package dev.punctual.runtime;
 
+import dev.punctual.entity.EntitySchedule;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.DeliveryMessage;
 import dev.punctual.job.DeliveryReceipt;
@@ -36,10 +37,12 @@ public final class JobTestRuntime {
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
     private final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
+    private final JobCatalog catalog;
 
     private JobTestRuntime(StageFlags flags, Instant start, List<JobDefinition> jobs) {
         this.clock = new MutableClock(start);
         JobCatalog catalog = JobCatalog.of(jobs.toArray(JobDefinition[]::new));
+        this.catalog = catalog;
         RunLedger ledger = RuntimeFixture.inMemory(clock);
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
@@ -72,14 +75,63 @@ public final class JobTestRuntime {
      * @return the outcome of that occurrence as the outcome line states it: {@code VERDICT[ REASON]}
      */
     public String deliver(String job, Instant occurrence) {
+        requireOneSchedule(job);
+        return outcomeOf(job, occurrence, RuntimeFixture.scheduled(job, occurrence));
+    }
+
+    /**
+     * Delivers an entity's occurrence as the scheduler delivers it from the entity's schedule (its input:
+     * the entity, its expression, zone and parameters), moving the clock as {@link #deliver} does.
+     *
+     * @param schedule the entity's schedule, as a put would give it: {@code EntitySchedule.of(job, "acme",
+     *     null, "Europe/Paris", Map.of("locale", "fr"))}
+     * @return the outcome of that occurrence: {@code VERDICT[ REASON]}
+     */
+    public String deliver(EntitySchedule schedule, Instant occurrence) {
+        return outcomeOf(
+                schedule.job() + " for entity " + schedule.entity(), occurrence, entityDelivery(schedule, occurrence));
+    }
+
+    /** As {@link #deliverAll(String, Instant)}, for an entity's schedule: its catch-up is the entity's own. */
+    public SequencedMap<Instant, String> deliverAll(EntitySchedule schedule, Instant occurrence) {
         moveToArrivalOf(occurrence);
-        InvocationResult result = invoke(RuntimeFixture.scheduled(job, occurrence));
+        SequencedMap<Instant, String> outcomes = new LinkedHashMap<>();
+        for (OccurrenceReport report :
+                invoke(entityDelivery(schedule, occurrence)).occurrences()) {
+            outcomes.put(report.occurrence(), outcome(report));
+        }
+        return outcomes;
+    }
+
+    /** A per-entity job has no delivery of its own: say how to deliver one of its entities instead. */
+    private void requireOneSchedule(String job) {
+        catalog.find(job).filter(JobDefinition::isPerEntity).ifPresent(perEntity -> {
+            throw new IllegalArgumentException(job + " runs per entity, so the scheduler never delivers it without"
+                    + " one; deliver an entity's occurrence: deliver(EntitySchedule.of(job, \"acme\", null,"
+                    + " \"Europe/Paris\", Map.of()), occurrence)");
+        });
+    }
+
+    private static String entityDelivery(EntitySchedule schedule, Instant occurrence) {
+        java.util.Map<String, Object> input = new LinkedHashMap<>(ScheduledPayload.forEntity(schedule));
+        input.put(ScheduledPayload.SCHEDULED_TIME, occurrence.toString());
+        input.put(ScheduledPayload.EXECUTION_ID, UUID.randomUUID().toString());
+        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.put(
+                ScheduledPayload.SCHEDULE_ARN,
+                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
+        return dev.punctual.json.Json.write(input);
+    }
+
+    private String outcomeOf(String what, Instant occurrence, String payload) {
+        moveToArrivalOf(occurrence);
+        InvocationResult result = invoke(payload);
         return result.occurrences().stream()
                 .filter(o -> o.occurrence().equals(occurrence))
                 .map(JobTestRuntime::outcome)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(
-                        "the delivery of " + job + " at " + occurrence + " reported no outcome for it: " + result));
+                        "the delivery of " + what + " at " + occurrence + " reported no outcome for it: " + result));
     }
 
     /**
@@ -91,6 +143,7 @@ public final class JobTestRuntime {
      * @return each occurrence's outcome as the outcome line states it: {@code VERDICT[ REASON]}
      */
     public SequencedMap<Instant, String> deliverAll(String job, Instant occurrence) {
+        requireOneSchedule(job);
         moveToArrivalOf(occurrence);
         SequencedMap<Instant, String> outcomes = new LinkedHashMap<>();
         for (OccurrenceReport report :

@@ -139,4 +139,39 @@ class JobTestRuntimeTest {
         assertThat(dev.sent()).isEmpty();
         assertThat(prod.sent()).extracting(DeliveryMessage::recipient).containsExactly("member-1");
     }
+
+    private JobDefinition perTenant() {
+        return daily("tenant-report")
+                .perEntity(dev.punctual.job.EntityJob.parameters("locale"))
+                .job(s -> c -> {
+                    ran.add(c.occurrence());
+                    return JobResult.of("tenant", c.entity().orElseThrow().id());
+                })
+                .build();
+    }
+
+    @Test
+    void deliver_ofAnEntitysSchedule_runsItInTheEntitysZone_onceForTheEntity() {
+        JobDefinition report = perTenant();
+        JobTestRuntime runtime = JobTestRuntime.dev(START, report);
+        var acme = dev.punctual.entity.EntitySchedule.of(report, "acme", null, "Europe/Paris", java.util.Map.of());
+        var globex = dev.punctual.entity.EntitySchedule.of(report, "globex", null, "Europe/Paris", java.util.Map.of());
+        Instant parisNine = Instant.parse("2027-03-01T08:00:00Z");
+
+        assertThat(runtime.deliver(acme, parisNine)).isEqualTo("PASS OK");
+        assertThat(runtime.deliver(acme, parisNine)).isEqualTo("SKIP ALREADY_DONE");
+        assertThat(runtime.deliver(globex, parisNine)).isEqualTo("PASS OK");
+        assertThat(ran).containsExactly(parisNine, parisNine);
+    }
+
+    @Test
+    void deliver_ofAPerEntityJobWithoutAnEntity_saysHowToDeliverOneOfItsEntities() {
+        JobTestRuntime runtime = JobTestRuntime.dev(START, perTenant());
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runtime.deliver("tenant-report", NINE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("runs per entity")
+                .hasMessageContaining("deliver(EntitySchedule.of(");
+        assertThat(ran).isEmpty();
+    }
 }
