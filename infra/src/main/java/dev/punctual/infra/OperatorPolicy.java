@@ -142,7 +142,7 @@ final class OperatorPolicy extends Construct {
      * added later is reported: pseudo parameters as {@code <AWS::Name>}, a pinned stage's account and
      * region as they are.
      */
-    private static String finding(Stack stack, ArnComponents arn) {
+    static String finding(Stack stack, ArnComponents arn) {
         return "Resource::arn:" + pseudo(stack.getPartition(), "AWS::Partition") + ":" + arn.getService() + ":"
                 + pseudo(stack.getRegion(), "AWS::Region") + ":" + pseudo(stack.getAccount(), "AWS::AccountId") + ":"
                 + arn.getResource() + "/" + arn.getResourceName();

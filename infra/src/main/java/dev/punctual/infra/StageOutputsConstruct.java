@@ -63,6 +63,34 @@ final class StageOutputsConstruct extends Construct {
         }
     }
 
+    /**
+     * The outputs a team's services read to put entity schedules ({@code EntityTargets.fromStageOutputs}):
+     * the entity group, their managed policy, each entity pool's scheduler role and the dead-letter queue
+     * their schedules name. Only a stage whose catalog has a per-entity job declares them.
+     */
+    void entities(EntityScheduling entities) {
+        output(
+                StageOutputs.ENTITY_SCHEDULE_GROUP,
+                "The EventBridge Scheduler group of the stage's per-entity schedules, which the team's services"
+                        + " create at runtime (docs/entities.md); retained when the stack is deleted",
+                entities.group().getScheduleGroupName());
+        output(
+                StageOutputs.ENTITY_SERVICE_POLICY,
+                "Attach to the role of a service that puts, reads, lists and deletes the stage's entity schedules"
+                        + " (docs/entities.md)",
+                entities.servicePolicy().getManagedPolicyArn());
+        entities.roles()
+                .forEach((pool, role) -> output(
+                        StageOutputs.entitySchedulerRole(pool),
+                        "The role entity schedules of pool " + pool + "'s jobs deliver with (their target's RoleArn)",
+                        role.getRoleArn()));
+        output(
+                StageOutputs.SCHEDULER_DEAD_LETTERS,
+                "The scheduler's dead-letter queue (alarmed as SchedulerDeadLetters): an entity schedule's"
+                        + " DeadLetterConfig",
+                entities.deadLetters().getQueueArn());
+    }
+
     /** Adds one output, refusing a key already taken (two pools whose names differ only by a '-'). */
     void output(String key, String description, String value) {
         String previous = keys.putIfAbsent(key, description);

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
@@ -39,8 +40,9 @@ import software.constructs.Construct;
 
 /**
  * One stage of Punctual: its tables, lifecycle bus, one function pool per pool of the catalog, the
- * schedule group, keep-warm pings, alarms and saved queries; the per-job schedules and missed-run
- * alarms go into {@link JobsStack}s nested in it.
+ * schedule group, keep-warm pings, alarms and saved queries, and when the catalog has a per-entity job
+ * the entity group, its roles and the services' policy ({@link EntityScheduling}); the per-job schedules
+ * and missed-run alarms go into {@link JobsStack}s nested in it.
  */
 public final class StageStack extends Stack {
 
@@ -81,6 +83,7 @@ public final class StageStack extends Stack {
     private final Map<String, Schedule> keepWarm = new LinkedHashMap<>();
     private final List<JobsStack> jobStacks = new ArrayList<>();
     private final SchedulerRoles schedulerRoles;
+    private final Optional<EntityScheduling> entityScheduling;
     private LifecycleAlerts lifecycleAlerts;
 
     /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
@@ -131,6 +134,7 @@ public final class StageStack extends Stack {
         }
         this.schedulerRoles =
                 new SchedulerRoles(this, "SchedulerRoles", scheduleGroup, aliases(), schedulerDeadLetters);
+        this.entityScheduling = entityScheduling(catalog);
         addKeepWarm();
         addJobs(catalog);
         observe(catalog, code);
@@ -153,7 +157,8 @@ public final class StageStack extends Stack {
                 .value(pool.function().getFunctionName())
                 .build()
                 .overrideLogicalId(StageOutputs.poolFunction(name)));
-        new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
+        StageOutputsConstruct stageOutputs = new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
+        entityScheduling.ifPresent(stageOutputs::entities);
         CfnOutput.Builder.create(this, StageOutputs.ALERT_DEAD_LETTERS)
                 .description("The queue of notices EventBridge could not deliver to the alarm topic (a dead-letter"
                         + " queue of the stage, alarmed as AlertDeadLetters)")
@@ -212,6 +217,22 @@ public final class StageStack extends Stack {
             }
             jobStacks.add(new JobsStack(this, "Jobs" + shard, shared, share, jobCadences));
         });
+    }
+
+    /**
+     * The entity group, roles and service policy, in a stage whose catalog has a per-entity job; none in
+     * any other, whose template stays as it was before per-entity jobs.
+     */
+    private Optional<EntityScheduling> entityScheduling(JobCatalog catalog) {
+        if (!EntityScheduling.needed(catalog)) {
+            return Optional.empty();
+        }
+        Map<String, IFunction> aliases = new LinkedHashMap<>();
+        for (String pool : EntityScheduling.pools(catalog)) {
+            aliases.put(pool, pools.get(pool).alias());
+        }
+        return Optional.of(
+                new EntityScheduling(this, "EntityScheduling", config.stage(), aliases, schedulerDeadLetters));
     }
 
     /** Each pool's {@value FunctionPoolConstruct#ALIAS} alias, by pool name: what schedules target. */
@@ -384,6 +405,11 @@ public final class StageStack extends Stack {
     /** The keep-warm ping schedules, by pool name. */
     public Map<String, Schedule> keepWarm() {
         return keepWarm;
+    }
+
+    /** The entity group, its roles and the services' policy; empty when the catalog has no per-entity job. */
+    Optional<EntityScheduling> entityScheduling() {
+        return entityScheduling;
     }
 
     /** The role each pool's schedules deliver with, by pool name. */

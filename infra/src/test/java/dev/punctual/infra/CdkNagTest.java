@@ -2,7 +2,13 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.runtime.MissedRunWatchdog;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,6 +47,34 @@ class CdkNagTest {
         StageConfig pinned = Stages.named("prod").pinnedTo("123456789012", "eu-central-1");
         Annotations annotations = Annotations.fromStack(Synth.stage(pinned, Synth.CATALOG));
 
+        assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("errors")
+                .isEmpty();
+        assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("warnings")
+                .isEmpty();
+    }
+
+    /**
+     * A stage with a per-entity job adds the entity group, its roles and the services' policy, whose
+     * wildcards (the group's schedules, ListSchedules' {@code *}) are suppressed one by one: unpinned, and
+     * pinned so that the account and region are literals in the finding.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void awsSolutions_onAStageWithAPerEntityJob_reportsNoUnsuppressedFinding(boolean pinned) {
+        StageConfig config =
+                pinned ? Stages.named("prod").pinnedTo("123456789012", "eu-central-1") : Stages.named("dev");
+        JobCatalog catalog = JobCatalog.of(JobDefinition.builder("tenant-report")
+                        .schedule("0 9 * * *", "UTC")
+                        .perEntity(EntityJob.parameters("locale"))
+                        .job(services -> context -> JobResult.empty())
+                        .build())
+                .plus(List.of(MissedRunWatchdog.definition()));
+        StageStack stage = Synth.stage(config, catalog);
+        Annotations annotations = Annotations.fromStack(stage);
+
+        assertThat(stage.entityScheduling()).isPresent();
         assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
                 .as("errors")
                 .isEmpty();

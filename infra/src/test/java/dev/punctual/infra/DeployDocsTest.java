@@ -2,7 +2,10 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.stage.StageOutputs;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +15,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The docs tell users to run the CLI version CI runs, and name every context key the app reads. */
+/**
+ * The docs tell users to run the CLI version CI runs, and name every context key the app reads and every
+ * stack output key.
+ */
 class DeployDocsTest {
 
     private static final Pattern CLI = Pattern.compile("aws-cdk@([0-9][^\\s`]*)");
@@ -44,6 +50,23 @@ class DeployDocsTest {
                 PunctualApp.ALLOW_UNPINNED_ACCOUNT)) {
             assertThat(deploy).contains("| `" + key + "` |");
         }
+    }
+
+    /** Every output key (and key prefix) of {@link StageOutputs}, as the "Deploy a stage" paragraph lists them. */
+    @Test
+    void deployDoc_namesEveryStageOutputKey() throws IOException, IllegalAccessException {
+        String deploy = Files.readString(root().resolve("docs/deploy.md"));
+        List<String> keys = new ArrayList<>();
+        for (Field field : StageOutputs.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers())
+                    && field.getType() == String.class
+                    && !field.getName().equals("STACK_PREFIX")) {
+                keys.add((String) field.get(null));
+            }
+        }
+
+        assertThat(keys).contains(StageOutputs.ENTITY_SCHEDULE_GROUP, StageOutputs.SCHEDULER_DEAD_LETTERS);
+        assertThat(keys).allSatisfy(key -> assertThat(deploy).contains("`" + key));
     }
 
     private static List<Path> docs() throws IOException {

@@ -87,6 +87,7 @@ class StageOutputsTest {
     void outputKeys_arePascalCaseOfTheNames() {
         assertThat(StageOutputs.poolAlias("my-pool-2")).isEqualTo("PoolAliasMyPool2");
         assertThat(StageOutputs.savedQuery("catch-up-and-missed")).isEqualTo("QueryCatchUpAndMissed");
+        assertThat(StageOutputs.entitySchedulerRole("my-pool-2")).isEqualTo("EntitySchedulerRoleMyPool2");
         assertThat(StageOutputs.stackName("prod")).isEqualTo("Punctual-prod");
     }
 }

@@ -1,18 +1,25 @@
 package dev.punctual.entities;
 
 import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.stage.StageOutputs;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * What a put needs to know about the stage, besides the schedule itself: the stage's entity schedule
  * group, and per function pool the function a delivery invokes and the role the scheduler invokes it
  * with, the dead-letter queue and the scheduler's retry bounds. These are the stage's outputs (its
- * {@code live} aliases, its scheduler roles); the client reads none of them from AWS, so a put costs
- * the schedule's own calls only.
+ * {@code live} aliases, its entity scheduler roles, {@link #fromStageOutputs}); the client reads none of
+ * them from AWS, so a put costs the schedule's own calls only.
  *
  * @param group the stage's entity schedule group ({@link EntityScheduleName#group})
  * @param pools by pool name ({@code JobDefinition.pool().name()}): the pool's target
@@ -42,7 +49,8 @@ public record EntityTargets(
      * One pool's target.
      *
      * @param functionArn the pool's {@code live} alias ARN (stage output {@code PoolAlias<Pool>})
-     * @param roleArn the role EventBridge Scheduler assumes to invoke it (the stage's scheduler role)
+     * @param roleArn the role EventBridge Scheduler assumes to invoke it (stage output
+     *     {@code EntitySchedulerRole<Pool>}; the job group's scheduler roles trust only that group)
      */
     public record PoolTarget(String functionArn, String roleArn) {}
 
@@ -84,6 +92,69 @@ public record EntityTargets(
                 "maximumEventAgeSeconds",
                 Integer.toString(maximumEventAgeSeconds),
                 "60 to 86400 (seconds)");
+    }
+
+    /**
+     * The targets a deployed stage declares in its stack outputs ({@code aws cloudformation describe-stacks
+     * --stack-name Punctual-<stage>}, keys from {@link StageOutputs}): the entity group
+     * ({@value StageOutputs#ENTITY_SCHEDULE_GROUP}), for each pool its {@code live} alias
+     * ({@code PoolAlias<Pool>}) and entity scheduler role ({@code EntitySchedulerRole<Pool>}), and the
+     * scheduler's dead-letter queue ({@value StageOutputs#SCHEDULER_DEAD_LETTERS}); with the stage's
+     * default scheduler retries ({@link #DEFAULT_RETRY_ATTEMPTS} within
+     * {@link #DEFAULT_MAXIMUM_EVENT_AGE_SECONDS} seconds), which no output carries. A stage configured
+     * with other retries is given to {@link #builder} with them instead.
+     *
+     * @param outputs the stack's outputs, by output key; other keys are ignored
+     * @param pools the pools whose jobs' entities are put (each must host a per-entity job in the stage)
+     * @throws EntityTargetsException naming the first output key that is missing (a stage deployed before
+     *     entity schedules, a catalog without a per-entity job, or a pool that hosts none), or a value that
+     *     is not accepted
+     */
+    public static EntityTargets fromStageOutputs(Map<String, String> outputs, Collection<String> pools) {
+        Objects.requireNonNull(outputs, "outputs");
+        Objects.requireNonNull(pools, "pools");
+        Builder builder = builder(output(
+                outputs,
+                StageOutputs.ENTITY_SCHEDULE_GROUP,
+                "a stage whose catalog has a per-entity job declares it, deployed with this release or later"));
+        for (String pool : pools) {
+            builder.pool(
+                    pool,
+                    output(outputs, StageOutputs.poolAlias(pool), "a stage declares it for each of its pools"),
+                    output(
+                            outputs,
+                            StageOutputs.entitySchedulerRole(pool),
+                            "a stage declares it for each pool that hosts a per-entity job"));
+        }
+        return builder.deadLetterQueue(output(
+                        outputs,
+                        StageOutputs.SCHEDULER_DEAD_LETTERS,
+                        "a stage whose catalog has a per-entity job declares it"))
+                .build();
+    }
+
+    /**
+     * {@link #fromStageOutputs(Map, Collection)} for the pools the catalog's per-entity jobs run in: the
+     * targets every per-entity job of the catalog can be put with.
+     */
+    public static EntityTargets fromStageOutputs(Map<String, String> outputs, JobCatalog catalog) {
+        Objects.requireNonNull(catalog, "catalog");
+        Set<String> pools = new LinkedHashSet<>();
+        catalog.jobs().stream()
+                .filter(JobDefinition::isPerEntity)
+                .forEach(job -> pools.add(job.pool().name()));
+        return fromStageOutputs(outputs, pools);
+    }
+
+    private static String output(Map<String, String> outputs, String key, String declaredBy) {
+        String value = outputs.get(key);
+        if (value == null || value.isBlank()) {
+            throw new EntityTargetsException(
+                    "outputs." + key,
+                    "missing from the stage's outputs; accepted: the outputs of the stage's stack, Punctual-<stage> ("
+                            + declaredBy + ")");
+        }
+        return value;
     }
 
     /** Targets in a group, with the stage's default retries and no dead-letter queue until set. */

@@ -48,6 +48,33 @@ public final class StageOutputs {
     /** Prefix of each saved query's full name ({@code punctual/<stage>/<name>}): {@code Query<Name>}. */
     public static final String SAVED_QUERY_PREFIX = "Query";
 
+    /**
+     * The ARN of the scheduler's dead-letter queue (where EventBridge Scheduler puts an occurrence it gave
+     * up delivering; alarmed as {@code SchedulerDeadLetters}): the {@code DeadLetterConfig} of an entity's
+     * schedule. Output, like the keys below, only by a stage whose catalog has a per-entity job.
+     */
+    public static final String SCHEDULER_DEAD_LETTERS = "SchedulerDeadLettersArn";
+
+    /**
+     * The EventBridge Scheduler group of the stage's per-entity schedules, {@code punctual-<stage>-entities}
+     * ({@code EntityScheduleName.group}): the team's services create them there at runtime
+     * (docs/entities.md). Beside the stage's own group ({@link #SCHEDULE_GROUP}), never in it.
+     */
+    public static final String ENTITY_SCHEDULE_GROUP = "EntityScheduleGroupName";
+
+    /**
+     * The managed policy a team's service attaches to put, get, list and delete entity schedules in the
+     * stage's entity group and to pass them the entity scheduler roles (docs/entities.md).
+     */
+    public static final String ENTITY_SERVICE_POLICY = "EntityServicePolicyArn";
+
+    /**
+     * Prefix of each entity scheduler role's ARN, {@code EntitySchedulerRole<Pool>} (see
+     * {@link #entitySchedulerRole}): the role an entity schedule of that pool's jobs delivers with. Only
+     * pools that host a per-entity job have one.
+     */
+    public static final String ENTITY_SCHEDULER_ROLE_PREFIX = "EntitySchedulerRole";
+
     private StageOutputs() {}
 
     /** The stack of a stage, e.g. {@code Punctual-dev}. */
@@ -74,6 +101,14 @@ public final class StageOutputs {
      */
     public static String jobTable(String name) {
         return JOB_TABLE_PREFIX + name;
+    }
+
+    /**
+     * The output key of the role a pool's entity schedules deliver with, e.g.
+     * {@code EntitySchedulerRoleDefault} for pool {@code default}.
+     */
+    public static String entitySchedulerRole(String pool) {
+        return ENTITY_SCHEDULER_ROLE_PREFIX + pascal(pool);
     }
 
     /** The output key of a pool's log group, e.g. {@code LogGroupDefault}. */
