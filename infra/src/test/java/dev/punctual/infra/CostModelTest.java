@@ -157,6 +157,64 @@ class CostModelTest {
                                 .orElseThrow() + " bytes");
     }
 
+    /** Issue 21's target for one daily entity schedule, a month: ledger and logs included. */
+    static final double MAX_DAILY_ENTITY_SCHEDULE_MONTH = 0.0005;
+
+    /**
+     * One entity schedule a month at three cadences, from the same prices and assumptions as a job's
+     * occurrence, with what an entity's occurrence really costs: the ledger's shared-group path (the
+     * lease is the job's group, decision 0029; LedgerCostTest's row), and the log bytes and events of the
+     * runtime running an entity's delivery. The schedule itself is free (the Scheduler bills
+     * invocations). Watching entity schedules for missed occurrences (issue 21, item 6) is not built
+     * yet, so it is not in these figures.
+     */
+    @Test
+    void entityScheduleMonth_printed_atThreeCadences_andADailyOneWithinTheTarget() throws IOException {
+        Ledger shared = Ledger.sharedFromBenchmarks(Path.of("..", "docs", "benchmarks.md"));
+        EntityUse use = EntityUse.measure();
+        Model model = new Model(large, consumption, shared);
+        double perOccurrence = model.perOccurrence()
+                - model.logs(consumption.logBytesPerOccurrence())
+                + model.logs(use.logBytesPerOccurrence())
+                + (use.events() - consumption.events()) * CostPrices.EVENTS_PER_MILLION / MILLION;
+        StringBuilder table = new StringBuilder(
+                "| one entity schedule, a month | daily | hourly | every 15 min |\n|---|---|---|---|\n| cost |");
+        double daily = 0;
+        for (int minutes : new int[] {24 * 60, 60, 15}) {
+            double month = CostPrices.MINUTES_PER_MONTH / minutes * perOccurrence;
+            daily = minutes == 24 * 60 ? month : daily;
+            table.append(String.format(" $%.5f |", month));
+        }
+        table.append(String.format(
+                "%n| per occurrence: ledger %d requests, %d write units; %.0f log bytes; %d events | | | |",
+                shared.requests(), shared.writeUnits(), use.logBytesPerOccurrence(), use.events()));
+        System.out.println(table);
+
+        assertThat(daily).as("a daily entity schedule's month").isLessThanOrEqualTo(MAX_DAILY_ENTITY_SCHEDULE_MONTH);
+    }
+
+    /** What the runtime writes for one entity's occurrence in steady state (after its cursor). */
+    record EntityUse(double logBytesPerOccurrence, int events) {
+        static EntityUse measure() {
+            JobDefinition report = JobDefinition.builder("tenant-report")
+                    .schedule("0 9 * * *", "UTC")
+                    .perEntity(dev.punctual.job.EntityJob.parameters("locale"))
+                    .job(s -> ctx -> JobResult.of("rows", 3))
+                    .build();
+            var acme = dev.punctual.entity.EntitySchedule.of(
+                    report, "tenant-0001", null, "Europe/Paris", Map.of("locale", "fr"));
+            Instant nine = Instant.parse("2026-11-30T08:00:00Z");
+            InMemoryStage stage = new InMemoryStage(nine, report);
+            stage.deliver(acme, nine);
+            stage.lines.clear();
+            stage.events.clear();
+            stage.deliver(acme, nine.plus(Duration.ofDays(1)));
+            return new EntityUse(
+                    Consumption.bytes(stage.lines) + PLATFORM_LINE_BYTES + PLATFORM_LINES * LOG_EVENT_OVERHEAD,
+                    stage.events.size());
+        }
+    }
+
     @Test
     void defaultOutcomeLine_publishesNoMetricNamingTheJob_optedInLinePublishesEight() {
         assertThat(consumption.stageMetrics()).noneMatch(m -> m.contains("job="));
@@ -388,6 +446,17 @@ class CostModelTest {
                     .isTrue();
             return new Ledger(Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)));
         }
+
+        /** The same occurrence, job in a shared lock group: the path an entity's occurrence takes. */
+        static Ledger sharedFromBenchmarks(Path benchmarks) throws IOException {
+            Matcher row = Pattern.compile(
+                            "\\| the same, job in a shared lock group \\| \\*\\*(\\d+)\\*\\* \\|[^|]*\\| \\*\\*(\\d+)\\*\\* \\|")
+                    .matcher(Files.readString(benchmarks));
+            assertThat(row.find())
+                    .as("the LedgerCostTest shared-group row in %s", benchmarks)
+                    .isTrue();
+            return new Ledger(Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)));
+        }
     }
 
     /** What the code writes and emits, measured on the runtime with the in-memory ledger. */
@@ -488,7 +557,7 @@ class CostModelTest {
             return builder.build();
         }
 
-        private static double bytes(List<String> lines) {
+        static double bytes(List<String> lines) {
             return lines.stream()
                     .mapToInt(l -> l.getBytes(StandardCharsets.UTF_8).length + 1 + LOG_EVENT_OVERHEAD)
                     .sum();

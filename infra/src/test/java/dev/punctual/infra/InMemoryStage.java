@@ -58,12 +58,32 @@ final class InMemoryStage {
 
     /** Delivers the scheduled occurrence {@code at} (attempt {@code attempt}) a couple of seconds late. */
     void deliver(String job, Instant at, int attempt) {
+        deliver(
+                "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + at + "\",\"execution_id\":\""
+                        + UUID.randomUUID() + "\",\"attempt_number\":\"" + attempt + "\"}",
+                at);
+    }
+
+    /** Delivers an entity's occurrence {@code at} from its schedule's input, a couple of seconds late. */
+    void deliver(dev.punctual.entity.EntitySchedule schedule, Instant at) {
+        java.util.Map<String, Object> input =
+                new java.util.LinkedHashMap<>(dev.punctual.runtime.ScheduledPayload.forEntity(schedule));
+        input.put(dev.punctual.runtime.ScheduledPayload.SCHEDULED_TIME, at.toString());
+        input.put(
+                dev.punctual.runtime.ScheduledPayload.EXECUTION_ID,
+                UUID.randomUUID().toString());
+        input.put(dev.punctual.runtime.ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.put(
+                dev.punctual.runtime.ScheduledPayload.SCHEDULE_ARN,
+                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
+        deliver(dev.punctual.json.Json.write(input), at);
+    }
+
+    private void deliver(String payload, Instant at) {
         Instant now = at.plusSeconds(2);
         if (now.isAfter(clock.peek())) {
             clock.advance(Duration.between(clock.peek(), now));
         }
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + job + "\",\"scheduled_time\":\"" + at
-                + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"" + attempt + "\"}";
         runtime.handle(
                 payload,
                 Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)),
