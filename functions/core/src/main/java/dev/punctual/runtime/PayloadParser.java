@@ -84,6 +84,10 @@ public final class PayloadParser {
         }
     }
 
+    /** The entity fields: only a per-entity job's payloads have them, and they must. */
+    private static final List<String> ENTITY_FIELDS = List.of(
+            ScheduledPayload.ENTITY, ScheduledPayload.SCHEDULE, ScheduledPayload.ZONE, ScheduledPayload.PARAMETERS);
+
     /**
      * The fields each kind of payload has. Anything else is refused before it is read: a misspelled
      * {@code "dryrun": true} ignored would run the job for real, and a misspelled {@code "forse"} would
@@ -91,42 +95,25 @@ public final class PayloadParser {
      */
     static final Map<String, List<String>> FIELDS = Map.of(
             ScheduledPayload.KIND_SCHEDULED,
-            List.of(
-                    ScheduledPayload.KIND,
-                    ScheduledPayload.JOB,
-                    ScheduledPayload.ENTITY,
-                    ScheduledPayload.SCHEDULE,
-                    ScheduledPayload.ZONE,
-                    ScheduledPayload.PARAMETERS,
+            aboutAJob(
                     ScheduledPayload.SCHEDULED_TIME,
                     ScheduledPayload.EXECUTION_ID,
                     ScheduledPayload.ATTEMPT_NUMBER,
                     ScheduledPayload.SCHEDULE_ARN),
             "run",
-            List.of(
-                    ScheduledPayload.KIND,
-                    ScheduledPayload.JOB,
-                    ScheduledPayload.ENTITY,
-                    ScheduledPayload.SCHEDULE,
-                    ScheduledPayload.ZONE,
-                    ScheduledPayload.PARAMETERS,
-                    ScheduledPayload.AT,
-                    ScheduledPayload.FORCE,
-                    ScheduledPayload.DRY_RUN),
+            aboutAJob(ScheduledPayload.AT, ScheduledPayload.FORCE, ScheduledPayload.DRY_RUN),
             "replay",
-            List.of(
-                    ScheduledPayload.KIND,
-                    ScheduledPayload.JOB,
-                    ScheduledPayload.ENTITY,
-                    ScheduledPayload.SCHEDULE,
-                    ScheduledPayload.ZONE,
-                    ScheduledPayload.PARAMETERS,
-                    ScheduledPayload.FROM,
-                    ScheduledPayload.TO,
-                    ScheduledPayload.MAX,
-                    ScheduledPayload.DRY_RUN),
+            aboutAJob(ScheduledPayload.FROM, ScheduledPayload.TO, ScheduledPayload.MAX, ScheduledPayload.DRY_RUN),
             "ping",
             List.of(ScheduledPayload.KIND));
+
+    /** A kind about a job: its kind, its job, an entity's fields for a per-entity job, then its own. */
+    private static List<String> aboutAJob(String... own) {
+        List<String> fields = new java.util.ArrayList<>(List.of(ScheduledPayload.KIND, ScheduledPayload.JOB));
+        fields.addAll(ENTITY_FIELDS);
+        fields.addAll(List.of(own));
+        return List.copyOf(fields);
+    }
 
     private Invocation invocation(Map<String, Object> root) throws Refusal {
         String kind = text(root, ScheduledPayload.KIND);
@@ -200,10 +187,6 @@ public final class PayloadParser {
         }
         return (Map<String, Object>) map;
     }
-
-    /** The entity fields: only a per-entity job's payloads have them, and they must. */
-    private static final List<String> ENTITY_FIELDS = List.of(
-            ScheduledPayload.ENTITY, ScheduledPayload.SCHEDULE, ScheduledPayload.ZONE, ScheduledPayload.PARAMETERS);
 
     /**
      * The job, and for a per-entity job its entity with the entity's own schedule, checked by the same
