@@ -287,6 +287,26 @@ class SchedulesCommandTest {
                 .contains("cdk deploy");
     }
 
+    @Test
+    void schedulesAlone_isRefusedNamingTheSubcommands_andHelpListsThem() {
+        CliRun alone = CliRun.of("schedules");
+        assertThat(alone.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(alone.err().strip())
+                .isEqualTo("punctual schedules: COMMAND: missing; accepted: put, get, list, delete (schedules --help)");
+
+        CliRun help = CliRun.of("schedules", "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("put", "get", "list", "delete");
+    }
+
+    @Test
+    void withoutStage_isRefusedBeforeAnyCall() {
+        CliRun run = cli("schedules", "list", REPORT);
+
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.err()).startsWith("punctual schedules list: --stage: required");
+    }
+
     private static JsonNode json(String out) {
         try {
             return JSON.readTree(out);
