@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import dev.punctual.entities.EntitySchedules;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * How the CLI reaches a deployed stage: the region, the credentials and, for tests and local
@@ -30,7 +32,7 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
  * @param env the process environment the region is read from ({@code AWS_REGION}, {@code AWS_DEFAULT_REGION})
  * @param credentials the credentials every client signs with
  * @param endpoints endpoint overrides by service: {@link #CLOUDFORMATION}, {@link #LAMBDA}, {@link #DYNAMODB},
- *     {@link #LOGS}; a service not named uses AWS
+ *     {@link #LOGS}, {@link #SCHEDULER}; a service not named uses AWS
  */
 public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credentials, Map<String, URI> endpoints) {
 
@@ -38,6 +40,7 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
     public static final String LAMBDA = "lambda";
     public static final String DYNAMODB = "dynamodb";
     public static final String LOGS = "logs";
+    public static final String SCHEDULER = "scheduler";
 
     public AwsAccess {
         env = Map.copyOf(env);
@@ -143,6 +146,15 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
     public CloudWatchLogsClient logs(Region region) {
         return configure(CloudWatchLogsClient.builder(), LOGS, region)
                 .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    /**
+     * EventBridge Scheduler as the entity client wants it ({@link EntitySchedules#clientBuilder}: the
+     * light HTTP client, adaptive retries), with this access's credentials and endpoint.
+     */
+    public SchedulerClient scheduler(Region region) {
+        return configure(EntitySchedules.clientBuilder(region), SCHEDULER, region)
                 .build();
     }
 

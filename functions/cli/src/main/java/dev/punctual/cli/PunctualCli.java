@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -59,6 +60,20 @@ public final class PunctualCli implements Runnable {
      * Refused input exits {@link #INVALID_INPUT} with one line on {@code err} and nothing on {@code out}.
      */
     public static int execute(PrintWriter out, PrintWriter err, CliContext given, String... args) {
+        return execute(out, err, given, UnaryOperator.identity(), args);
+    }
+
+    /**
+     * {@link #execute(PrintWriter, PrintWriter, CliContext, String...)} with some subcommands built otherwise:
+     * the tests' seam for a command on a catalog of their own ({@code schedules}), with the same parsing,
+     * error format and exit codes.
+     */
+    static int execute(
+            PrintWriter out,
+            PrintWriter err,
+            CliContext given,
+            UnaryOperator<Map<String, Supplier<Object>>> replacing,
+            String... args) {
         // --profile changes how every client of the command reaches AWS, so it is applied before the
         // commands are built with the context; picocli still parses (and lists) it as the commands' option.
         String profile = ErrorReport.optionValue("--profile", args);
@@ -67,7 +82,7 @@ public final class PunctualCli implements Runnable {
         CliContext context =
                 profile != null && profileAccepted ? given.withAws(given.aws().withProfile(profile)) : given;
         CommandLine commandLine = new CommandLine(new PunctualCli());
-        Map<String, Supplier<Object>> subcommands = subcommands(context);
+        Map<String, Supplier<Object>> subcommands = replacing.apply(subcommands(context));
         for (String name : wanted(subcommands.keySet(), args)) {
             commandLine.addSubcommand(name, subcommands.get(name).get());
         }
@@ -185,7 +200,7 @@ public final class PunctualCli implements Runnable {
     }
 
     /** Every subcommand, in the order --help lists them, each built only when wanted. */
-    private static Map<String, Supplier<Object>> subcommands(CliContext context) {
+    static Map<String, Supplier<Object>> subcommands(CliContext context) {
         Clock clock = context.clock();
         Map<String, Supplier<Object>> all = new LinkedHashMap<>();
         all.put("plan", () -> new PlanCommand(clock));
@@ -196,6 +211,7 @@ public final class PunctualCli implements Runnable {
         all.put("status", () -> new StatusCommand(context));
         all.put("maintenance", () -> new MaintenanceCommand(context));
         all.put("logs", () -> new LogsCommand(context));
+        all.put("schedules", () -> SchedulesCommand.commandLine(context, SchedulesCommand::catalogOf));
         all.put("demo", DemoCommand::new);
         all.put("emulator", EmulatorCommand::new);
         all.put("generate-completion", picocli.AutoComplete.GenerateCompletion::new);

@@ -32,13 +32,23 @@ public final class StageDiscovery {
      */
     public static DeployedStage find(
             CloudFormationClient cloudFormation, String region, String stage, Collection<String> pools) {
+        return fromOutputs(stage, StageOutputs.stackName(stage), region, outputs(cloudFormation, region, stage), pools);
+    }
+
+    /**
+     * Every output of the stage's stack, by output key (what {@code schedules} builds the entity client's
+     * targets from).
+     *
+     * @throws OperatorInputException when no such stage is deployed, naming those that are
+     */
+    public static Map<String, String> outputs(CloudFormationClient cloudFormation, String region, String stage) {
         String stackName = StageOutputs.stackName(stage);
         Optional<Stack> stack = describe(cloudFormation, stackName);
         if (stack.isEmpty() || !outputs(stack.get()).containsKey(StageOutputs.STAGE_NAME)) {
             throw new OperatorInputException("--stage: '" + stage + "' is not deployed in " + region + " (no stack "
                     + stackName + " with Punctual's outputs); accepted: " + accepted(cloudFormation));
         }
-        return fromOutputs(stage, stackName, region, outputs(stack.get()), pools);
+        return outputs(stack.get());
     }
 
     /**

@@ -123,6 +123,14 @@ public final class DeployedStageFixture implements AutoCloseable {
     }
 
     private void createStack() {
+        createStack(aws(), stage, outputs());
+    }
+
+    /**
+     * A stack {@code Punctual-<stage>} in moto with exactly these outputs and nothing behind them: for a
+     * command that reads only the outputs (and services of its own, as {@code schedules} does).
+     */
+    public static void createStack(AwsAccess aws, String stage, Map<String, String> stackOutputs) {
         ObjectNode template = JSON.createObjectNode();
         template.put("AWSTemplateFormatVersion", "2010-09-09");
         // CloudFormation refuses a template without a resource.
@@ -130,8 +138,8 @@ public final class DeployedStageFixture implements AutoCloseable {
                 .putObject("Placeholder")
                 .put("Type", "AWS::CloudFormation::WaitConditionHandle");
         ObjectNode outputs = template.putObject("Outputs");
-        outputs().forEach((key, value) -> outputs.putObject(key).put("Value", value));
-        try (CloudFormationClient cloudFormation = aws().cloudFormation(DynamoDbHarness.REGION)) {
+        stackOutputs.forEach((key, value) -> outputs.putObject(key).put("Value", value));
+        try (CloudFormationClient cloudFormation = aws.cloudFormation(DynamoDbHarness.REGION)) {
             cloudFormation.createStack(
                     b -> b.stackName(StageOutputs.stackName(stage)).templateBody(template.toString()));
         }

@@ -1,0 +1,419 @@
+package dev.punctual.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.entities.EntitySchedules;
+import dev.punctual.entities.EntityTargets;
+import dev.punctual.entities.EntityTargetsException;
+import dev.punctual.entities.PutResult;
+import dev.punctual.entity.EntityIds;
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.entity.EntityScheduleException;
+import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.observability.VisibleText;
+import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageOutputs;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
+
+/**
+ * {@code schedules put|get|list|delete}: a deployed stage's per-entity schedules (docs/entities.md), through
+ * the same client a team's services use ({@link EntitySchedules}), on the stage's entity group and targets
+ * read from its stack's outputs ({@link EntityTargets#fromStageOutputs}).
+ *
+ * <p>Everything the command can check on its own (the job, the entity, the schedule, the zone, the
+ * parameters) is checked before AWS is called, and refused naming the option it came from ({@code JOB},
+ * {@code ENTITY}, {@code --schedule}, {@code --zone}, {@code --param KEY}), exit 2. A {@code get} of an
+ * entity that has no schedule exits 3 (nothing found, though nothing failed); a {@code delete} of one
+ * exits 0 (there is none afterwards, as asked).
+ */
+@Command(
+        name = "schedules",
+        mixinStandardHelpOptions = true,
+        description = "Puts, gets, lists and deletes a stage's per-entity schedules (docs/entities.md).")
+final class SchedulesCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * The command with its subcommands.
+     *
+     * @param catalogs the catalog by stage name: the class path's ({@link #catalogOf}), or a test's
+     */
+    static CommandLine commandLine(CliContext context, Function<String, JobCatalog> catalogs) {
+        CommandLine line = new CommandLine(new SchedulesCommand());
+        line.addSubcommand("put", new Put(context, catalogs));
+        line.addSubcommand("get", new Get(context, catalogs));
+        line.addSubcommand("list", new ListCommand(context, catalogs));
+        line.addSubcommand("delete", new Delete(context, catalogs));
+        return line;
+    }
+
+    /** The catalog this CLI was built with, with the stage's flags (nothing connects). */
+    static JobCatalog catalogOf(String stage) {
+        return OperatorSession.definitions(StageFlags.defaultsFor(stage));
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "COMMAND: missing; accepted: put, get, list, delete (schedules --help)");
+    }
+
+    /** {@code --stage}, {@code --profile}, {@code --region}: a deployed stage only (no emulator). */
+    static final class Where {
+        @Option(
+                names = "--stage",
+                paramLabel = "NAME",
+                description = "The deployed stage (its stack Punctual-NAME); required")
+        String stage;
+
+        @Option(
+                names = "--profile",
+                paramLabel = "NAME",
+                description = "The AWS profile whose credentials and region to use (default: AWS_PROFILE, then the"
+                        + " default profile)")
+        String profile;
+
+        @Option(
+                names = "--region",
+                paramLabel = "REGION",
+                description = "AWS region (default: AWS_REGION, then the profile's)")
+        String region;
+
+        String stageName() {
+            if (stage == null) {
+                throw new OperatorInputException("--stage: required (no default, so that a command never lands on"
+                        + " a stage nobody named); accepted: a deployed stage, e.g. --stage dev");
+            }
+            return OperatorNames.stage("--stage", stage);
+        }
+    }
+
+    /** What every subcommand shares: the stage, the output format, the catalog and the client. */
+    abstract static class Subcommand implements Callable<Integer> {
+
+        private final CliContext context;
+        private final Function<String, JobCatalog> catalogs;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Mixin
+        Where where;
+
+        @Mixin
+        OutputOptions output;
+
+        @Parameters(
+                index = "0",
+                paramLabel = "JOB",
+                description = "A per-entity job of the catalog",
+                completionCandidates = Completions.JobIds.class)
+        String job;
+
+        Subcommand(CliContext context, Function<String, JobCatalog> catalogs) {
+            this.context = context;
+            this.catalogs = catalogs;
+        }
+
+        @Override
+        public final Integer call() throws JsonProcessingException {
+            boolean json = output.isJson();
+            String stage = where.stageName();
+            JobCatalog catalog = catalogs.apply(stage);
+            JobDefinition definition = perEntityJob(catalog, job);
+            Optional<EntitySchedule> desired = refusedAsTyped(() -> checked(definition));
+            Region region = context.aws().region(where.region);
+            Map<String, String> outputs;
+            try (CloudFormationClient cloudFormation = context.aws().cloudFormation(region)) {
+                outputs = StageDiscovery.outputs(cloudFormation, region.id(), stage);
+            }
+            EntityTargets targets = targets(outputs, catalog, stage);
+            try (SchedulerClient scheduler = context.aws().scheduler(region)) {
+                EntitySchedules schedules = new EntitySchedules(scheduler, catalog, targets);
+                Printed printed = refusedAsTyped(() -> run(schedules, definition, desired));
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(json ? Json.mapper().writeValueAsString(printed.json()) : printed.text());
+                return printed.exitCode();
+            }
+        }
+
+        /** What the subcommand asks for, checked before anything is called; empty when it asks for none. */
+        abstract Optional<EntitySchedule> checked(JobDefinition definition);
+
+        abstract Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired);
+    }
+
+    /** One subcommand's answer: the table, the JSON object, the exit code. */
+    record Printed(String text, Map<String, Object> json, int exitCode) {}
+
+    /** Subcommands of one entity. */
+    abstract static class OfEntity extends Subcommand {
+        @Parameters(index = "1", paramLabel = "ENTITY", description = "The entity's id, e.g. a tenant's")
+        String entity;
+
+        OfEntity(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        @Override
+        Optional<EntitySchedule> checked(JobDefinition definition) {
+            EntityIds.require(entity);
+            return Optional.empty();
+        }
+    }
+
+    @Command(
+            name = "put",
+            mixinStandardHelpOptions = true,
+            description = "Makes the entity's schedule the one given (idempotent): prints CREATED, UPDATED or"
+                    + " UNCHANGED and the schedule's name.")
+    static final class Put extends OfEntity {
+        @Option(
+                names = "--zone",
+                paramLabel = "ZONE",
+                description = "The entity's IANA zone, e.g. Europe/Paris; required (there is no default)")
+        String zone;
+
+        @Option(
+                names = "--schedule",
+                paramLabel = "EXPR",
+                description = "The entity's expression (default: the job's own)")
+        String schedule;
+
+        @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A parameter the job declares (repeatable)")
+        Map<String, String> parameters = new LinkedHashMap<>();
+
+        Put(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        @Override
+        Optional<EntitySchedule> checked(JobDefinition definition) {
+            return Optional.of(EntitySchedule.of(definition, entity, schedule, zone, parameters));
+        }
+
+        @Override
+        Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired) {
+            EntitySchedule asked = desired.orElseThrow();
+            PutResult result = schedules.put(asked);
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("job", asked.job());
+            json.put("change", result.name());
+            json.putAll(row(asked));
+            json.put("group", schedules.group());
+            return new Printed(result.name() + " " + asked.name() + " (group " + schedules.group() + ")", json, 0);
+        }
+    }
+
+    @Command(
+            name = "get",
+            mixinStandardHelpOptions = true,
+            description = "Shows the entity's schedule as deployed; exits 3 when it has none.")
+    static final class Get extends OfEntity {
+        Get(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        @Override
+        Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired) {
+            Optional<EntitySchedule> found = schedules.get(definition.id(), entity);
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("job", definition.id());
+            json.put("entity", entity);
+            json.put("found", found.isPresent());
+            json.put("name", EntityScheduleName.of(definition.id(), entity));
+            json.put("group", schedules.group());
+            if (found.isEmpty()) {
+                return new Printed(
+                        "no schedule: " + EntityScheduleName.of(definition.id(), entity) + " is not in group "
+                                + schedules.group() + " (schedules put " + definition.id() + " " + entity
+                                + " --zone ZONE creates it)",
+                        json,
+                        PunctualCli.RAN_NOTHING);
+            }
+            json.putAll(row(found.get()));
+            return new Printed(table(List.of(found.get())), json, 0);
+        }
+    }
+
+    @Command(
+            name = "list",
+            mixinStandardHelpOptions = true,
+            description = "Lists every entity's schedule of the job (one GetSchedule per entity).")
+    static final class ListCommand extends Subcommand {
+        ListCommand(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        @Override
+        Optional<EntitySchedule> checked(JobDefinition definition) {
+            return Optional.empty();
+        }
+
+        @Override
+        Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired) {
+            List<EntitySchedule> all = schedules.list(definition.id());
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("job", definition.id());
+            json.put("group", schedules.group());
+            json.put("schedules", all.stream().map(SchedulesCommand::row).toList());
+            String text = all.isEmpty()
+                    ? "no schedules: " + definition.id() + " has no entity schedule in group " + schedules.group()
+                    : table(all);
+            return new Printed(text, json, 0);
+        }
+    }
+
+    @Command(
+            name = "delete",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Deletes the entity's schedule; one that has none is left so (exit 0), so it can be" + " repeated.")
+    static final class Delete extends OfEntity {
+        Delete(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        @Override
+        Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired) {
+            boolean deleted = schedules.delete(definition.id(), entity);
+            String name = EntityScheduleName.of(definition.id(), entity);
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("job", definition.id());
+            json.put("entity", entity);
+            json.put("change", deleted ? "DELETED" : "NONE");
+            json.put("name", name);
+            json.put("group", schedules.group());
+            return new Printed(
+                    deleted ? "DELETED " + name : "no schedule: " + name + " was not in group " + schedules.group(),
+                    json,
+                    0);
+        }
+    }
+
+    /** One schedule's columns, snake_case, in the table's order. */
+    static Map<String, Object> row(EntitySchedule s) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("entity", s.entity());
+        row.put("schedule", s.schedule().expression().source());
+        row.put("deployed", s.schedule().deployment().expression());
+        row.put("zone", s.schedule().zone().getId());
+        row.put("parameters", new TreeMap<>(s.parameters()));
+        row.put("name", s.name());
+        return row;
+    }
+
+    static String table(List<EntitySchedule> schedules) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"ENTITY", "SCHEDULE", "ZONE", "PARAMETERS", "NAME"});
+        for (EntitySchedule s : schedules) {
+            rows.add(new String[] {
+                s.entity(),
+                s.schedule().expression().source(),
+                s.schedule().zone().getId(),
+                s.parameters().isEmpty()
+                        ? "-"
+                        : new TreeMap<>(s.parameters())
+                                .entrySet().stream()
+                                        .map(e -> e.getKey() + "=" + e.getValue())
+                                        .collect(Collectors.joining(",")),
+                s.name()
+            });
+        }
+        return Table.render(rows);
+    }
+
+    /**
+     * The job, if it is one of the catalog's per-entity jobs; otherwise refused naming {@code JOB}, the
+     * per-entity jobs and, for a typo, the closest id.
+     */
+    static JobDefinition perEntityJob(JobCatalog catalog, String id) {
+        List<String> perEntity = catalog.jobs().stream()
+                .filter(JobDefinition::isPerEntity)
+                .map(JobDefinition::id)
+                .toList();
+        String accepted = perEntity.isEmpty()
+                ? "none (the catalog declares no job with perEntity(...))"
+                : "a job declared with perEntity(...): " + String.join(", ", perEntity);
+        Optional<JobDefinition> found = catalog.find(id);
+        if (found.isEmpty()) {
+            throw new OperatorInputException("JOB: '" + VisibleText.escaped(id) + "' is not a job of this catalog;"
+                    + " accepted: " + accepted
+                    + Suggestions.didYouMean(id, perEntity.isEmpty() ? catalog.ids() : perEntity));
+        }
+        if (!found.get().isPerEntity()) {
+            throw new OperatorInputException(
+                    "JOB: '" + id + "' has one schedule of its own, not one per entity; accepted: " + accepted);
+        }
+        return found.get();
+    }
+
+    /**
+     * The entity client's refusals, naming what was typed instead of the model's field: {@code --zone}, not
+     * {@code zone}; {@code --param locale}, not {@code parameters.locale}.
+     */
+    static <T> T refusedAsTyped(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (EntityScheduleException e) {
+            String problem = e.getMessage().substring(e.field().length() + 2);
+            throw new OperatorInputException(typed(e.field()) + ": " + problem);
+        }
+    }
+
+    static String typed(String field) {
+        return switch (field) {
+            case "job" -> "JOB";
+            case "entity" -> "ENTITY";
+            case "zone" -> "--zone";
+            case "schedule" -> "--schedule";
+            case "parameters" -> "--param";
+            default -> field.startsWith("parameters.") ? "--param " + field.substring("parameters.".length()) : field;
+        };
+    }
+
+    /**
+     * The stage's entity group and targets; a stage that has none (deployed before entity schedules, or
+     * with a catalog without a per-entity job) is refused naming {@code --stage} and what to deploy.
+     */
+    static EntityTargets targets(Map<String, String> outputs, JobCatalog catalog, String stage) {
+        String stack = StageOutputs.stackName(stage);
+        try {
+            return EntityTargets.fromStageOutputs(outputs, catalog);
+        } catch (EntityTargetsException e) {
+            if (e.field().equals("outputs." + StageOutputs.ENTITY_SCHEDULE_GROUP)) {
+                throw new OperatorInputException("--stage: stage '" + stage + "' has no entity schedule group (its"
+                        + " stack " + stack + " has no output " + StageOutputs.ENTITY_SCHEDULE_GROUP + "); accepted:"
+                        + " a stage deployed with a catalog that has a per-entity job, by this release or later"
+                        + " (deploy this catalog to it: cdk deploy, docs/entities.md)");
+            }
+            if (e.field().startsWith("outputs.")) {
+                throw new OperatorInputException("--stage: stack " + stack + " has no output "
+                        + e.field().substring("outputs.".length()) + "; accepted: a stage deployed with this catalog"
+                        + " (its per-entity jobs' pools), by this release or later (cdk deploy it again)");
+            }
+            throw new OperatorInputException("--stage: stack " + stack + " output " + e.getMessage());
+        }
+    }
+}
