@@ -53,8 +53,17 @@ final class JobsCommand implements Callable<Integer> {
             description = "Next runs per job (0-100, default ${DEFAULT-VALUE})")
     int next;
 
+    /** Where the catalog comes from: the one this CLI was built with, or a test's. */
+    private final java.util.function.Supplier<JobCatalog> catalog;
+
     JobsCommand(Clock clock) {
+        // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
+        this(clock, () -> OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE)));
+    }
+
+    JobsCommand(Clock clock, java.util.function.Supplier<JobCatalog> catalog) {
         this.clock = clock;
+        this.catalog = catalog;
     }
 
     @Override
@@ -62,8 +71,7 @@ final class JobsCommand implements Callable<Integer> {
         if (next < 0 || next > 100) {
             throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
         }
-        // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
-        JobCatalog catalog = OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE));
+        JobCatalog catalog = this.catalog.get();
         List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
         Instant now = clock.instant();
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -86,8 +94,11 @@ final class JobsCommand implements Callable<Integer> {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("job", job.id());
         row.put("schedule", job.schedule().expression().source());
-        row.put("deployed", job.schedule().deployment().expression());
-        row.put("zone", job.schedule().zone().getId());
+        // A per-entity job has no schedule of its own: the stage deploys none, and each entity names its zone.
+        row.put(
+                "deployed",
+                job.isPerEntity() ? PER_ENTITY : job.schedule().deployment().expression());
+        row.put("zone", job.isPerEntity() ? PER_ENTITY : job.schedule().zone().getId());
         row.put("lock_group", job.lockGroup());
         row.put("pool", job.pool().name());
         row.put("flags", flags(job));
@@ -96,7 +107,7 @@ final class JobsCommand implements Callable<Integer> {
         row.put(
                 "tables",
                 job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
-        row.put("next", NextRuns.after(job.schedule(), now, next));
+        row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.schedule(), now, next));
         row.put("description", job.description());
         return row;
     }
@@ -111,8 +122,14 @@ final class JobsCommand implements Callable<Integer> {
         return policy;
     }
 
+    /** What {@code deployed} and {@code zone} say of a per-entity job: each entity has its own (docs/entities.md). */
+    static final String PER_ENTITY = "per entity";
+
     private static List<String> flags(JobDefinition job) {
         List<String> flags = new ArrayList<>();
+        if (job.isPerEntity()) {
+            flags.add("per-entity");
+        }
         if (job.destructive()) {
             flags.add("destructive");
         }

@@ -103,4 +103,31 @@ class JobsCommandTest {
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("did you mean " + DAILY + "?");
     }
+
+    /** A per-entity job's schedules are its entities': it shows no deployed schedule, zone or next run of its own. */
+    @Test
+    void aPerEntityJob_isFlagged_andShowsNoDeployedScheduleZoneOrNextRunOfItsOwn() throws Exception {
+        dev.punctual.job.JobDefinition tenantReport = dev.punctual.job.JobDefinition.builder("tenant-report")
+                .schedule("0 9 * * *", "UTC")
+                .perEntity(dev.punctual.job.EntityJob.parameters("locale"))
+                .job(services -> context -> dev.punctual.job.JobResult.empty())
+                .build();
+        StringWriter out = new StringWriter();
+        picocli.CommandLine line =
+                new picocli.CommandLine(new JobsCommand(NOW, () -> dev.punctual.job.JobCatalog.of(tenantReport)));
+        line.setOut(new PrintWriter(out));
+
+        int code = line.execute("--output", "json");
+
+        assertThat(code).isZero();
+        JsonNode job = new ObjectMapper().readTree(out.toString()).at("/jobs/0");
+        assertThat(job.path("job").asText()).isEqualTo("tenant-report");
+        assertThat(job.path("schedule").asText())
+                .as("each entity's default expression")
+                .isEqualTo("0 9 * * *");
+        assertThat(job.path("deployed").asText()).isEqualTo(JobsCommand.PER_ENTITY);
+        assertThat(job.path("zone").asText()).isEqualTo(JobsCommand.PER_ENTITY);
+        assertThat(job.path("next")).isEmpty();
+        assertThat(job.path("flags").toString()).contains("per-entity");
+    }
 }
