@@ -9,7 +9,6 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.json.Json;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.RunKey;
@@ -71,15 +70,7 @@ public abstract class EntityInvocationContract {
     private static final Instant PARIS_NINE = Instant.parse("2026-11-30T08:00:00Z");
 
     private String delivery(String entity, String zone, Map<String, Object> parameters, Instant at) {
-        EntitySchedule schedule = EntitySchedule.of(tenantReport(), entity, null, zone, parameters);
-        Map<String, Object> input = new java.util.LinkedHashMap<>(ScheduledPayload.forEntity(schedule));
-        input.put(ScheduledPayload.SCHEDULED_TIME, at.toString());
-        input.put(ScheduledPayload.EXECUTION_ID, java.util.UUID.randomUUID().toString());
-        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
-        input.put(
-                ScheduledPayload.SCHEDULE_ARN,
-                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
-        return Json.write(input);
+        return RuntimeFixture.scheduled(EntitySchedule.of(tenantReport(), entity, null, zone, parameters), at);
     }
 
     @Test

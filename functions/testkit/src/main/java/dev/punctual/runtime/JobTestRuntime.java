@@ -89,7 +89,9 @@ public final class JobTestRuntime {
      */
     public String deliver(EntitySchedule schedule, Instant occurrence) {
         return outcomeOf(
-                schedule.job() + " for entity " + schedule.entity(), occurrence, entityDelivery(schedule, occurrence));
+                schedule.job() + " for entity " + schedule.entity(),
+                occurrence,
+                RuntimeFixture.scheduled(schedule, occurrence));
     }
 
     /** As {@link #deliverAll(String, Instant)}, for an entity's schedule: its catch-up is the entity's own. */
@@ -97,7 +99,7 @@ public final class JobTestRuntime {
         moveToArrivalOf(occurrence);
         SequencedMap<Instant, String> outcomes = new LinkedHashMap<>();
         for (OccurrenceReport report :
-                invoke(entityDelivery(schedule, occurrence)).occurrences()) {
+                invoke(RuntimeFixture.scheduled(schedule, occurrence)).occurrences()) {
             outcomes.put(report.occurrence(), outcome(report));
         }
         return outcomes;
@@ -110,17 +112,6 @@ public final class JobTestRuntime {
                     + " one; deliver an entity's occurrence: deliver(EntitySchedule.of(job, \"acme\", null,"
                     + " \"Europe/Paris\", Map.of()), occurrence)");
         });
-    }
-
-    private static String entityDelivery(EntitySchedule schedule, Instant occurrence) {
-        java.util.Map<String, Object> input = new LinkedHashMap<>(ScheduledPayload.forEntity(schedule));
-        input.put(ScheduledPayload.SCHEDULED_TIME, occurrence.toString());
-        input.put(ScheduledPayload.EXECUTION_ID, UUID.randomUUID().toString());
-        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
-        input.put(
-                ScheduledPayload.SCHEDULE_ARN,
-                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
-        return dev.punctual.json.Json.write(input);
     }
 
     private String outcomeOf(String what, Instant occurrence, String payload) {

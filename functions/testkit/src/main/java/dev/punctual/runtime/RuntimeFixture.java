@@ -371,6 +371,21 @@ final class RuntimeFixture {
                 + "\"schedule_arn\":\"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/" + job + "\"}";
     }
 
+    /**
+     * An entity's delivery as the scheduler fills its schedule's input ({@link ScheduledPayload#forEntity}):
+     * the time, a new execution id (the scheduler's is new on every attempt), attempt 1, the schedule's ARN.
+     */
+    static String scheduled(dev.punctual.entity.EntitySchedule schedule, Instant at) {
+        Map<String, Object> input = new java.util.LinkedHashMap<>(ScheduledPayload.forEntity(schedule));
+        input.put(ScheduledPayload.SCHEDULED_TIME, at.toString());
+        input.put(ScheduledPayload.EXECUTION_ID, UUID.randomUUID().toString());
+        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.put(
+                ScheduledPayload.SCHEDULE_ARN,
+                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
+        return dev.punctual.json.Json.write(input);
+    }
+
     List<JsonNode> outcomeLines() {
         List<JsonNode> out = new ArrayList<>();
         for (String line : lines) {
