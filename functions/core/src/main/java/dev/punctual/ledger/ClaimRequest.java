@@ -3,6 +3,7 @@ package dev.punctual.ledger;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One invocation asking to run one occurrence.
@@ -12,6 +13,11 @@ import java.util.Objects;
  * @param maxAttempts failed attempts allowed before the occurrence is exhausted
  * @param force a manual re-run of an occurrence that already succeeded or exhausted its attempts
  * @param leaseUntil the invocation's deadline, see {@link Lease#deadline}
+ * @param holdGroup for an entity's own lease ({@code lockGroup} is then the entity's ledger id): the job's
+ *     group, whose maintenance hold the claim checks in the same request (decision 0029, 5)
+ * @param expectedCursor for an entity's own lease: the occurrence before this one, where the cursor of an
+ *     in-order occurrence stands; the one-request claim is conditional on it (a transaction returns no
+ *     item), anything else takes the general path
  */
 public record ClaimRequest(
         RunKey key,
@@ -20,7 +26,9 @@ public record ClaimRequest(
         int schedulerAttempt,
         int maxAttempts,
         boolean force,
-        Instant leaseUntil) {
+        Instant leaseUntil,
+        Optional<String> holdGroup,
+        Optional<Instant> expectedCursor) {
 
     public ClaimRequest {
         Objects.requireNonNull(key, "key");
@@ -30,6 +38,52 @@ public record ClaimRequest(
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1");
         }
+        holdGroup = Objects.requireNonNull(holdGroup, "holdGroup");
+        holdGroup.ifPresent(g -> Ids.require(g, "holdGroup"));
+        expectedCursor =
+                Objects.requireNonNull(expectedCursor, "expectedCursor").map(c -> c.truncatedTo(ChronoUnit.MILLIS));
+        if (holdGroup.isPresent() && !lockGroup.equals(key.jobId())) {
+            throw new IllegalArgumentException(
+                    "holdGroup: an entity's own lease is its ledger id " + key.jobId() + ", not " + lockGroup);
+        }
+    }
+
+    /** A claim on the group's lease (a job's own group, or a shared one). */
+    public ClaimRequest(
+            RunKey key,
+            String lockGroup,
+            Trigger trigger,
+            int schedulerAttempt,
+            int maxAttempts,
+            boolean force,
+            Instant leaseUntil) {
+        this(
+                key,
+                lockGroup,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    /**
+     * The same claim on the entity's own lease ({@code key.jobId()}, the ledger id {@code job:entity}),
+     * held off by a maintenance hold on {@code group}; {@code expectedCursor} as above.
+     */
+    public ClaimRequest onEntityLease(String group, Optional<Instant> cursor) {
+        return new ClaimRequest(
+                key,
+                key.jobId(),
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                Optional.of(group),
+                cursor);
     }
 
     /** A scheduled delivery of a job in its own lock group. */
@@ -38,10 +92,12 @@ public record ClaimRequest(
     }
 
     public ClaimRequest inGroup(String group) {
-        return new ClaimRequest(key, group, trigger, schedulerAttempt, maxAttempts, force, leaseUntil);
+        return new ClaimRequest(
+                key, group, trigger, schedulerAttempt, maxAttempts, force, leaseUntil, holdGroup, expectedCursor);
     }
 
     public ClaimRequest forced(Trigger newTrigger) {
-        return new ClaimRequest(key, lockGroup, newTrigger, schedulerAttempt, maxAttempts, true, leaseUntil);
+        return new ClaimRequest(
+                key, lockGroup, newTrigger, schedulerAttempt, maxAttempts, true, leaseUntil, holdGroup, expectedCursor);
     }
 }

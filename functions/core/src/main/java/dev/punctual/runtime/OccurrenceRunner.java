@@ -23,6 +23,7 @@ import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.Reason;
+import dev.punctual.time.OccurrenceCalculator;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -179,6 +180,17 @@ final class OccurrenceRunner {
     }
 
     private ClaimRequest claimRequest(Request request, RunKey key, Deadline deadline) {
+        ClaimRequest claim = groupClaimRequest(request, key, deadline);
+        if (!request.subject().ownEntityLease()) {
+            return claim;
+        }
+        // An in-order occurrence finds the cursor at the one before it: the one-request claim's condition.
+        Optional<Instant> previous =
+                OccurrenceCalculator.of(request.subject().schedule()).previous(key.scheduledTime());
+        return claim.onEntityLease(request.job().lockGroup(), previous);
+    }
+
+    private ClaimRequest groupClaimRequest(Request request, RunKey key, Deadline deadline) {
         return new ClaimRequest(
                 key,
                 request.subject().lockGroup(),

@@ -41,11 +41,19 @@ public record RunSubject(JobDefinition job, Schedule schedule, String ledgerId, 
     }
 
     /**
-     * The lease's group: the job's, for an entity too (maintenance holds every group it can name, and it
-     * can name the job's, never each entity's: decision 0029).
+     * The lease's group: the job's; for an entity its own ledger id (decision 0029, 5), unless the job
+     * keeps its entities under one lease ({@code EntityJob.sharingOneLease()}) or shares a named lock
+     * group with other jobs, which its entities must not overlap either.
      */
     public String lockGroup() {
-        return job.lockGroup();
+        return ownEntityLease() ? ledgerId : job.lockGroup();
+    }
+
+    /** Whether the entity's claims take its own lease, held off by a maintenance hold on the job's group. */
+    public boolean ownEntityLease() {
+        return entity.isPresent()
+                && !job.perEntity().oneAtATime()
+                && job.lockGroup().equals(job.id());
     }
 
     /** The entity's id, or null for a job with one schedule (the outcome line's {@code entity}). */

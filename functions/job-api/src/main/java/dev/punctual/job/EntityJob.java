@@ -9,14 +9,16 @@ import java.util.regex.Pattern;
  * at runtime, one per entity, by the team's services through the entity client or by an operator through
  * {@code punctual schedules} (docs/entities.md). The job's own schedule is each entity's default
  * expression; an entity's schedule always names its own zone. Each entity has its own run items,
- * cursor and catch-up. The lease is the job's lock group, shared by all its entities: maintenance holds
- * every lock group it can name, and one lease per entity would be a group it cannot (decision 0029
- * records why, and how per-entity leases are to come without losing that).
+ * cursor, catch-up and, by default, its own lease, so entities of one job run in parallel; a maintenance
+ * hold on the job's lock group still holds every entity (decision 0029, 5). {@link #oneAtATime()}, or a
+ * lock group shared with other jobs, keeps all entities under the job's group instead: one entity at a
+ * time, serialised with the group's other jobs.
  *
  * @param parameterKeys the keys an entity's parameters may have (a flat JSON object of strings, numbers
  *     and booleans, at most {@link #MAX_PARAMETER_CHARS} characters rendered); any other key is refused
+ * @param oneAtATime all entities share the job's lock group's lease, one run at a time
  */
-public record EntityJob(List<String> parameterKeys) {
+public record EntityJob(List<String> parameterKeys, boolean oneAtATime) {
 
     /** The rendered size bound of an entity's parameters: they travel in every delivery's input. */
     public static final int MAX_PARAMETER_CHARS = 4096;
@@ -42,6 +44,16 @@ public record EntityJob(List<String> parameterKeys) {
         if (parameterKeys.stream().distinct().count() != parameterKeys.size()) {
             throw new PunctualException("perEntity: parameter keys " + parameterKeys + " name one key twice");
         }
+    }
+
+    /** Entities with these parameter keys, each with its own lease. */
+    public EntityJob(List<String> parameterKeys) {
+        this(parameterKeys, false);
+    }
+
+    /** The same entities under one lease, the job's lock group: one entity's run at a time. */
+    public EntityJob sharingOneLease() {
+        return new EntityJob(parameterKeys, true);
     }
 
     /** Entities with these parameter keys (none: an entity's delivery carries only its id). */

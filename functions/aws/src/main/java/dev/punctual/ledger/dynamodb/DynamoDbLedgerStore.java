@@ -10,6 +10,7 @@ import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.EntityGrant;
 import dev.punctual.ledger.spi.LeaseGrant;
 import dev.punctual.ledger.spi.LedgerStore;
 import dev.punctual.ledger.spi.SlotClaim;
@@ -52,6 +53,38 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         }
         String condition = grant.force() ? MAINTENANCE_MAY_FORCE : MAINTENANCE_MAY_TAKE;
         return updateLock(grant.group(), TAKE_MAINTENANCE_LEASE, condition, Values.lease(grant));
+    }
+
+    /**
+     * One TransactWriteItems: the ConditionCheck on the job's group (NO_HOLD_IN_FORCE) and the update of
+     * the entity's item. Cancelled, the reasons' ALL_OLD items say which condition refused it.
+     */
+    @Override
+    public Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
+        Values v = Values.lease(grant.lease()).put(":fence", Av.n(grant.fence()));
+        grant.claim().ifPresent(c -> v.slot(c).put(":fence", Av.n(grant.fence())));
+        grant.expectedCursor().ifPresent(c -> v.put(":expectedCursor", Av.millis(c)));
+        String update = grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM : TAKE_ENTITY_LEASE;
+        String condition =
+                grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION : TAKE_ENTITY_LEASE_CONDITION;
+        String entity = grant.lease().group();
+        List<TransactWriteItem> items = List.of(
+                requests.transactCheck(Keys.lock(grant.holdGroup()), NO_HOLD_IN_FORCE, v),
+                requests.transactUpdate(Keys.lock(entity), update, condition, v));
+        try {
+            Send.request(
+                    "take entity lease " + entity, () -> dynamo.transactWriteItems(requests.transaction(items, null)));
+            return new Write.Applied<>(Optional.empty());
+        } catch (TransactionCanceledException e) {
+            Cancellations.unknownUnlessConditionFailed(e, "take entity lease " + entity);
+            var reasons = e.cancellationReasons();
+            if ("ConditionalCheckFailed".equals(reasons.get(0).code())) {
+                return new Write.Rejected<>(
+                        Optional.of(Codec.lock(grant.holdGroup(), reasons.get(0).item())));
+            }
+            return new Write.Rejected<>(
+                    Optional.of(Codec.lock(entity, reasons.get(1).item())));
+        }
     }
 
     @Override

@@ -105,6 +105,36 @@ final class Expressions {
      */
     static final String SLOT_RUN_REPLACEABLE = ONLY_SKIP_STORED + " OR #owner = :deadOwner";
 
+    /**
+     * An entity's own lease (decision 0029, 5), the ConditionCheck on the job's group item in the claim's
+     * transaction: no maintenance hold in force there. A job's lease on the group does not refuse it
+     * (entities and the job's other runs have their own leases); a released or lapsed hold is no hold
+     * (released: no end; lapsed: its end is past on the caller's clock, as for every lease).
+     */
+    static final String NO_HOLD_IN_FORCE = "(attribute_not_exists(#leaseKind) OR #leaseKind <> :maintenance"
+            + " OR attribute_not_exists(#leaseUntil) OR #leaseUntil <= :now)";
+
+    /**
+     * An entity lease's fence is chosen by the claimant (a transaction returns no item, so a fence the
+     * store computed could not be known without another request): the claimant's clock in epoch millis,
+     * or one more than a stored fence it met. Strictly above the stored one, so fences still only grow.
+     */
+    static final String FENCE_BELOW = "(attribute_not_exists(#leaseFence) OR #leaseFence < :fence)";
+
+    /**
+     * The entity's in-order occurrence: its cursor at the occurrence before this one. The transaction
+     * returns no item, so the claim learns the cursor from this clause; any other cursor (none yet, or
+     * occurrences to catch up) is met by the general path, which reads it.
+     */
+    static final String CURSOR_AT_EXPECTED = "#cursor = :expectedCursor";
+
+    /** An entity's lease alone (the general path): free, and the chosen fence above the stored one. */
+    static final String TAKE_ENTITY_LEASE_CONDITION = LEASE_FREE + " AND " + FENCE_BELOW;
+
+    /** An entity's one-request claim: free lease, fence above, fresh occurrence, cursor where expected. */
+    static final String TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION =
+            TAKE_ENTITY_LEASE_CONDITION + " AND " + OCCURRENCE_FRESH + " AND " + CURSOR_AT_EXPECTED;
+
     // ---- Updates -------------------------------------------------------------------------------------
 
     /** Take the lease: new owner token, fence + 1 in the same write, end at the invocation deadline. */
@@ -123,6 +153,16 @@ final class Expressions {
     /** The happy path's one write; the slot's fence is computed from the same old fence as the lease's. */
     static final String TAKE_LEASE_AND_CLAIM = "SET " + LEASE_SET + ", " + SLOT_SET
             + ", #occFence = if_not_exists(#leaseFence, :zero) + :one REMOVE #maintReason, #maintBy";
+
+    /** An entity's lease: as LEASE_SET, with the claimant's fence (FENCE_BELOW). */
+    static final String ENTITY_LEASE_SET = "#leaseOwner = :token, #leaseFence = :fence,"
+            + " #leaseUntil = :until, #leaseAcquiredAt = :now, #leaseHolder = :holder, #leaseKind = :kind";
+
+    static final String TAKE_ENTITY_LEASE = "SET " + ENTITY_LEASE_SET + " REMOVE #maintReason, #maintBy";
+
+    /** An entity's one-request claim: its lease and its slot, stamped with the same chosen fence. */
+    static final String TAKE_ENTITY_LEASE_AND_CLAIM =
+            "SET " + ENTITY_LEASE_SET + ", " + SLOT_SET + ", #occFence = :fence REMOVE #maintReason, #maintBy";
 
     /** Claim the slot under a shared group's lease, stamping that lease's fence. */
     static final String CLAIM_FRESH = "SET " + SLOT_SET + ", #occFence = :fence";

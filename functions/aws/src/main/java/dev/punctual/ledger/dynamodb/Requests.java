@@ -4,6 +4,7 @@ import dev.punctual.ledger.RunRecord;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -96,6 +97,18 @@ final class Requests {
                 .returnValuesOnConditionCheckFailure(OLD)
                 .build();
         return TransactWriteItem.builder().update(u).build();
+    }
+
+    TransactWriteItem transactCheck(Map<String, AttributeValue> key, String condition, Values v) {
+        ConditionCheck check = ConditionCheck.builder()
+                .tableName(table)
+                .key(key)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(condition))
+                .expressionAttributeValues(v.forExpressions(condition))
+                .returnValuesOnConditionCheckFailure(OLD)
+                .build();
+        return TransactWriteItem.builder().conditionCheck(check).build();
     }
 
     TransactWriteItemsRequest transaction(List<TransactWriteItem> items, String clientRequestToken) {

@@ -90,6 +90,58 @@ class LedgerCostTest {
                 "group item " + groupBytes + " B, job item " + jobBytes + " B, run item " + runBytes + " B");
     }
 
+    /**
+     * An entity's own lease (decision 0029, 5): the claim is one TransactWriteItems (the ConditionCheck on
+     * the job's group for a maintenance hold, the entity item's lease and slot), then the fenced completion.
+     * A ConditionCheck is billed as a transactional write of the item it reads.
+     */
+    @Test
+    void inOrderEntityOccurrences_ownEntityLease_costTwoRequestsEach_twoTransactions() {
+        RunLedger ledger = ledger();
+        String group = "tenant";
+        String entity = "tenant:acme";
+        // The entity's first occurrence has no cursor to expect: the general path, not measured here.
+        RunKey first = new RunKey(entity, START.minus(Duration.ofMinutes(1)));
+        ClaimResult firstClaim = ledger.claim(entityRequest(group, first));
+        ledger.complete(((ClaimResult.Claimed) firstClaim).claim(), new Outcome.Succeeded("ok"));
+        // A minute on, as the schedule's next delivery: a claim in the same millisecond as the last would
+        // meet its own fence (the clock) and take the general path.
+        clock.advance(Duration.ofMinutes(1));
+        meter.reset();
+        for (int i = 0; i < OCCURRENCES; i++) {
+            RunKey key = new RunKey(entity, START.plus(Duration.ofMinutes(i)));
+            ClaimResult claimed = ledger.claim(entityRequest(group, key));
+            assertThat(claimed).isInstanceOf(ClaimResult.Claimed.class);
+            if (i == 0) {
+                groupBytes = itemBytes(Keys.lock(group));
+                jobBytes = itemBytes(Keys.lock(entity));
+            }
+            CompletionResult done =
+                    ledger.complete(((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok"));
+            assertThat(done).isInstanceOf(CompletionResult.Completed.class);
+            clock.advance(Duration.ofMinutes(1));
+        }
+        runBytes = itemBytes(Keys.run(new RunKey(entity, START)));
+        List<RequestMeter.Sent> sent = meter.sent();
+
+        assertThat(sent).hasSize(2 * OCCURRENCES);
+        assertThat(sent).extracting(RequestMeter.Sent::operation).containsOnly("TransactWriteItems");
+        int perOccurrence = ItemSize.transactionalWriteUnits(groupBytes)
+                + ItemSize.transactionalWriteUnits(jobBytes)
+                + ItemSize.transactionalWriteUnits(runBytes)
+                + ItemSize.transactionalWriteUnits(jobBytes);
+        report(
+                "entity's own lease",
+                sent,
+                perOccurrence,
+                "job group item " + groupBytes + " B, entity item " + jobBytes + " B, run item " + runBytes + " B");
+    }
+
+    private ClaimRequest entityRequest(String group, RunKey key) {
+        return ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                .onEntityLease(group, java.util.Optional.of(key.scheduledTime().minus(Duration.ofMinutes(1))));
+    }
+
     @Test
     void duplicateDelivery_ofTheLatestSucceededOccurrence_costsOneRejectedUpdate() {
         runOccurrences("dup", "dup");

@@ -40,6 +40,9 @@ final class Claiming {
     }
 
     ClaimResult claim(ClaimRequest request, String token, Instant now) {
+        if (request.holdGroup().isPresent()) {
+            return claimOnEntityLease(request, token, now);
+        }
         LeaseGrant grant = LeaseGrant.forJob(request, token, now);
         LockState ownState = null;
         if (ownGroup(request)) {
@@ -62,7 +65,88 @@ final class Claiming {
         if (ownGroup(request)) {
             ownState = taken.value();
         }
-        Lease lease = Records.leaseFor(taken.value(), token);
+        return holding(request, Records.leaseFor(taken.value(), token), ownState, now);
+    }
+
+    /**
+     * An entity's own lease (decision 0029, 5): its item {@code job:entity} carries lease, slot and
+     * cursor, like a job in its own group, and each write that takes it is one transaction with a
+     * ConditionCheck on the job's group, so a maintenance hold there refuses it in the same request. An
+     * in-order occurrence (the cursor at the occurrence before) is claimed in that one request; anything
+     * else takes the lease alone and decides under it, as the general path does.
+     */
+    private ClaimResult claimOnEntityLease(ClaimRequest request, String token, Instant now) {
+        String holdGroup = request.holdGroup().orElseThrow();
+        LeaseGrant grant = LeaseGrant.forJob(request, token, now);
+        // The claimant chooses the fence (a transaction returns no item): its clock, or above a fence it met.
+        long fence = Math.max(1, now.toEpochMilli());
+        if (request.expectedCursor().isPresent()) {
+            SlotClaim slot = SlotClaim.of(request, token, fence, now);
+            Write<Optional<LockState>> fast = takeEntityLease(
+                    new EntityGrant(grant, holdGroup, fence, Optional.of(slot), request.expectedCursor()));
+            if (fast.applied()) {
+                return claimedOnEntitySlot(request, token, fence, now);
+            }
+            LockState seen = fast.value().orElseThrow();
+            if (seen.id().equals(holdGroup) || seen.leaseHeldAt(now)) {
+                return blocked(request, seen, now);
+            }
+            Optional<RunRecord> done = succeededOnSlot(request, seen);
+            if (done.isPresent()) {
+                return new ClaimResult.AlreadyDone(done.get());
+            }
+            fence = Math.max(fence, seen.fence() + 1);
+        }
+        for (int pass = 0; pass < PASSES; pass++) {
+            Write<Optional<LockState>> taken =
+                    takeEntityLease(new EntityGrant(grant, holdGroup, fence, Optional.empty(), Optional.empty()));
+            if (taken.applied()) {
+                Lease lease = new Lease(request.lockGroup(), token, fence, now, request.leaseUntil());
+                return holding(request, lease, null, now);
+            }
+            LockState seen = taken.value().orElseThrow();
+            if (seen.id().equals(holdGroup) || seen.leaseHeldAt(now)) {
+                return blocked(request, seen, now);
+            }
+            // Free, so refused by the fence: a clock behind the stored fence. Go above it.
+            fence = Math.max(fence, seen.fence() + 1);
+        }
+        throw new PunctualException("entity lease of " + request.lockGroup() + " did not settle in " + PASSES
+                + " passes (fence " + fence + ")");
+    }
+
+    private ClaimResult claimedOnEntitySlot(ClaimRequest request, String token, long fence, Instant now) {
+        Lease lease = new Lease(request.lockGroup(), token, fence, now, request.leaseUntil());
+        return new ClaimResult.Claimed(new Claim(
+                request.key(),
+                lease,
+                1,
+                request.trigger(),
+                request.schedulerAttempt(),
+                now,
+                true,
+                request.expectedCursor(),
+                Optional.empty()));
+    }
+
+    /** A rejection that shows our own token means an earlier send was applied (an SDK retry). */
+    private Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
+        String entity = grant.lease().group();
+        String token = grant.lease().token();
+        Write<Optional<LockState>> written = ReadBack.write(
+                "take entity lease " + entity,
+                () -> store.takeEntityLease(grant),
+                () -> Optional.of(store.readLock(entity))
+                        .filter(s -> token.equals(s.leaseOwner()))
+                        .map(s -> new Write.Applied<>(Optional.<LockState>empty())));
+        boolean ours = written.value()
+                .filter(s -> s.id().equals(entity) && token.equals(s.leaseOwner()))
+                .isPresent();
+        return ours ? new Write.Applied<>(Optional.empty()) : written;
+    }
+
+    /** Decides under a lease just taken; any result but a claim gives it back. */
+    private ClaimResult holding(ClaimRequest request, Lease lease, LockState ownState, Instant now) {
         ClaimResult result;
         try {
             result = underLease(request, lease, ownState, now);

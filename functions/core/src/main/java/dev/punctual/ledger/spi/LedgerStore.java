@@ -26,6 +26,15 @@ public interface LedgerStore {
      */
     Write<LockState> takeLease(LeaseGrant grant);
 
+    /**
+     * An entity's own lease, one atomic request over two items ({@link EntityGrant}): no maintenance hold
+     * in force on the job's group, and on the entity's item a free lease whose stored fence is below the
+     * grant's; with a claim, also a fresh occurrence with the cursor where expected, claimed on the slot.
+     * Applied: empty (the request returns no item; the claimant knows what it wrote). Rejected: the job
+     * group's state when its hold refused the grant, else the entity item's.
+     */
+    Write<Optional<LockState>> takeEntityLease(EntityGrant grant);
+
     /** Claim a fresh occurrence on the job's slot (the caller holds the group's lease). */
     Write<LockState> claimFresh(SlotClaim claim);
 

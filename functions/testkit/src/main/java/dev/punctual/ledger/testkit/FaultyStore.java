@@ -7,6 +7,7 @@ import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.EntityGrant;
 import dev.punctual.ledger.spi.LeaseGrant;
 import dev.punctual.ledger.spi.LedgerStore;
 import dev.punctual.ledger.spi.OutcomeUnknownException;
@@ -50,6 +51,11 @@ final class FaultyStore implements LedgerStore {
     @Override
     public Write<LockState> takeLease(LeaseGrant grant) {
         return inject("takeLease", () -> store.takeLease(grant));
+    }
+
+    @Override
+    public Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
+        return inject("takeEntityLease", () -> store.takeEntityLease(grant));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
+import dev.punctual.ledger.spi.EntityGrant;
 import dev.punctual.ledger.spi.LeaseGrant;
 import dev.punctual.ledger.spi.LedgerStore;
 import dev.punctual.ledger.spi.SlotClaim;
@@ -49,6 +50,33 @@ public final class InMemoryLedgerStore implements LedgerStore {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withLease(old, grant));
+    }
+
+    /**
+     * NO_HOLD_IN_FORCE on the job's group, then TAKE_ENTITY_LEASE(_AND_CLAIM)_CONDITION on the entity's
+     * item, under one monitor as DynamoDB applies the transaction's two items together.
+     */
+    @Override
+    public synchronized Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
+        LeaseGrant lease = grant.lease();
+        LockState group = readLock(grant.holdGroup());
+        if (group.underMaintenanceAt(lease.now())) {
+            return new Write.Rejected<>(Optional.of(group));
+        }
+        LockState old = readLock(lease.group());
+        boolean fenceAbove = old.fence() < grant.fence();
+        boolean claimable = grant.claim()
+                .map(c -> old.freshFor(c.key().scheduledTime())
+                        && grant.expectedCursor().get().equals(old.cursor()))
+                .orElse(true);
+        if (old.leaseHeldAt(lease.now()) || !fenceAbove || !claimable) {
+            return new Write.Rejected<>(Optional.of(old));
+        }
+        LockState leased = LockStates.withEntityLease(old, lease, grant.fence());
+        applied(grant.claim()
+                .map(c -> LockStates.withSlot(leased, c, grant.fence()))
+                .orElse(leased));
+        return new Write.Applied<>(Optional.empty());
     }
 
     @Override

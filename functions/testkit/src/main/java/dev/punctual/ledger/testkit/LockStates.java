@@ -27,6 +27,22 @@ final class LockStates {
                 s.slot());
     }
 
+    /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
+    static LockState withEntityLease(LockState s, LeaseGrant g, long fence) {
+        LockState leased = withLease(s, g);
+        return new LockState(
+                s.id(),
+                fence,
+                leased.leaseOwner(),
+                leased.leaseUntil(),
+                leased.leaseAcquiredAt(),
+                leased.leaseHolder(),
+                leased.leaseKind(),
+                null,
+                s.cursor(),
+                s.slot());
+    }
+
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
         Slot slot = new Slot(
                 c.key().scheduledTime(),

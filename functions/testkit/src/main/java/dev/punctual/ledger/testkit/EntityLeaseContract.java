@@ -1,0 +1,256 @@
+package dev.punctual.ledger.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.punctual.ledger.Claim;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.ledger.spi.LedgerEngine;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Entities' own leases (decision 0029, 5), run against every store: an entity's item {@code job:entity}
+ * carries its lease, slot and cursor; a maintenance hold on the job's group refuses its claims in the
+ * same request.
+ */
+public abstract class EntityLeaseContract extends RunLedgerRaceContract {
+
+    /** The claim the runtime sends for an entity's occurrence: its own lease, held off by the job's group. */
+    protected ClaimRequest entityClaim(String jobGroup, RunKey key, Optional<Instant> expectedCursor) {
+        return scheduled(key).onEntityLease(jobGroup, expectedCursor);
+    }
+
+    private static Optional<Instant> previousMinute(RunKey key) {
+        return Optional.of(key.scheduledTime().minus(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void entitiesOfOneJob_holdTheirOwnLeasesAtOnce_eachOnItsOwnItem_andEachSucceedsOnce() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        RunKey beta = key(job + ":beta", 1);
+
+        Claim first = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+        Claim second = claimed(ledger.claim(entityClaim(job, beta, previousMinute(beta))));
+
+        assertThat(first.lease().group()).isEqualTo(acme.jobId());
+        assertThat(second.lease().group()).isEqualTo(beta.jobId());
+        assertThat(ledger.complete(second, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.complete(first, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(ledger.run(acme).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(ledger.run(beta).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(ledger.cursor(acme.jobId())).contains(acme.scheduledTime());
+        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme))))
+                .as("a redelivery")
+                .isInstanceOf(ClaimResult.AlreadyDone.class);
+    }
+
+    @Test
+    void inOrderEntityOccurrence_isClaimedOnTheSlot_withTheCursorItExpected_andAFenceAboveTheLast() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey t0 = key(job + ":acme", 0);
+        RunKey t1 = key(job + ":acme", 1);
+        Claim firstEver = claimed(ledger.claim(entityClaim(job, t0, previousMinute(t0))));
+        ledger.complete(firstEver, new Outcome.Succeeded(null));
+
+        Claim inOrder = claimed(ledger.claim(entityClaim(job, t1, previousMinute(t1))));
+
+        assertThat(firstEver.cursorBefore())
+                .as("no cursor yet: the general path read it")
+                .isEmpty();
+        assertThat(inOrder.onSlot()).isTrue();
+        assertThat(inOrder.attempt()).isEqualTo(1);
+        assertThat(inOrder.cursorBefore()).contains(t0.scheduledTime());
+        assertThat(inOrder.fence()).isGreaterThan(firstEver.fence());
+        ledger.complete(inOrder, new Outcome.Succeeded(null));
+        assertThat(ledger.cursor(t1.jobId())).contains(t1.scheduledTime());
+    }
+
+    @Test
+    void entityClaim_whoseClockIsBehindTheStoredFence_isStillGrantedAFenceAboveIt() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey t1 = key(job + ":acme", 1);
+        RunKey t2 = key(job + ":acme", 2);
+        MutableClock behindClock = new MutableClock(START);
+        RunLedger behindLedger = ledger(behindClock, behindClock::advance);
+        clock.advance(Duration.ofMinutes(2));
+        Claim ahead = claimed(ledger.claim(entityClaim(job, t1, previousMinute(t1))));
+        ledger.complete(ahead, new Outcome.Succeeded(null));
+
+        Claim behind = claimed(behindLedger.claim(entityClaim(job, t2, previousMinute(t2))));
+
+        assertThat(behind.fence()).isGreaterThan(ahead.fence());
+        assertThat(behindLedger.complete(behind, new Outcome.Succeeded(null)))
+                .isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void secondDelivery_whileTheEntitysRunIsInFlight_isInProgressElsewhere_andOtherEntitiesStillRun() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        Claim running = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+
+        ClaimResult again = ledger.claim(entityClaim(job, acme, previousMinute(acme)));
+        ClaimResult other = ledger.claim(entityClaim(job, key(job + ":beta", 1), Optional.empty()));
+
+        assertThat(again).isInstanceOf(ClaimResult.InProgressElsewhere.class);
+        assertThat(other).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(ledger.complete(running, new Outcome.Succeeded(null)))
+                .isInstanceOf(CompletionResult.Completed.class);
+    }
+
+    @Test
+    void maintenanceHoldOnTheJobsGroup_refusesEveryEntityClaim_namingTheHold_andAfterOffEntitiesRun() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        RunKey beta = key(job + ":beta", 1);
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+        assertThat(ledger.maintenanceOn(maintenanceOn(List.of(job), hold)).complete())
+                .isTrue();
+
+        ClaimResult inOrder = ledger.claim(entityClaim(job, acme, previousMinute(acme)));
+        ClaimResult general = ledger.claim(entityClaim(job, beta, Optional.empty()));
+
+        assertThat(inOrder).isEqualTo(new UnderMaintenance(job, hold));
+        assertThat(general).isEqualTo(new UnderMaintenance(job, hold));
+        assertThat(ledger.run(acme)).as("nothing written").isEmpty();
+        ledger.maintenanceOff(List.of(job));
+        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void maintenanceHold_pastItsEnd_noLongerRefusesEntityClaims() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        MaintenanceHold hold = new MaintenanceHold("short", "ops", START.plus(Duration.ofMinutes(10)));
+        ledger.maintenanceOn(maintenanceOn(List.of(job), hold));
+
+        clock.advance(Duration.ofMinutes(10));
+
+        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    /**
+     * Threads race the occurrences of three entities of one job while an operator turns maintenance on
+     * and off on the job's group. Never both: no entity claim sent after a hold was reported taken and
+     * answered before that hold's lift was sent is granted. Each occurrence still succeeds exactly once.
+     */
+    @Test
+    void maintenanceRacingEntityClaims_neverGrantsAClaimMadeWhileTheHoldHeld_andEachOccurrenceSucceedsOnce()
+            throws Exception {
+        MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
+        String job = job("tenant");
+        List<String> entities = List.of(job + ":acme", job + ":beta", job + ":gamma");
+        AtomicLong order = new AtomicLong();
+        List<long[]> holds = new CopyOnWriteArrayList<>();
+        List<long[]> granted = new CopyOnWriteArrayList<>();
+        AtomicInteger refusedByHold = new AtomicInteger();
+        Map<RunKey, AtomicInteger> successes = new ConcurrentHashMap<>();
+        AtomicBoolean workersDone = new AtomicBoolean();
+
+        ExecutorService pool = Executors.newFixedThreadPool(entities.size() * 2 + 1);
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < entities.size() * 2; t++) {
+            String entity = entities.get(t % entities.size());
+            workers.add(pool.submit(() -> {
+                for (int round = 0; round < rounds(); round++) {
+                    RunKey key = key(entity, round);
+                    Optional<Instant> expected = round == 0 ? Optional.empty() : previousMinute(key);
+                    while (true) {
+                        ClaimRequest request = ClaimRequest.scheduled(
+                                        key, 1, 3, ticking.peek().plus(Duration.ofHours(1)))
+                                .onEntityLease(job, expected);
+                        long sent = order.incrementAndGet();
+                        ClaimResult result = ledger.claim(request);
+                        long answered = order.incrementAndGet();
+                        if (result instanceof ClaimResult.Claimed c) {
+                            granted.add(new long[] {sent, answered});
+                            if (ledger.complete(c.claim(), new Outcome.Succeeded(null))
+                                    instanceof CompletionResult.Completed) {
+                                successes
+                                        .computeIfAbsent(key, k -> new AtomicInteger())
+                                        .incrementAndGet();
+                            }
+                        } else if (result instanceof ClaimResult.AlreadyDone) {
+                            break;
+                        } else if (result instanceof UnderMaintenance) {
+                            refusedByHold.incrementAndGet();
+                        }
+                        LockSupport.parkNanos(200_000);
+                    }
+                }
+            }));
+        }
+        Future<?> operator = pool.submit(() -> {
+            while (!workersDone.get()) {
+                MaintenanceHold hold =
+                        new MaintenanceHold("race", "ops", ticking.peek().plus(Duration.ofHours(1)));
+                MaintenanceReport report = ledger.maintenanceOn(maintenanceOn(List.of(job), hold));
+                long taken = order.incrementAndGet();
+                LockSupport.parkNanos(2_000_000);
+                long lift = order.incrementAndGet();
+                ledger.maintenanceOff(List.of(job));
+                if (!report.taken().isEmpty()) {
+                    holds.add(new long[] {taken, lift});
+                }
+                LockSupport.parkNanos(2_000_000);
+            }
+        });
+        try {
+            for (Future<?> worker : workers) {
+                worker.get(5, TimeUnit.MINUTES);
+            }
+            workersDone.set(true);
+            operator.get(1, TimeUnit.MINUTES);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        for (String entity : entities) {
+            for (int round = 0; round < rounds(); round++) {
+                RunKey key = key(entity, round);
+                assertThat(successes.get(key)).as("successes of %s", key).hasValue(1);
+                assertThat(ledger.run(key).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+            }
+        }
+        assertThat(holds).as("holds taken").isNotEmpty();
+        assertThat(refusedByHold).as("entity claims refused by a hold").hasPositiveValue();
+        for (long[] hold : holds) {
+            assertThat(granted)
+                    .as("claims sent after the hold was taken and answered before its lift")
+                    .noneMatch(claim -> claim[0] > hold[0] && claim[1] < hold[1]);
+        }
+    }
+}
