@@ -6,6 +6,7 @@ import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRefused;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.runtime.EntityLeaseTerms;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -115,10 +116,12 @@ final class MaintenanceCommand implements Callable<Integer> {
             session.withClockWithin(tolerance()).withTables();
             // The hold redacts its reason, so what is stored, printed and recorded in each skip is the same.
             MaintenanceRequest request = new MaintenanceRequest(
-                    session.catalog.lockGroups(),
-                    new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
-                    maxWait,
-                    POLL);
+                            session.catalog.lockGroups(),
+                            new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
+                            maxWait,
+                            POLL)
+                    // Entities with their own leases: waited out by their term (decision 0029, 5).
+                    .withEntityLeases(EntityLeaseTerms.of(session.catalog, tolerance()));
             // The ledger refuses another operator's hold in force in the write that takes each group, so
             // of operators turning it on at once exactly one is told it holds; the same --by replaces its own.
             MaintenanceReport report =

@@ -51,9 +51,7 @@ public record RunSubject(JobDefinition job, Schedule schedule, String ledgerId, 
 
     /** Whether the entity's claims take its own lease, held off by a maintenance hold on the job's group. */
     public boolean ownEntityLease() {
-        return entity.isPresent()
-                && !job.perEntity().oneAtATime()
-                && job.lockGroup().equals(job.id());
+        return entity.isPresent() && EntityLeaseTerms.ownLeases(job);
     }
 
     /** The entity's id, or null for a job with one schedule (the outcome line's {@code entity}). */

@@ -9,6 +9,7 @@ import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Sleeper;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -43,17 +44,42 @@ final class Maintenance {
         // are refused on that first group, before they took anything.
         Map<String, Busy> running = new TreeMap<>();
         request.groups().forEach(g -> running.put(g, new Busy(g, null, null)));
+        Map<String, Instant> draining = new TreeMap<>();
         while (true) {
+            int before = taken.size();
             Optional<MaintenanceRefused> refused = takeWhatIsFree(request, token, taken, running);
             if (refused.isPresent()) {
                 giveBack(taken, refused.get());
                 return MaintenanceReport.refused(request.hold(), refused.get());
             }
-            if (running.isEmpty() || !clock.instant().isBefore(giveUpAt)) {
-                return new MaintenanceReport(request.hold(), taken, List.copyOf(running.values()));
+            drainEntityLeases(request, taken.subList(before, taken.size()), draining);
+            if ((running.isEmpty() && draining.isEmpty()) || !clock.instant().isBefore(giveUpAt)) {
+                List<Busy> still = new ArrayList<>(running.values());
+                draining.forEach((group, until) -> still.add(new Busy(group, ENTITY_RUNS, until)));
+                return new MaintenanceReport(request.hold(), taken, List.copyOf(still));
             }
             pause(request);
         }
+    }
+
+    /** How the report names the entity runs a group's hold may still be waiting out. */
+    static final String ENTITY_RUNS = "entity runs started before the hold";
+
+    /**
+     * A group whose entities hold their own leases counts as held once the longest of those leases,
+     * counted from when the hold was taken, has passed: the hold refuses every entity claim after it (the
+     * claim's ConditionCheck), and every lease granted before it ends by then. The clock decides, as for
+     * every lease; no entity lease is read (they cannot be named).
+     */
+    private void drainEntityLeases(MaintenanceRequest request, List<Lease> justTaken, Map<String, Instant> draining) {
+        for (Lease lease : justTaken) {
+            Duration term = request.entityLeaseTerms().get(lease.group());
+            if (term != null) {
+                draining.put(lease.group(), lease.acquiredAt().plus(term));
+            }
+        }
+        Instant now = clock.instant();
+        draining.values().removeIf(until -> !now.isBefore(until));
     }
 
     /**

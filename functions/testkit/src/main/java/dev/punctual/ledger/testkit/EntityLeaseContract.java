@@ -2,12 +2,14 @@ package dev.punctual.ledger.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
@@ -146,6 +148,40 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
         assertThat(ledger.run(acme)).as("nothing written").isEmpty();
         ledger.maintenanceOff(List.of(job));
         assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme)))).isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void maintenanceOn_overAnEntityRunStartedBeforeTheHold_isNotReportedHeldUntilTheEntityLeaseTermHasPassed() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        Claim running = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+        Instant taken = clock.peek();
+        MaintenanceRequest onceAtOnce = maintenanceOn(List.of(job), hold).withEntityLeases(Map.of(job, LEASE));
+
+        MaintenanceReport report = ledger.maintenanceOn(onceAtOnce);
+
+        assertThat(report.complete())
+                .as("an entity run may still hold its lease")
+                .isFalse();
+        assertThat(report.stillRunning())
+                .containsExactly(new Busy(job, "entity runs started before the hold", taken.plus(LEASE)));
+        assertThat(ledger.claim(entityClaim(job, key(job + ":beta", 1), Optional.empty())))
+                .as("the hold already refuses new entity claims")
+                .isEqualTo(new UnderMaintenance(job, hold));
+        assertThat(ledger.complete(running, new Outcome.Succeeded(null)))
+                .as("the run started before the hold keeps its own lease")
+                .isInstanceOf(CompletionResult.Completed.class);
+
+        MaintenanceReport waited = ledger.maintenanceOn(
+                new MaintenanceRequest(List.of(job), hold, LEASE.plusMinutes(1), Duration.ofSeconds(5))
+                        .withEntityLeases(Map.of(job, LEASE)));
+
+        assertThat(waited.complete()).isTrue();
+        assertThat(Duration.between(taken, clock.peek()))
+                .as("waited out one term on the clock")
+                .isEqualTo(LEASE);
     }
 
     @Test
