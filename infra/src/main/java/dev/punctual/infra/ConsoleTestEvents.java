@@ -177,16 +177,25 @@ final class ConsoleTestEvents extends Construct {
         return Json.write(document);
     }
 
+    /**
+     * The entity the examples of a per-entity job name: its run and replay are refused without one, and
+     * the console cannot know the team's entities. An operator replaces it (and the zone) with one of
+     * theirs ({@code punctual schedules list JOB}); its own expression is the job's default.
+     */
+    static final String EXAMPLE_ENTITY = "example-entity";
+
     private static Map<String, Object> examples(List<JobDefinition> jobs) {
         Map<String, Object> examples = new LinkedHashMap<>();
         for (JobDefinition job : jobs.subList(0, Math.min(jobs.size(), MAX_JOBS_WITH_EXAMPLES))) {
             Map<String, Object> run = new LinkedHashMap<>();
             run.put(ScheduledPayload.KIND, "run");
             run.put(ScheduledPayload.JOB, job.id());
+            putExampleEntity(run, job);
             examples.put("run-" + job.id(), Map.of("value", run));
             Map<String, Object> replay = new LinkedHashMap<>();
             replay.put(ScheduledPayload.KIND, "replay");
             replay.put(ScheduledPayload.JOB, job.id());
+            putExampleEntity(replay, job);
             replay.put("from", REPLAY_FROM);
             replay.put("to", REPLAY_TO);
             replay.put("dry_run", true);
@@ -194,5 +203,13 @@ final class ConsoleTestEvents extends Construct {
         }
         examples.put("ping", Map.of("value", Map.of(ScheduledPayload.KIND, "ping")));
         return examples;
+    }
+
+    /** A per-entity job's example names an entity in UTC, as its delivery would; any other job's none. */
+    private static void putExampleEntity(Map<String, Object> payload, JobDefinition job) {
+        if (job.isPerEntity()) {
+            payload.put(ScheduledPayload.ENTITY, EXAMPLE_ENTITY);
+            payload.put(ScheduledPayload.ZONE, "UTC");
+        }
     }
 }

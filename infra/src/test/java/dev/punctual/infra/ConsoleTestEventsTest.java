@@ -2,7 +2,10 @@ package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
 import dev.punctual.json.Json;
 import dev.punctual.runtime.PayloadParser;
 import java.util.Map;
@@ -92,5 +95,30 @@ class ConsoleTestEventsTest {
                 .orElseThrow();
 
         assertThat(function).doesNotContainKey("Environment").containsEntry("Timeout", 120);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPerEntityJobsExamples_nameAnExampleEntityAndZone_andParseAsThatEntitysPayloads() throws Exception {
+        JobDefinition report = JobDefinition.builder("tenant-report")
+                .schedule("0 9 * * *", "UTC")
+                .perEntity(EntityJob.parameters("locale"))
+                .job(s -> ctx -> JobResult.empty())
+                .build();
+        JobCatalog catalog = JobCatalog.of(report);
+        Map<String, Object> examples = (Map<String, Object>) ((Map<String, Object>)
+                        ((Map<String, Object>) Json.read(ConsoleTestEvents.content(catalog.jobs()))).get("components"))
+                .get("examples");
+
+        assertThat(examples).containsOnlyKeys("run-tenant-report", "replay-dry-run-tenant-report", "ping");
+        for (String name : java.util.List.of("run-tenant-report", "replay-dry-run-tenant-report")) {
+            Map<String, Object> value = (Map<String, Object>) ((Map<String, Object>) examples.get(name)).get("value");
+            assertThat(value)
+                    .containsEntry("entity", ConsoleTestEvents.EXAMPLE_ENTITY)
+                    .containsEntry("zone", "UTC");
+            assertThat(new PayloadParser(catalog).parse(Json.write(value)))
+                    .as(name)
+                    .isInstanceOf(PayloadParser.Parsed.Valid.class);
+        }
     }
 }

@@ -16,6 +16,10 @@ import java.util.Map;
  * never delivered). The stage's alert rule matches exactly those, and their details share the keys its
  * notice reads: {@code stage}, {@code job}, {@code occurrence} (UTC), {@code occurrence_local} (the
  * job's zone), {@code reason} and {@code attempts}.
+ *
+ * <p>The event of a per-entity job's occurrence also carries {@code entity}, right after {@code job}
+ * (its id, never its parameters); an event of any other job has no such key, rather than a null one,
+ * so a rule matching {@code entity} never matches a job's own run.
  */
 public sealed interface LifecycleEvent {
 
@@ -36,9 +40,18 @@ public sealed interface LifecycleEvent {
     /** The event's detail, in a stable key order. */
     Map<String, Object> detail();
 
-    /** An occurrence's work committed (fenced completion succeeded). */
-    record RunSucceeded(String stage, String job, Instant occurrence, String trigger, long fence, long durationMs)
+    /**
+     * An occurrence's work committed (fenced completion succeeded); {@code entity} is the entity of a
+     * per-entity job's occurrence, else null.
+     */
+    record RunSucceeded(
+            String stage, String job, Instant occurrence, String trigger, long fence, long durationMs, String entity)
             implements LifecycleEvent {
+        /** A job's own occurrence: no entity. */
+        public RunSucceeded(String stage, String job, Instant occurrence, String trigger, long fence, long durationMs) {
+            this(stage, job, occurrence, trigger, fence, durationMs, null);
+        }
+
         @Override
         public String detailType() {
             return "Punctual Run Succeeded";
@@ -51,7 +64,7 @@ public sealed interface LifecycleEvent {
 
         @Override
         public Map<String, Object> detail() {
-            Map<String, Object> d = base(this);
+            Map<String, Object> d = base(this, entity);
             d.put("occurrence", occurrence.toString());
             d.put("trigger", trigger);
             d.put("fence", fence);
@@ -64,7 +77,8 @@ public sealed interface LifecycleEvent {
     /**
      * An occurrence failed; {@code reason} is a reason code, {@code error} a redacted summary. It needs
      * attention only when {@code lastAttempt}: no retry of this delivery will come (a scheduled run at
-     * its job's {@code maxAttempts}, or any manual or replayed run).
+     * its job's {@code maxAttempts}, or any manual or replayed run). {@code entity} is the entity of a
+     * per-entity job's occurrence, else null.
      */
     record RunFailed(
             String stage,
@@ -75,8 +89,23 @@ public sealed interface LifecycleEvent {
             String error,
             int attempt,
             int maxAttempts,
-            boolean lastAttempt)
+            boolean lastAttempt,
+            String entity)
             implements LifecycleEvent {
+        /** A job's own occurrence: no entity. */
+        public RunFailed(
+                String stage,
+                String job,
+                ZonedDateTime occurrence,
+                String trigger,
+                String reason,
+                String error,
+                int attempt,
+                int maxAttempts,
+                boolean lastAttempt) {
+            this(stage, job, occurrence, trigger, reason, error, attempt, maxAttempts, lastAttempt, null);
+        }
+
         @Override
         public String detailType() {
             return "Punctual Run Failed";
@@ -89,7 +118,7 @@ public sealed interface LifecycleEvent {
 
         @Override
         public Map<String, Object> detail() {
-            Map<String, Object> d = base(this);
+            Map<String, Object> d = base(this, entity);
             putOccurrence(d, occurrence);
             d.put("trigger", trigger);
             d.put("reason", reason);
@@ -105,11 +134,18 @@ public sealed interface LifecycleEvent {
 
     /**
      * Occurrences fell outside the catch-up bounds and were recorded as missed, as one range; the
-     * notice's occurrence is the first of the range.
+     * notice's occurrence is the first of the range. {@code zone} is the job's, or for a per-entity job
+     * the entity's; {@code entity} is that entity, else null.
      */
-    record OccurrencesMissed(String stage, String job, Instant first, Instant last, long count, ZoneId zone)
+    record OccurrencesMissed(
+            String stage, String job, Instant first, Instant last, long count, ZoneId zone, String entity)
             implements LifecycleEvent {
         public static final String REASON = "MISSED";
+
+        /** A job's own occurrences: no entity. */
+        public OccurrencesMissed(String stage, String job, Instant first, Instant last, long count, ZoneId zone) {
+            this(stage, job, first, last, count, zone, null);
+        }
 
         @Override
         public String detailType() {
@@ -123,7 +159,7 @@ public sealed interface LifecycleEvent {
 
         @Override
         public Map<String, Object> detail() {
-            Map<String, Object> d = base(this);
+            Map<String, Object> d = base(this, entity);
             putOccurrence(d, first.atZone(zone));
             d.put("reason", REASON);
             d.put("attempts", "none");
@@ -154,7 +190,7 @@ public sealed interface LifecycleEvent {
 
         @Override
         public Map<String, Object> detail() {
-            Map<String, Object> d = base(this);
+            Map<String, Object> d = base(this, null);
             putOccurrence(d, occurrence);
             d.put("reason", reason);
             d.put("attempts", "none");
@@ -163,10 +199,14 @@ public sealed interface LifecycleEvent {
         }
     }
 
-    private static Map<String, Object> base(LifecycleEvent event) {
+    private static Map<String, Object> base(LifecycleEvent event, String entity) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("stage", event.stage());
         d.put("job", event.job());
+        // Only when there is one: absent, not null, on a job's own run (see the class comment).
+        if (entity != null) {
+            d.put("entity", entity);
+        }
         return d;
     }
 

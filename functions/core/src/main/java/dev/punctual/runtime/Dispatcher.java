@@ -312,7 +312,8 @@ public final class Dispatcher {
                                 missed.first(),
                                 missed.last(),
                                 missed.count(),
-                                subject.schedule().zone()),
+                                subject.schedule().zone(),
+                                subject.entity().map(e -> e.id()).orElse(null)),
                         log);
     }
 

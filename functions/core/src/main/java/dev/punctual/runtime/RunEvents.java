@@ -11,6 +11,7 @@ import dev.punctual.outcome.Reason;
  * The lifecycle event of an occurrence that ran: {@code RunSucceeded} when its completion committed,
  * {@code RunFailed} when the job threw or its lease was lost. Refusals and skips ran nothing and send
  * none (their line and metrics say enough); the missed-range event is the dispatcher's, at planning.
+ * Each names the entity of a per-entity job's occurrence, as its outcome line does.
  */
 final class RunEvents implements OccurrenceListener {
 
@@ -25,7 +26,7 @@ final class RunEvents implements OccurrenceListener {
         if (o.reason() == Reason.OK) {
             events.publish(
                     new LifecycleEvent.RunSucceeded(
-                            o.stage(), o.job(), o.occurrence(), o.trigger(), o.fence(), o.durationMs()),
+                            o.stage(), o.job(), o.occurrence(), o.trigger(), o.fence(), o.durationMs(), o.entity()),
                     log);
         } else if (o.reason() == Reason.JOB_ERROR || o.reason() == Reason.FENCED) {
             events.publish(failed(job, o), log);
@@ -45,6 +46,7 @@ final class RunEvents implements OccurrenceListener {
                 o.attempt(),
                 max,
                 // The same test that decides the paging FinalFail metric (OutcomeLog).
-                o.finalFailure(max));
+                o.finalFailure(max),
+                o.entity());
     }
 }

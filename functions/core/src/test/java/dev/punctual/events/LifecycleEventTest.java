@@ -60,4 +60,19 @@ class LifecycleEventTest {
         assertThat(event.detailType()).isEqualTo("Punctual Run Succeeded");
         assertThat(event.detail()).containsEntry("fence", 12L).containsEntry("trigger", "MANUAL");
     }
+
+    @Test
+    void anEntitysEvents_carryTheEntityRightAfterTheJob_andAJobsOwnCarryNoEntityKey() {
+        ZonedDateTime at = Instant.parse("2026-11-29T14:00:00Z").atZone(ZoneId.of("Europe/Paris"));
+        LifecycleEvent failed =
+                new LifecycleEvent.RunFailed("dev", "report", at, "MANUAL", "JOB_ERROR", "x", 1, 1, true, "acme");
+        LifecycleEvent missed = new LifecycleEvent.OccurrencesMissed(
+                "dev", "report", at.toInstant(), at.toInstant(), 1, at.getZone(), "acme");
+        LifecycleEvent own = new LifecycleEvent.RunSucceeded("dev", "report", at.toInstant(), "MANUAL", 1, 2);
+
+        assertThat(failed.detail().keySet()).startsWith("stage", "job", "entity", "occurrence");
+        assertThat(failed.detail()).containsEntry("entity", "acme");
+        assertThat(missed.detail()).containsEntry("entity", "acme");
+        assertThat(own.detail()).doesNotContainKey("entity");
+    }
 }

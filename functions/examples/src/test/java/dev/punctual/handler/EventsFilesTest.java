@@ -100,7 +100,8 @@ class EventsFilesTest {
                         "run-send-reminders-dry-run.json",
                         "replay-expire-reservations-dry-run.json",
                         "replay-expire-reservations.json",
-                        "ping.json"));
+                        "ping.json",
+                        "scheduled-tenant-report-acme.json"));
 
         assertThat(files).isNotEmpty().allSatisfy(f -> {
             assertThat(covered).contains(f);
@@ -126,5 +127,34 @@ class EventsFilesTest {
                                 .consistentRead(true))
                         .hasItem())
                 .isTrue();
+    }
+
+    /**
+     * The entity delivery sample is what an entity's schedule sends (ScheduledPayload.forEntity, with
+     * the scheduler's attributes filled in) for a per-entity job; the example catalog has none, so it is
+     * checked against the job docs/entities.md declares.
+     */
+    @Test
+    void entityDeliverySample_isTheEntitysScheduleInput_andAValidPayloadOfAPerEntityJob() throws Exception {
+        dev.punctual.job.JobDefinition report = dev.punctual.job.JobDefinition.builder("tenant-report")
+                .schedule("0 9 * * *", "UTC")
+                .perEntity(dev.punctual.job.EntityJob.parameters("locale"))
+                .job(s -> ctx -> dev.punctual.job.JobResult.empty())
+                .build();
+        String payload = Files.readString(EVENTS.resolve("scheduled-tenant-report-acme.json"));
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> sample = (java.util.Map<String, Object>) dev.punctual.json.Json.read(payload);
+        java.util.Map<String, Object> input =
+                dev.punctual.runtime.ScheduledPayload.forEntity(dev.punctual.entity.EntitySchedule.of(
+                        report, "acme", "0 9 * * *", "Europe/Paris", java.util.Map.of("locale", "fr")));
+
+        assertThat(sample.keySet()).containsExactlyElementsOf(input.keySet());
+        input.forEach((key, value) -> {
+            if (!value.toString().startsWith("<aws.scheduler.")) {
+                assertThat(sample.get(key)).as(key).isEqualTo(value);
+            }
+        });
+        assertThat(new dev.punctual.runtime.PayloadParser(dev.punctual.job.JobCatalog.of(report)).parse(payload))
+                .isInstanceOf(dev.punctual.runtime.PayloadParser.Parsed.Valid.class);
     }
 }
