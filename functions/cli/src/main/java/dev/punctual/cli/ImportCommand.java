@@ -123,8 +123,8 @@ final class ImportCommand implements Callable<Integer> {
                 "changes",
                 result.changes().stream()
                         .filter(c -> c.kind() != ReconcileResult.Kind.UNCHANGED)
-                        .map(c ->
-                                Map.of("entity", c.entity(), "change", c.kind().name()))
+                        .map(c -> new java.util.TreeMap<String, Object>(
+                                Map.of("entity", c.entity(), "change", c.kind().name())))
                         .toList());
         return json;
     }

@@ -127,8 +127,8 @@ class ImportCommandTest {
         JsonNode planned = JSON.readTree(plan.out());
         assertThat(planned.get("dry_run").asBoolean()).isTrue();
         assertThat(planned.get("changes").toString())
-                .isEqualTo("[{\"entity\":\"acme\",\"change\":\"UPDATE\"},{\"entity\":\"gamma\",\"change\":\"CREATE\"},"
-                        + "{\"entity\":\"beta\",\"change\":\"DELETE\"}]");
+                .isEqualTo("[{\"change\":\"UPDATE\",\"entity\":\"acme\"},{\"change\":\"CREATE\",\"entity\":\"gamma\"},"
+                        + "{\"change\":\"DELETE\",\"entity\":\"beta\"}]");
         CliRun list = cli("schedules", "list", REPORT, "--stage", stage);
         assertThat(list.out()).contains("Europe/Paris").contains("beta").doesNotContain("gamma");
 
