@@ -65,6 +65,7 @@ final class SchedulesCommand implements Runnable {
         line.addSubcommand("get", new Get(context, catalogs));
         line.addSubcommand("list", new ListCommand(context, catalogs));
         line.addSubcommand("delete", new Delete(context, catalogs));
+        line.addSubcommand("import", new ImportCommand(context, catalogs));
         return line;
     }
 
@@ -76,7 +77,7 @@ final class SchedulesCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(
-                spec.commandLine(), "COMMAND: missing; accepted: put, get, list, delete (schedules --help)");
+                spec.commandLine(), "COMMAND: missing; accepted: put, get, list, delete, import (schedules --help)");
     }
 
     /** {@code --stage}, {@code --profile}, {@code --region}: a deployed stage only (no emulator). */

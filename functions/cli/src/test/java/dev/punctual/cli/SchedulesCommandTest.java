@@ -292,7 +292,8 @@ class SchedulesCommandTest {
         CliRun alone = CliRun.of("schedules");
         assertThat(alone.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(alone.err().strip())
-                .isEqualTo("punctual schedules: COMMAND: missing; accepted: put, get, list, delete (schedules --help)");
+                .isEqualTo(
+                        "punctual schedules: COMMAND: missing; accepted: put, get, list, delete, import (schedules --help)");
 
         CliRun help = CliRun.of("schedules", "--help");
         assertThat(help.code()).isZero();

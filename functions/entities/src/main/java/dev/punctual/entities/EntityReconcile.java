@@ -1,0 +1,176 @@
+package dev.punctual.entities;
+
+import dev.punctual.entities.ReconcileResult.Change;
+import dev.punctual.entities.ReconcileResult.Kind;
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.entity.EntityScheduleException;
+import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
+import software.amazon.awssdk.services.scheduler.model.GetScheduleResponse;
+import software.amazon.awssdk.services.scheduler.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
+
+/**
+ * Makes a job's entity schedules in the group the ones of a list (an import's file): each entity is
+ * created, updated or left unchanged by {@link EntitySchedules#put} (its compare, not a second one), and
+ * with {@code prune} each of this job's schedules in the group whose entity is not in the list is deleted.
+ *
+ * <p>Checked before anything is called: every schedule again through {@link EntitySchedule#of}, all of the
+ * job given, no entity twice. A refusal writes nothing.
+ *
+ * <p>Resume: an interrupted reconcile is simply run again. Each put is idempotent, so what the first run
+ * confirmed is UNCHANGED on the second, which costs one GetSchedule per entity and no write; there is no
+ * checkpoint file to go stale when the file changes.
+ *
+ * <p>Dry run: reads each entity's schedule (GetSchedule) and compares it as a put would
+ * ({@link DeployedForm#sameAs}), and lists the prune candidates, writing nothing.
+ *
+ * <p>Each write waits for its slot of the {@link Pacer}, below the scheduler's write quotas.
+ */
+public final class EntityReconcile {
+
+    private final SchedulerClient scheduler;
+    private final JobCatalog catalog;
+    private final EntityTargets targets;
+    private final EntitySchedules schedules;
+    private final Pacer pacer;
+
+    public EntityReconcile(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer) {
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.targets = Objects.requireNonNull(targets, "targets");
+        this.pacer = Objects.requireNonNull(pacer, "pacer");
+        this.schedules = new EntitySchedules(scheduler, catalog, targets);
+    }
+
+    /**
+     * @param progress told of each entity done, in order, for a progress display
+     * @throws EntityScheduleException for a schedule of another job, one that fails its checks, or an entity twice
+     */
+    public ReconcileResult reconcile(
+            String job, List<EntitySchedule> desired, boolean prune, boolean dryRun, Consumer<Change> progress) {
+        JobDefinition definition = catalog.find(job)
+                .filter(JobDefinition::isPerEntity)
+                .orElseThrow(() -> new EntityScheduleException(
+                        "job",
+                        "'" + job + "' is not a per-entity job of the catalog; accepted: a job declared with"
+                                + " perEntity(...)"));
+        List<EntitySchedule> checked = checked(definition, desired);
+        List<Change> changes = new ArrayList<>();
+        for (EntitySchedule schedule : checked) {
+            Kind kind = dryRun ? planned(definition, schedule) : applied(schedule);
+            Change change = new Change(schedule.entity(), kind);
+            changes.add(change);
+            progress.accept(change);
+        }
+        if (prune) {
+            Set<String> kept = new HashSet<>();
+            checked.forEach(s -> kept.add(s.name()));
+            for (String entity : absent(definition, kept)) {
+                if (!dryRun) {
+                    pacer.acquire();
+                    schedules.delete(job, entity);
+                }
+                Change change = new Change(entity, Kind.DELETE);
+                changes.add(change);
+                progress.accept(change);
+            }
+        }
+        return new ReconcileResult(job, dryRun, changes);
+    }
+
+    private static List<EntitySchedule> checked(JobDefinition definition, List<EntitySchedule> desired) {
+        Set<String> seen = new HashSet<>();
+        List<EntitySchedule> checked = new ArrayList<>();
+        for (EntitySchedule s : desired) {
+            if (!s.job().equals(definition.id())) {
+                throw new EntityScheduleException(
+                        "job",
+                        "'" + s.job() + "' in a reconcile of " + definition.id() + "; accepted: " + definition.id());
+            }
+            if (!seen.add(s.entity())) {
+                throw new EntityScheduleException(
+                        "entity", "'" + s.entity() + "' appears twice; accepted: each entity once");
+            }
+            checked.add(EntitySchedule.of(
+                    definition,
+                    s.entity(),
+                    s.schedule().expression().source(),
+                    s.schedule().zone().getId(),
+                    s.parameters()));
+        }
+        return checked;
+    }
+
+    private Kind applied(EntitySchedule schedule) {
+        // One slot per put: a put writes at most once (an UNCHANGED one spends its slot on the read).
+        pacer.acquire();
+        return switch (schedules.put(schedule)) {
+            case CREATED -> Kind.CREATE;
+            case UPDATED -> Kind.UPDATE;
+            case UNCHANGED -> Kind.UNCHANGED;
+        };
+    }
+
+    private Kind planned(JobDefinition definition, EntitySchedule schedule) {
+        Optional<GetScheduleResponse> current = read(schedule.name());
+        if (current.isEmpty()) {
+            return Kind.CREATE;
+        }
+        if (!ReadBack.isOf(current.get(), schedule.job(), schedule.entity())) {
+            throw ReadBack.notOf(where(schedule.name()), current.get(), schedule.job(), schedule.entity());
+        }
+        DeployedForm form = DeployedForm.of(
+                schedule, targets, targets.of(definition.id(), definition.pool().name()));
+        return form.sameAs(current.get()) ? Kind.UNCHANGED : Kind.UPDATE;
+    }
+
+    /** This job's entities in the group not kept, read back so that only Punctual's schedules of this job count. */
+    private List<String> absent(JobDefinition definition, Set<String> keptNames) {
+        String prefix = definition.id() + ".";
+        Set<String> entities = new TreeSet<>();
+        try {
+            for (ScheduleSummary summary : scheduler
+                    .listSchedulesPaginator(r -> r.groupName(targets.group()).namePrefix(prefix))
+                    .schedules()) {
+                if (keptNames.contains(summary.name())) {
+                    continue;
+                }
+                read(summary.name())
+                        .map(current -> ReadBack.listed(current, definition, summary.name(), where(summary.name())))
+                        .filter(s -> EntityScheduleName.of(definition.id(), s.entity())
+                                .equals(summary.name()))
+                        .ifPresent(s -> entities.add(s.entity()));
+            }
+        } catch (SdkException e) {
+            throw new SchedulerCallException("ListSchedules", where(prefix + "*"), e);
+        }
+        return List.copyOf(entities);
+    }
+
+    private Optional<GetScheduleResponse> read(String name) {
+        try {
+            return Optional.of(
+                    scheduler.getSchedule(r -> r.groupName(targets.group()).name(name)));
+        } catch (ResourceNotFoundException e) {
+            return Optional.empty();
+        } catch (SdkException e) {
+            throw new SchedulerCallException("GetSchedule", where(name), e);
+        }
+    }
+
+    private String where(String name) {
+        return targets.group() + "/" + name;
+    }
+}
