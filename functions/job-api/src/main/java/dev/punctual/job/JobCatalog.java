@@ -38,6 +38,29 @@ public final class JobCatalog {
             }
             job.tables().forEach(table -> declare(job, table));
         }
+        jobs.values().forEach(this::refuseSharingAnEntityLeaseGroup);
+    }
+
+    /**
+     * A per-entity job whose entities take their own leases (decision 0029, 5) holds its group only
+     * against maintenance, never against another job's run. Another job naming that group as its lock
+     * group would expect to be kept apart from the entities' runs and would not be, so the catalog is
+     * refused rather than giving either job less exclusion than it declared.
+     */
+    private void refuseSharingAnEntityLeaseGroup(JobDefinition other) {
+        JobDefinition entityJob = jobs.get(other.lockGroup());
+        if (entityJob == null
+                || entityJob == other
+                || !entityJob.isPerEntity()
+                || entityJob.perEntity().oneAtATime()
+                || !entityJob.lockGroup().equals(entityJob.id())) {
+            return;
+        }
+        throw new PunctualException("job catalog: job " + other.id() + ": lockGroup '" + other.lockGroup()
+                + "' is the group of per-entity job " + entityJob.id() + ", whose entities take leases of their"
+                + " own and would not be kept apart from " + other.id() + "; expected another lock group, or"
+                + " perEntity(EntityJob.parameters(...).sharingOneLease()) on " + entityJob.id()
+                + " so that its entities share the group's one lease");
     }
 
     /**
