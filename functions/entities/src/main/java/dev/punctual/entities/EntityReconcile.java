@@ -18,7 +18,6 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 import software.amazon.awssdk.services.scheduler.model.GetScheduleResponse;
-import software.amazon.awssdk.services.scheduler.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
 
 /**
@@ -124,7 +123,7 @@ public final class EntityReconcile {
     }
 
     private Kind planned(JobDefinition definition, EntitySchedule schedule) {
-        Optional<GetScheduleResponse> current = read(schedule.name());
+        Optional<GetScheduleResponse> current = schedules.read(schedule.name());
         if (current.isEmpty()) {
             return Kind.CREATE;
         }
@@ -147,7 +146,8 @@ public final class EntityReconcile {
                 if (keptNames.contains(summary.name())) {
                     continue;
                 }
-                read(summary.name())
+                schedules
+                        .read(summary.name())
                         .map(current -> ReadBack.listed(current, definition, summary.name(), where(summary.name())))
                         .filter(s -> EntityScheduleName.of(definition.id(), s.entity())
                                 .equals(summary.name()))
@@ -157,17 +157,6 @@ public final class EntityReconcile {
             throw new SchedulerCallException("ListSchedules", where(prefix + "*"), e);
         }
         return List.copyOf(entities);
-    }
-
-    private Optional<GetScheduleResponse> read(String name) {
-        try {
-            return Optional.of(
-                    scheduler.getSchedule(r -> r.groupName(targets.group()).name(name)));
-        } catch (ResourceNotFoundException e) {
-            return Optional.empty();
-        } catch (SdkException e) {
-            throw new SchedulerCallException("GetSchedule", where(name), e);
-        }
     }
 
     private String where(String name) {

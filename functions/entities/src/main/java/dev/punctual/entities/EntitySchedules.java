@@ -228,7 +228,8 @@ public final class EntitySchedules {
         return targets.group();
     }
 
-    private Optional<GetScheduleResponse> read(String name) {
+    /** The schedule of that name in the group, as stored; empty when there is none (the reconcile's reads too). */
+    Optional<GetScheduleResponse> read(String name) {
         try {
             return Optional.of(
                     scheduler.getSchedule(r -> r.groupName(targets.group()).name(name)));
