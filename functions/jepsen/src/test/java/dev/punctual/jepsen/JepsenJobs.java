@@ -9,7 +9,8 @@ import java.util.List;
  * {@code beta} sharing the group {@code pair} (so a lease of one excludes the other, and the shared
  * group takes the ledger's three-request path); and entity {@code acme} of the per-entity job
  * {@code tenant} (issue 21), whose run items live under the ledger id {@code tenant:acme} and whose
- * lease is the job's group {@code tenant}, as the runtime keys an entity. Each runs every minute, UTC.
+ * lease is the job's group {@code tenant} (declared {@code sharingOneLease()}: entities' own leases are
+ * not yet raced here). Each runs every minute, UTC.
  * {@link #JOBS} are ledger ids; {@link #CATALOG_JOBS} are the catalog's job ids.
  */
 final class JepsenJobs {
