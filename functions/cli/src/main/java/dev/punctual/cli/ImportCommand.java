@@ -41,6 +41,9 @@ final class ImportCommand implements Callable<Integer> {
 
     static final double DEFAULT_RATE = 200;
 
+    /** Enough writers to reach the default rate at AWS's usual 20 to 40 ms per call. */
+    static final int DEFAULT_WRITERS = 8;
+
     private final CliContext context;
     private final Function<String, JobCatalog> catalogs;
 
@@ -75,6 +78,12 @@ final class ImportCommand implements Callable<Integer> {
                     "Writes per second, 1 to 10000 (default 200: below the scheduler's smallest write quota, 250/s)")
     double rate = DEFAULT_RATE;
 
+    @Option(
+            names = "--writers",
+            paramLabel = "N",
+            description = "Writes in flight at once, 1 to 64 (default 8); --rate still bounds them all")
+    int writers = DEFAULT_WRITERS;
+
     ImportCommand(CliContext context, Function<String, JobCatalog> catalogs) {
         this.context = context;
         this.catalogs = catalogs;
@@ -89,6 +98,10 @@ final class ImportCommand implements Callable<Integer> {
         if (!(rate >= 1 && rate <= 10_000)) {
             throw new OperatorInputException("--rate: " + rate + "; accepted: 1 to 10000 writes per second");
         }
+        if (writers < 1 || writers > EntityReconcile.MAX_WRITERS) {
+            throw new OperatorInputException(
+                    "--writers: " + writers + "; accepted: 1 to " + EntityReconcile.MAX_WRITERS);
+        }
         List<EntitySchedule> schedules = ImportFile.read(file, format, definition);
         Region region = context.aws().region(where.region);
         Map<String, String> outputs;
@@ -102,7 +115,7 @@ final class ImportCommand implements Callable<Integer> {
         ImportProgress progress = new ImportProgress(err, terminal, System::nanoTime, schedules.size());
         ReconcileResult result;
         try (SchedulerClient scheduler = context.aws().scheduler(region)) {
-            result = new EntityReconcile(scheduler, catalog, targets, Pacer.perSecond(rate))
+            result = new EntityReconcile(scheduler, catalog, targets, Pacer.perSecond(rate), writers)
                     .reconcile(definition.id(), schedules, prune, dryRun, change -> progress.step());
         }
         PrintWriter out = spec.commandLine().getOut();

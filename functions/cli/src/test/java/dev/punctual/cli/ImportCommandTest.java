@@ -159,5 +159,11 @@ class ImportCommandTest {
         CliRun format = cli("schedules", "import", REPORT, write("x.txt", "").toString(), "--stage", stage);
         assertThat(format.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(format.err()).contains("--format").contains("accepted: csv, jsonl");
+
+        Path good = write("good.jsonl", "{\"entity\":\"acme\",\"zone\":\"UTC\"}\n");
+        CliRun writers = cli("schedules", "import", REPORT, good.toString(), "--writers", "0", "--stage", stage);
+        assertThat(writers.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(writers.err()).contains("--writers: 0; accepted: 1 to 64");
+        assertThat(cli("schedules", "list", REPORT, "--stage", stage).out()).contains("no schedules");
     }
 }

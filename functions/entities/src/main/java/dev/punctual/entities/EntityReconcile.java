@@ -35,26 +35,41 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * <p>Dry run: reads each entity's schedule (GetSchedule) and compares it as a put would
  * ({@link DeployedForm#sameAs}), and lists the prune candidates, writing nothing.
  *
- * <p>Each write waits for its slot of the {@link Pacer}, below the scheduler's write quotas.
+ * <p>Each write waits for its slot of the {@link Pacer}, below the scheduler's write quotas. The entities
+ * are put by a number of writers at once ({@link Writers}; one by default), since one writer is bound by
+ * a call's round trip; the pacer is shared, so more writers never mean more than its rate.
  */
 public final class EntityReconcile {
+
+    /** The most writers a reconcile takes. */
+    public static final int MAX_WRITERS = Writers.MAX;
 
     private final SchedulerClient scheduler;
     private final JobCatalog catalog;
     private final EntityTargets targets;
     private final EntitySchedules schedules;
     private final Pacer pacer;
+    private final Writers writers;
 
+    /** One writer. */
     public EntityReconcile(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer) {
+        this(scheduler, catalog, targets, pacer, 1);
+    }
+
+    /** @param writers puts (and deletes) in flight at once, 1 to {@value Writers#MAX} */
+    public EntityReconcile(
+            SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer, int writers) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.pacer = Objects.requireNonNull(pacer, "pacer");
+        this.writers = new Writers(writers);
         this.schedules = new EntitySchedules(scheduler, catalog, targets);
     }
 
     /**
-     * @param progress told of each entity done, in order, for a progress display
+     * @param progress told of each entity done, one at a time, as it completes (with several writers not in
+     *     the list's order), for a progress display; the result lists them in order
      * @throws EntityScheduleException for a schedule of another job, one that fails its checks, or an entity twice
      */
     public ReconcileResult reconcile(
@@ -66,25 +81,23 @@ public final class EntityReconcile {
                         "'" + job + "' is not a per-entity job of the catalog; accepted: a job declared with"
                                 + " perEntity(...)"));
         List<EntitySchedule> checked = checked(definition, desired);
-        List<Change> changes = new ArrayList<>();
-        for (EntitySchedule schedule : checked) {
-            Kind kind = dryRun ? planned(definition, schedule) : applied(schedule);
-            Change change = new Change(schedule.entity(), kind);
-            changes.add(change);
-            progress.accept(change);
-        }
+        List<Change> changes = new ArrayList<>(writers.each(
+                checked,
+                schedule -> new Change(schedule.entity(), dryRun ? planned(definition, schedule) : applied(schedule)),
+                progress));
         if (prune) {
             Set<String> kept = new HashSet<>();
             checked.forEach(s -> kept.add(s.name()));
-            for (String entity : absent(definition, kept)) {
-                if (!dryRun) {
-                    pacer.acquire();
-                    schedules.delete(job, entity);
-                }
-                Change change = new Change(entity, Kind.DELETE);
-                changes.add(change);
-                progress.accept(change);
-            }
+            changes.addAll(writers.each(
+                    absent(definition, kept),
+                    entity -> {
+                        if (!dryRun) {
+                            pacer.acquire();
+                            schedules.delete(job, entity);
+                        }
+                        return new Change(entity, Kind.DELETE);
+                    },
+                    progress));
         }
         return new ReconcileResult(job, dryRun, changes);
     }

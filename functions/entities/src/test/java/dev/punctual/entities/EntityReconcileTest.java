@@ -6,16 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.punctual.entities.ReconcileResult.Kind;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
-import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +33,6 @@ class EntityReconcileTest {
             .job(services -> context -> JobResult.empty())
             .build();
     private static final JobCatalog CATALOG = JobCatalog.of(REMINDER, DIGEST);
-    private static final AtomicInteger GROUPS = new AtomicInteger();
 
     private final CallCounter calls = new CallCounter();
     private final List<SchedulerClient> clients = new ArrayList<>();
@@ -49,16 +45,7 @@ class EntityReconcileTest {
     void oneGroupPerTest() {
         SchedulerClient raw = SchedulerEmulator.client();
         clients.add(raw);
-        String group = EntityScheduleName.group("r" + GROUPS.incrementAndGet() + "x" + System.nanoTime() % 100000);
-        raw.createScheduleGroup(r -> r.name(group));
-        targets = EntityTargets.builder(group)
-                .pool(
-                        "default",
-                        "arn:aws:lambda:us-east-1:123456789012:function:f:live",
-                        "arn:aws:iam::123456789012:role/r")
-                .deadLetterQueue("arn:aws:sqs:us-east-1:123456789012:dlq")
-                .retries(3, Duration.ofHours(1))
-                .build();
+        targets = SchedulerEmulator.newGroup(raw, "r");
         SchedulerClient counted = SchedulerEmulator.client(calls);
         clients.add(counted);
         reconcile = new EntityReconcile(counted, CATALOG, targets, testPacer(100));

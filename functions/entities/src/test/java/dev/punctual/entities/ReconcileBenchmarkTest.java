@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.entities.ReconcileResult.Kind;
 import dev.punctual.entity.EntitySchedule;
-import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -13,7 +12,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,18 +38,12 @@ class ReconcileBenchmarkTest {
     void reconcilesTheEntities_thenReRunsUnchanged_thenUpdatesOnePercent() throws Exception {
         int n = Integer.getInteger("bench.schedules", 200);
         double rate = Double.parseDouble(System.getProperty("bench.rate", "10000"));
+        int writers = Integer.getInteger("bench.writers", 1);
         try (SchedulerClient client = SchedulerEmulator.client()) {
-            String group = EntityScheduleName.group("bench" + System.nanoTime() % 1_000_000);
-            client.createScheduleGroup(r -> r.name(group));
-            EntityTargets targets = EntityTargets.builder(group)
-                    .pool(
-                            "default",
-                            "arn:aws:lambda:us-east-1:123456789012:function:f:live",
-                            "arn:aws:iam::123456789012:role/r")
-                    .deadLetterQueue("arn:aws:sqs:us-east-1:123456789012:dlq")
-                    .retries(3, Duration.ofHours(1))
-                    .build();
-            EntityReconcile reconcile = new EntityReconcile(client, JobCatalog.of(JOB), targets, Pacer.perSecond(rate));
+            EntityTargets targets = SchedulerEmulator.newGroup(client, "bench");
+            EntityReconcile reconcile =
+                    new EntityReconcile(client, JobCatalog.of(JOB), targets, Pacer.perSecond(rate), writers);
+            System.out.printf("[bench] writers=%d rate=%.0f/s%n", writers, rate);
             List<EntitySchedule> all = IntStream.range(0, n)
                     .mapToObj(i -> EntitySchedule.of(JOB, "tenant-" + i, null, "Europe/Paris", Map.of("locale", "fr")))
                     .toList();

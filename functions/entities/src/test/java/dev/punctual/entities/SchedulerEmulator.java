@@ -1,8 +1,11 @@
 package dev.punctual.entities;
 
+import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.local.MotoServer;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -20,6 +23,7 @@ final class SchedulerEmulator {
     static final Region REGION = Region.US_EAST_1;
 
     private static URI endpoint;
+    private static final AtomicInteger GROUPS = new AtomicInteger();
 
     private SchedulerEmulator() {}
 
@@ -43,5 +47,22 @@ final class SchedulerEmulator {
                 .executionInterceptors(List.of(interceptors))
                 .build());
         return builder.build();
+    }
+
+    /**
+     * A schedule group of its own (unique in this moto, whatever ran before), created as the stage creates
+     * it, and the targets of a stage with one pool, {@code default}, its dead-letter queue and retries.
+     */
+    static EntityTargets newGroup(SchedulerClient client, String prefix) {
+        String group = EntityScheduleName.group(prefix + GROUPS.incrementAndGet() + "x" + System.nanoTime() % 100_000);
+        client.createScheduleGroup(r -> r.name(group));
+        return EntityTargets.builder(group)
+                .pool(
+                        "default",
+                        "arn:aws:lambda:us-east-1:123456789012:function:f:live",
+                        "arn:aws:iam::123456789012:role/r")
+                .deadLetterQueue("arn:aws:sqs:us-east-1:123456789012:dlq")
+                .retries(3, Duration.ofHours(1))
+                .build();
     }
 }
