@@ -160,7 +160,9 @@ final class MaintenanceCommand implements Callable<Integer> {
                                 + report.stillRunning().stream()
                                         .map(b -> b.group() + " (" + b.holder() + ")")
                                         .toList()
-                                + "; those groups are not held: wait and run maintenance on again, or off");
+                                + "; groups whose jobs are still running are not held, groups waiting out entity"
+                                + " runs are held already and refuse new ones: wait and run maintenance on again"
+                                + " (its wait for entity runs keeps counting from the first), or off");
                 return PunctualCli.FAILURE;
             }
             return 0;

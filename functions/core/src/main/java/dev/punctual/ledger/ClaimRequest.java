@@ -46,6 +46,11 @@ public record ClaimRequest(
             throw new IllegalArgumentException(
                     "holdGroup: an entity's own lease is its ledger id " + key.jobId() + ", not " + lockGroup);
         }
+        if (holdGroup.isPresent() && holdGroup.get().equals(lockGroup)) {
+            // One transaction cannot check and write the same item (DynamoDB refuses it as invalid).
+            throw new IllegalArgumentException(
+                    "holdGroup: " + lockGroup + " is the entity's own lease; accepted: the job's group, another item");
+        }
     }
 
     /** A claim on the group's lease (a job's own group, or a shared one). */

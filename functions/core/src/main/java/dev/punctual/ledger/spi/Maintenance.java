@@ -45,14 +45,15 @@ final class Maintenance {
         Map<String, Busy> running = new TreeMap<>();
         request.groups().forEach(g -> running.put(g, new Busy(g, null, null)));
         Map<String, Instant> draining = new TreeMap<>();
+        Map<String, Instant> heldSince = new TreeMap<>();
         while (true) {
             int before = taken.size();
-            Optional<MaintenanceRefused> refused = takeWhatIsFree(request, token, taken, running);
+            Optional<MaintenanceRefused> refused = takeWhatIsFree(request, token, taken, running, heldSince);
             if (refused.isPresent()) {
                 giveBack(taken, refused.get());
                 return MaintenanceReport.refused(request.hold(), refused.get());
             }
-            drainEntityLeases(request, taken.subList(before, taken.size()), draining);
+            drainEntityLeases(request, taken.subList(before, taken.size()), heldSince, draining);
             if ((running.isEmpty() && draining.isEmpty()) || !clock.instant().isBefore(giveUpAt)) {
                 List<Busy> still = new ArrayList<>(running.values());
                 draining.forEach((group, until) -> still.add(new Busy(group, ENTITY_RUNS, until)));
@@ -69,13 +70,19 @@ final class Maintenance {
      * A group whose entities hold their own leases counts as held once the longest of those leases,
      * counted from when the hold was taken, has passed: the hold refuses every entity claim after it (the
      * claim's ConditionCheck), and every lease granted before it ends by then. The clock decides, as for
-     * every lease; no entity lease is read (they cannot be named).
+     * every lease; no entity lease is read (they cannot be named). The term counts from when the hold is
+     * known to be stored ({@code heldSince}), not from when its write was built: a write retried or slow
+     * to land leaves entity claims passing until it does.
      */
-    private void drainEntityLeases(MaintenanceRequest request, List<Lease> justTaken, Map<String, Instant> draining) {
+    private void drainEntityLeases(
+            MaintenanceRequest request,
+            List<Lease> justTaken,
+            Map<String, Instant> heldSince,
+            Map<String, Instant> draining) {
         for (Lease lease : justTaken) {
             Duration term = request.entityLeaseTerms().get(lease.group());
             if (term != null) {
-                draining.put(lease.group(), lease.acquiredAt().plus(term));
+                draining.put(lease.group(), heldSince.get(lease.group()).plus(term));
             }
         }
         Instant now = clock.instant();
@@ -89,16 +96,31 @@ final class Maintenance {
      * other's hold and is refused.
      */
     private Optional<MaintenanceRefused> takeWhatIsFree(
-            MaintenanceRequest request, String token, List<Lease> taken, Map<String, Busy> running) {
+            MaintenanceRequest request,
+            String token,
+            List<Lease> taken,
+            Map<String, Busy> running,
+            Map<String, Instant> heldSince) {
         boolean tookAny;
         do {
             tookAny = false;
             for (String group : List.copyOf(running.keySet())) {
                 Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+                Optional<Lease> kept = request.entityLeaseTerms().containsKey(group)
+                        ? keepOwnHold(request, group, now)
+                        : Optional.empty();
+                if (kept.isPresent()) {
+                    heldSince.put(group, kept.get().acquiredAt());
+                    taken.add(kept.get());
+                    running.remove(group);
+                    tookAny = true;
+                    continue;
+                }
                 LeaseGrant grant = LeaseGrant.forMaintenance(group, token, request.hold(), request.force(), now);
                 Write<LockState> written = Claiming.takeLease(store, grant);
                 LockState seen = written.value();
                 if (written.applied()) {
+                    heldSince.put(group, clock.instant());
                     taken.add(Records.leaseFor(seen, token));
                     running.remove(group);
                     tookAny = true;
@@ -111,6 +133,39 @@ final class Maintenance {
             }
         } while (tookAny && !running.isEmpty());
         return Optional.empty();
+    }
+
+    /**
+     * A group whose entities hold their own leases, already held by this operator and in force, is kept
+     * as it is instead of taken again: taking it again would write a new start, and the wait for the
+     * entity runs started before the hold, counted from that start, would begin again at every {@code
+     * maintenance on} an operator runs while waiting (as the report tells them to). The hold keeps its
+     * reason; it is extended when this request asks it to last longer. A hold that ended meanwhile (the
+     * extension is conditional on it still being in force) is taken afresh, its wait from now. The kept
+     * hold's stored start is when its first write was built, earlier than it landed by that write's
+     * latency: within the skew tolerance the term carries.
+     */
+    private Optional<Lease> keepOwnHold(MaintenanceRequest request, String group, Instant now) {
+        LockState seen = store.readLock(group);
+        if (!seen.underMaintenanceAt(now)
+                || seen.maintenance() == null
+                || !request.hold().setBy().equals(seen.maintenance().setBy())) {
+            return Optional.empty();
+        }
+        Lease held = Records.leaseFor(seen, seen.leaseOwner());
+        Instant until = request.hold().until().truncatedTo(ChronoUnit.MILLIS);
+        if (!until.isAfter(held.expiresAt())) {
+            return Optional.of(held);
+        }
+        Write<LockState> extended = ReadBack.write(
+                "extend maintenance of " + group,
+                () -> store.extendLease(held, until, now),
+                () -> Optional.of(store.readLock(group))
+                        .filter(s -> held.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
+                        .map(Write.Applied::new));
+        return extended.applied()
+                ? Optional.of(Records.leaseFor(extended.value(), held.ownerToken()))
+                : Optional.empty();
     }
 
     /**

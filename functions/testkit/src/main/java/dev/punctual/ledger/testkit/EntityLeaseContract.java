@@ -185,6 +185,37 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
     }
 
     @Test
+    void maintenanceOn_runAgainWhileWaitingOutEntityRuns_keepsCountingFromTheFirstHold_andExtendsIt() {
+        RunLedger ledger = ledger();
+        String job = job("tenant");
+        RunKey acme = key(job + ":acme", 1);
+        claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+        Instant first = clock.peek();
+        MaintenanceRequest on = maintenanceOn(
+                        List.of(job), new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1))))
+                .withEntityLeases(Map.of(job, LEASE));
+        assertThat(ledger.maintenanceOn(on).complete()).isFalse();
+
+        // Two minutes later the operator runs it again, as the report says, asking for a longer hold.
+        clock.advance(Duration.ofMinutes(2));
+        MaintenanceHold longer = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(2)));
+        MaintenanceReport again =
+                ledger.maintenanceOn(maintenanceOn(List.of(job), longer).withEntityLeases(Map.of(job, LEASE)));
+
+        assertThat(again.complete()).isFalse();
+        assertThat(again.stillRunning())
+                .as("still the first hold's term, not one restarted now")
+                .containsExactly(new Busy(job, "entity runs started before the hold", first.plus(LEASE)));
+        assertThat(ledger.lock(job).leaseUntil()).as("extended").isEqualTo(longer.until());
+
+        clock.advance(LEASE.minusMinutes(2));
+        assertThat(ledger.maintenanceOn(maintenanceOn(List.of(job), longer).withEntityLeases(Map.of(job, LEASE)))
+                        .complete())
+                .as("held once the first hold's term has passed")
+                .isTrue();
+    }
+
+    @Test
     void maintenanceHold_pastItsEnd_noLongerRefusesEntityClaims() {
         RunLedger ledger = ledger();
         String job = job("tenant");
