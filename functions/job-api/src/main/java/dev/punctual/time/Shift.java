@@ -1,0 +1,139 @@
+package dev.punctual.time;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
+import java.util.BitSet;
+import java.util.Optional;
+
+/**
+ * A deployed schedule shifted by whole minutes so that EventBridge Scheduler fires each occurrence
+ * exactly {@code k} minutes after it (decision 0030). The shift is made on the deployed expression's local
+ * time (minute field, or the {@code at()} time), then proven exact against the zone's transitions:
+ * every deployed firing is a nominal occurrence plus {@code k}, and every nominal occurrence fires so.
+ * A shift that is not exact is reported as empty, never deployed.
+ */
+final class Shift {
+
+    /** Transitions are checked from here (a fixed start, so a catalog means the same whenever it loads). */
+    static final Instant CHECKED_FROM = Instant.parse("2026-01-01T00:00:00Z");
+
+    /** ... to here: 74 years of the zone's rules as this JVM's time-zone data has them. */
+    static final Instant CHECKED_TO = Instant.parse("2100-01-01T00:00:00Z");
+
+    /** Around each transition: a shift of at most 59 minutes meets one only within this of it. */
+    private static final Duration AROUND = Duration.ofHours(3);
+
+    private Shift() {}
+
+    /** The schedule EventBridge fires on, as a schedule: a rate() as its UTC cron (docs/time.md). */
+    static Schedule deployedAsSchedule(Schedule nominal) {
+        Schedule.Deployment deployment = nominal.deployment();
+        if (nominal.expression() instanceof RateExpression) {
+            return new Schedule(ScheduleExpression.parse(deployment.expression()), deployment.zone());
+        }
+        return nominal;
+    }
+
+    /** The deployed schedule shifted by {@code minutes}, when that shift is exact; empty otherwise. */
+    static Optional<Schedule> shifted(Schedule nominal, int minutes) {
+        Schedule deployed = deployedAsSchedule(nominal);
+        if (minutes == 0) {
+            return Optional.of(deployed);
+        }
+        Optional<Schedule> shifted = switch (deployed.expression()) {
+            case CronExpression cron -> cron(cron, minutes).map(c -> new Schedule(c, deployed.zone()));
+            case AtExpression at -> at(at, minutes, deployed.zone());
+            case RateExpression rate -> Optional.empty(); // deployedAsSchedule never returns one
+        };
+        return shifted.filter(s -> exactInZone(deployed, minutes));
+    }
+
+    /**
+     * The cron with each minute moved on by {@code k}. Exact as a set of local times when no minute
+     * carries into the next hour, or when every hour, day, month and year matches (then the carry lands
+     * on a matching hour too); any other carry would need hours or days of their own, so it is empty.
+     */
+    private static Optional<CronExpression> cron(CronExpression cron, int k) {
+        int last = cron.minutes().values().max().orElseThrow();
+        boolean noCarry = last + k <= CronField.MINUTE.max();
+        boolean carryLandsOnAMatch = cron.hours().isFull()
+                && cron.days() instanceof DayRule.EveryDay
+                && cron.months().isFull()
+                && cron.years().isFull();
+        if (!noCarry && !carryLandsOnAMatch) {
+            return Optional.empty();
+        }
+        BitSet moved = new BitSet();
+        cron.minutes().values().forEach(m -> moved.set((m + k) % 60));
+        FieldSet minutes = FieldSet.of(CronField.MINUTE, moved);
+        CronExpression draft = new CronExpression(
+                "", CronDialect.EVENTBRIDGE, minutes, cron.hours(), cron.days(), cron.months(), cron.years());
+        return Optional.of(new CronExpression(
+                draft.toEventBridge(),
+                CronDialect.EVENTBRIDGE,
+                minutes,
+                cron.hours(),
+                cron.days(),
+                cron.months(),
+                cron.years()));
+    }
+
+    private static Optional<Schedule> at(AtExpression at, int k, ZoneId zone) {
+        LocalDateTime local = at.localTime().plusMinutes(k);
+        AtExpression moved = new AtExpression("", local);
+        try {
+            return Optional.of(new Schedule(new AtExpression(moved.toEventBridge(), local), zone));
+        } catch (ScheduleExpressionException inAGap) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether shifting every local time by {@code k} minutes moves every instant by exactly {@code k}
+     * in the zone. Away from a transition it does; near one, each occurrence's shifted local time must
+     * exist and fall on the occurrence plus {@code k} (the earlier instant of a repeated time, as
+     * EventBridge fires it and the calculator keys it), and each local time the gap skipped must shift
+     * into the gap as well, or the shifted schedule would fire where no occurrence was.
+     */
+    private static boolean exactInZone(Schedule deployed, int k) {
+        ZoneId zone = deployed.zone();
+        ZoneRules rules = zone.getRules();
+        if (deployed.expression() instanceof AtExpression at) {
+            // Its one occurrence: the local time's instant, the earlier one of a repeated hour.
+            return sameInstant(ZonedDateTime.of(at.localTime(), zone).toInstant(), at.localTime(), k, zone);
+        }
+        if (rules.isFixedOffset()) {
+            return true;
+        }
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(deployed);
+        Instant from = CHECKED_FROM;
+        ZoneOffsetTransition transition;
+        while ((transition = rules.nextTransition(from)) != null
+                && transition.getInstant().isBefore(CHECKED_TO)) {
+            Instant at = transition.getInstant();
+            for (TimelineEntry entry : calculator.timeline(at.minus(AROUND), at.plus(AROUND), Integer.MAX_VALUE)) {
+                boolean exact = switch (entry) {
+                    case Occurrence o -> sameInstant(o.instant(), o.localTime(), k, zone);
+                    case SkippedLocalTime s ->
+                        rules.getValidOffsets(s.localTime().plusMinutes(k)).isEmpty();
+                };
+                if (!exact) {
+                    return false;
+                }
+            }
+            from = at;
+        }
+        return true;
+    }
+
+    private static boolean sameInstant(Instant occurrence, LocalDateTime local, int k, ZoneId zone) {
+        LocalDateTime shifted = local.plusMinutes(k);
+        return !zone.getRules().getValidOffsets(shifted).isEmpty()
+                && ZonedDateTime.of(shifted, zone).toInstant().equals(occurrence.plusSeconds(60L * k));
+    }
+}
