@@ -98,6 +98,8 @@ class SpreadEntityInvocationTest {
         assertThat(f.ledger.run(new RunKey("tenant-report:acme", fired))).isEmpty();
         JsonNode line = f.outcomeLines().get(0);
         assertThat(line.path("occurrence").asText()).isEqualTo(PARIS_NINE.toString());
+        // The run starts its offset after the occurrence, and its lateness says so.
+        assertThat(line.path("lateness_ms").asLong()).isGreaterThanOrEqualTo(ACME_OFFSET.toMillis());
     }
 
     @Test
