@@ -96,8 +96,8 @@ final class Shift {
     /**
      * Whether shifting every local time by {@code k} minutes moves every instant by exactly {@code k}
      * in the zone. Away from a transition it does; near one, each occurrence's shifted local time must
-     * exist and fall on the occurrence plus {@code k} (the earlier instant of a repeated time, as
-     * EventBridge fires it and the calculator keys it), and each local time the gap skipped must shift
+     * exist and fall on the occurrence plus {@code k} (the earlier instant of a repeated time, as the
+     * calculator keys it; a repeated shifted time only from a repeated one), and each local time the gap skipped must shift
      * into the gap as well, or the shifted schedule would fire where no occurrence was.
      */
     private static boolean exactInZone(Schedule deployed, int k) {
@@ -131,9 +131,19 @@ final class Shift {
         return true;
     }
 
+    /**
+     * Whether the occurrence's shifted local time exists and is exactly {@code k} minutes later. A shifted
+     * time in a repeated hour must come from one in the same repeated hour: EventBridge fires a repeated
+     * time once, and which of its two instants is not documented (docs/time.md); from inside the hour,
+     * the later instant minus {@code k} is the occurrence's own later instant, which the runtime keys at
+     * the earlier one, while from before the hour it would be an hour past any occurrence.
+     */
     private static boolean sameInstant(Instant occurrence, LocalDateTime local, int k, ZoneId zone) {
+        ZoneRules rules = zone.getRules();
         LocalDateTime shifted = local.plusMinutes(k);
-        return !zone.getRules().getValidOffsets(shifted).isEmpty()
+        int offsets = rules.getValidOffsets(shifted).size();
+        return offsets > 0
+                && (offsets == 1 || rules.getValidOffsets(local).size() > 1)
                 && ZonedDateTime.of(shifted, zone).toInstant().equals(occurrence.plusSeconds(60L * k));
     }
 }

@@ -197,6 +197,14 @@ class SpreadShiftTest {
     }
 
     @Test
+    void aShiftIntoTheRepeatedHourFromBeforeIt_lowersTheOffset_soAFiringAtEitherInstantMapsBack() {
+        // New York 2027-11-07: 00:50 + 15 = 01:05, a time that happens twice; fired at its later instant
+        // (EST), minus 15 would be 01:50 EDT, no occurrence. 00:59 is still before the repeated hour.
+        assertThat(Schedule.parse("50 0 * * *", "America/New_York").largestExactOffset(15))
+                .isEqualTo(9);
+    }
+
+    @Test
     void everyMinuteInADaylightSavingZone_cannotBeShifted_andKeepsOffsetZero() {
         assertThat(Schedule.parse("* * * * *", "Europe/Berlin").largestExactOffset(59))
                 .isZero();

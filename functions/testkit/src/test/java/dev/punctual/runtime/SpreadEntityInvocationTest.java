@@ -122,6 +122,28 @@ class SpreadEntityInvocationTest {
     }
 
     @Test
+    void aFiringAtEitherInstantOfARepeatedLocalTime_runsTheNominalOccurrenceOnce() {
+        // New York falls back on 2026-11-01: 01:00-01:59 happens twice. 01:30 + 9 = 01:39 in the same hour.
+        EntitySchedule nightOwl = EntitySchedule.of(tenantReport(), "acme", "30 1 * * *", "America/New_York", Map.of());
+        Instant laterFiring = Instant.parse("2026-11-01T06:39:00Z"); // 01:39 EST
+        Instant earlierFiring = Instant.parse("2026-11-01T05:39:00Z"); // 01:39 EDT
+        RuntimeFixture f = fixture(laterFiring.plusSeconds(5));
+
+        InvocationResult later = f.invoke(RuntimeFixture.scheduled(nightOwl, laterFiring));
+        InvocationResult earlier = f.invoke(RuntimeFixture.scheduled(nightOwl, earlierFiring));
+
+        assertThat(nightOwl.offsetMinutes()).isEqualTo(9);
+        assertThat(later.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.OK);
+            assertThat(o.occurrence()).isEqualTo(Instant.parse("2026-11-01T05:30:00Z"));
+        });
+        assertThat(earlier.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ALREADY_DONE));
+        assertThat(contexts).hasSize(1);
+    }
+
+    @Test
     void aDeliveryAtTheNominalTime_isNotAnOccurrenceOfTheSpreadSchedule_andIsNotRun() {
         // Fired at 09:00 with offset 9, it stands for 08:51, which is no occurrence of 0 9 * * *.
         RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
