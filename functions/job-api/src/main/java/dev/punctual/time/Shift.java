@@ -4,11 +4,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A deployed schedule shifted by whole minutes so that EventBridge Scheduler fires each occurrence
@@ -26,7 +31,7 @@ final class Shift {
     static final Instant CHECKED_TO = Instant.parse("2100-01-01T00:00:00Z");
 
     /** Around each transition: a shift of at most 59 minutes meets one only within this of it. */
-    private static final Duration AROUND = Duration.ofHours(3);
+    private static final Duration AROUND = Duration.ofHours(1);
 
     private Shift() {}
 
@@ -50,8 +55,31 @@ final class Shift {
             case AtExpression at -> at(at, minutes, deployed.zone());
             case RateExpression rate -> Optional.empty(); // deployedAsSchedule never returns one
         };
-        return shifted.filter(s -> exactInZone(deployed, minutes));
+        return shifted.filter(s -> exact(deployed, minutes));
     }
+
+    /**
+     * The proof, remembered: every put and every delivery of an entity asks it again, mostly for the job's
+     * own expression in a handful of zones. Bounded: past {@link #REMEMBERED} answers it starts afresh.
+     */
+    private static boolean exact(Schedule deployed, int k) {
+        String key =
+                deployed.expression().toEventBridge() + " " + deployed.zone().getId() + " " + k;
+        Boolean known = EXACT.get(key);
+        if (known != null) {
+            return known;
+        }
+        boolean exact = exactInZone(deployed, k);
+        if (EXACT.size() >= REMEMBERED) {
+            EXACT.clear();
+        }
+        EXACT.put(key, exact);
+        return exact;
+    }
+
+    private static final int REMEMBERED = 4096;
+
+    private static final Map<String, Boolean> EXACT = new ConcurrentHashMap<>();
 
     /**
      * The cron with each minute moved on by {@code k}. Exact as a set of local times when no minute
@@ -110,26 +138,51 @@ final class Shift {
         if (rules.isFixedOffset()) {
             return true;
         }
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(deployed);
-        Instant from = CHECKED_FROM;
-        ZoneOffsetTransition transition;
-        while ((transition = rules.nextTransition(from)) != null
-                && transition.getInstant().isBefore(CHECKED_TO)) {
-            Instant at = transition.getInstant();
-            for (TimelineEntry entry : calculator.timeline(at.minus(AROUND), at.plus(AROUND), Integer.MAX_VALUE)) {
-                boolean exact = switch (entry) {
-                    case Occurrence o -> sameInstant(o.instant(), o.localTime(), k, zone);
-                    case SkippedLocalTime s ->
-                        rules.getValidOffsets(s.localTime().plusMinutes(k)).isEmpty();
-                };
+        CronMatcher matcher = new CronMatcher((CronExpression) deployed.expression());
+        for (ZoneOffsetTransition transition : transitions(zone)) {
+            // The local times whose shift can meet the transition: from an hour before its earlier side to
+            // an hour after its later one (a gap's or a repeated hour's ends). Elsewhere both ends of a
+            // shift have the one offset, so it is exact.
+            LocalDateTime before = transition.getDateTimeBefore();
+            LocalDateTime after = transition.getDateTimeAfter();
+            LocalDateTime from = (before.isBefore(after) ? before : after).minus(AROUND);
+            long to = localSeconds((before.isBefore(after) ? after : before).plus(AROUND));
+            for (long local = matcher.next(localSeconds(from));
+                    local != LocalCalendar.NONE && local < to;
+                    local = matcher.next(local + 60)) {
+                LocalDateTime time = LocalDateTime.ofEpochSecond(local, 0, ZoneOffset.UTC);
+                boolean exact = rules.getValidOffsets(time).isEmpty()
+                        // skipped by a gap: its shift must be skipped too, or it would fire where nothing was
+                        ? rules.getValidOffsets(time.plusMinutes(k)).isEmpty()
+                        : sameInstant(ZonedDateTime.of(time, zone).toInstant(), time, k, zone);
                 if (!exact) {
                     return false;
                 }
             }
-            from = at;
         }
         return true;
     }
+
+    private static long localSeconds(LocalDateTime time) {
+        return time.toEpochSecond(ZoneOffset.UTC);
+    }
+
+    /** The zone's transitions in the checked years, listed once per zone. */
+    private static List<ZoneOffsetTransition> transitions(ZoneId zone) {
+        return TRANSITIONS.computeIfAbsent(zone.getId(), id -> {
+            List<ZoneOffsetTransition> list = new ArrayList<>();
+            Instant from = CHECKED_FROM;
+            ZoneOffsetTransition transition;
+            while ((transition = zone.getRules().nextTransition(from)) != null
+                    && transition.getInstant().isBefore(CHECKED_TO)) {
+                list.add(transition);
+                from = transition.getInstant();
+            }
+            return List.copyOf(list);
+        });
+    }
+
+    private static final Map<String, List<ZoneOffsetTransition>> TRANSITIONS = new ConcurrentHashMap<>();
 
     /**
      * Whether the occurrence's shifted local time exists and is exactly {@code k} minutes later. A shifted
