@@ -116,7 +116,11 @@ final class ReadBack {
         try {
             deployment = schedule.deployment();
         } catch (ScheduleExpressionException e) {
-            throw new UnreadableScheduleException(where, INPUT + "." + ScheduledPayload.SCHEDULE, e.getMessage());
+            // An offset edited by hand into one the expression cannot shift by exactly names its own field.
+            String field = e.part().equals(ScheduledPayload.OFFSET_MINUTES)
+                    ? ScheduledPayload.OFFSET_MINUTES
+                    : ScheduledPayload.SCHEDULE;
+            throw new UnreadableScheduleException(where, INPUT + "." + field, e.getMessage());
         }
         if (!deployment.expression().equals(current.scheduleExpression())
                 || !deployment.zone().getId().equals(current.scheduleExpressionTimezone())) {

@@ -1,6 +1,7 @@
 package dev.punctual.entities;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleName;
@@ -12,6 +13,7 @@ import dev.punctual.json.Json;
 import dev.punctual.runtime.ScheduledPayload;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 import software.amazon.awssdk.services.scheduler.model.GetScheduleResponse;
+import software.amazon.awssdk.services.scheduler.model.UpdateScheduleRequest;
 
 /**
  * A spread job's entity schedules against moto's EventBridge Scheduler API (decision 0030): the deployed
@@ -146,6 +149,35 @@ class SpreadEntitySchedulesTest {
         assertThat(deployed("tenant-report.acme").scheduleExpression()).isEqualTo("cron(19 9 * * ? *)");
         assertThat(afterTheChange.get("tenant-report", "acme"))
                 .hasValueSatisfying(s -> assertThat(s.offsetMinutes()).isEqualTo(19));
+    }
+
+    @Test
+    void anOffsetEditedByHandIntoOneTheExpressionCannotShiftBy_isReportedByGetNamingIt_andReplacedByThePut()
+            throws Exception {
+        EntitySchedule beta = EntitySchedule.of(REPORT, "beta", "55 9 * * 1-5", "UTC", Map.of());
+        schedules.put(beta);
+        GetScheduleResponse now = deployed("tenant-report.beta");
+        Map<String, Object> input = new LinkedHashMap<>();
+        ((Map<?, ?>) Json.read(now.target().input())).forEach((key, value) -> input.put((String) key, value));
+        input.put(ScheduledPayload.OFFSET_MINUTES, 30);
+        raw.updateSchedule(UpdateScheduleRequest.builder()
+                .groupName(targets.group())
+                .name("tenant-report.beta")
+                .scheduleExpression(now.scheduleExpression())
+                .scheduleExpressionTimezone(now.scheduleExpressionTimezone())
+                .state(now.state())
+                .flexibleTimeWindow(now.flexibleTimeWindow())
+                .target(now.target().toBuilder().input(Json.write(input)).build())
+                .build());
+
+        assertThatThrownBy(() -> schedules.get("tenant-report", "beta"))
+                .isInstanceOfSatisfying(
+                        UnreadableScheduleException.class,
+                        e -> assertThat(e.field()).isEqualTo("Target.Input.offset_minutes"))
+                .hasMessageContaining("accepted: an offset up to 4 for this schedule");
+
+        assertThat(schedules.put(beta)).isEqualTo(PutResult.UPDATED);
+        assertThat(schedules.get("tenant-report", "beta")).contains(beta);
     }
 
     private EntitySchedules client(JobCatalog catalog) {
