@@ -318,7 +318,10 @@ final class SchedulesCommand implements Runnable {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("entity", s.entity());
         row.put("schedule", s.schedule().expression().source());
-        row.put("deployed", s.schedule().deployment().expression());
+        row.put("deployed", s.deployment().expression());
+        if (s.offsetMinutes() != 0) {
+            row.put("offset_minutes", s.offsetMinutes());
+        }
         row.put("zone", s.schedule().zone().getId());
         row.put("parameters", new TreeMap<>(s.parameters()));
         row.put("name", s.name());

@@ -3,6 +3,7 @@ package dev.punctual.entity;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.ScheduleExpressionException;
+import dev.punctual.time.Spread;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -16,11 +17,24 @@ import java.util.Optional;
  * @param entity the entity's id ({@link EntityIds})
  * @param schedule expression and zone, in any dialect the catalog accepts, {@code at()} included
  * @param parameters only keys the job declares ({@link EntityParameters})
+ * @param offsetMinutes how many minutes after each nominal occurrence its schedule fires: 0 unless the
+ *     job spreads its entities ({@code EntityJob.spreadOver}, decision 0030)
  */
-public record EntitySchedule(String job, String entity, Schedule schedule, Map<String, Object> parameters) {
+public record EntitySchedule(
+        String job, String entity, Schedule schedule, Map<String, Object> parameters, int offsetMinutes) {
 
     public EntitySchedule {
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
+        if (offsetMinutes < 0 || offsetMinutes >= Spread.LONGEST.toMinutes()) {
+            throw new EntityScheduleException(
+                    "offset_minutes",
+                    offsetMinutes + " is out of range; accepted: 0 to 59 (a spread of at most an hour)");
+        }
+    }
+
+    /** A schedule that fires at its nominal occurrences. */
+    public EntitySchedule(String job, String entity, Schedule schedule, Map<String, Object> parameters) {
+        this(job, entity, schedule, parameters, 0);
     }
 
     /**
@@ -61,7 +75,41 @@ public record EntitySchedule(String job, String entity, Schedule schedule, Map<S
                             + " job whose catchUp reaches further");
         }
         return new EntitySchedule(
-                job.id(), entity, schedule, EntityParameters.check(job.id(), job.perEntity(), parameters));
+                job.id(),
+                entity,
+                schedule,
+                EntityParameters.check(job.id(), job.perEntity(), parameters),
+                offset(job, entity, schedule));
+    }
+
+    /**
+     * The entity's offset: its stable place in the job's window (a hash of the job's and the entity's
+     * ids), lowered to the largest offset the schedule shifts by exactly (an occurrence at :55 of a fixed
+     * hour, or just before a daylight-saving change, has less room), so no firing is ever lost or made up.
+     */
+    private static int offset(JobDefinition job, String entity, Schedule schedule) {
+        return job.perEntity()
+                .spread()
+                .map(spread -> schedule.largestExactOffset(spread.offsetMinutes(job.id(), entity)))
+                .orElse(0);
+    }
+
+    /** The same schedule at another offset: one read back as it is deployed. */
+    public EntitySchedule withOffset(int minutes) {
+        return new EntitySchedule(job, entity, schedule, parameters, minutes);
+    }
+
+    /**
+     * What EventBridge Scheduler is given: the schedule's deployment shifted by the offset, so every
+     * firing is a nominal occurrence plus {@link #offsetMinutes()} ({@link Schedule#deployment(int)}).
+     */
+    public Schedule.Deployment deployment() {
+        return schedule.deployment(offsetMinutes);
+    }
+
+    /** The nominal occurrence a firing of this schedule stands for: the firing minus the offset. */
+    public java.time.Instant nominal(java.time.Instant fired) {
+        return fired.minusSeconds(60L * offsetMinutes);
     }
 
     private static Schedule parsed(JobDefinition job, String expression, String zone) {

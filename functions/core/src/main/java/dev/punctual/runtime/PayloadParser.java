@@ -96,6 +96,7 @@ public final class PayloadParser {
     static final Map<String, List<String>> FIELDS = Map.of(
             ScheduledPayload.KIND_SCHEDULED,
             aboutAJob(
+                    ScheduledPayload.OFFSET_MINUTES,
                     ScheduledPayload.SCHEDULED_TIME,
                     ScheduledPayload.EXECUTION_ID,
                     ScheduledPayload.ATTEMPT_NUMBER,
@@ -123,7 +124,9 @@ public final class PayloadParser {
             boolean oneSchedule = root.get(ScheduledPayload.JOB) instanceof String id
                     && catalog.find(id).filter(j -> !j.isPerEntity()).isPresent();
             List<String> accepted = oneSchedule
-                    ? fields.stream().filter(f -> !ENTITY_FIELDS.contains(f)).toList()
+                    ? fields.stream()
+                            .filter(f -> !ENTITY_FIELDS.contains(f) && !f.equals(ScheduledPayload.OFFSET_MINUTES))
+                            .toList()
                     : fields;
             for (String name : root.keySet()) {
                 if (!fields.contains(name)) {
@@ -150,14 +153,48 @@ public final class PayloadParser {
         };
     }
 
+    /**
+     * A scheduler's delivery. A spread entity's schedule fires its offset after the nominal occurrence
+     * (decision 0030), so the occurrence it delivers, checked and keyed as every other, is the scheduled
+     * time minus the offset its input carries: the offset it was deployed with, even if the job's window
+     * changed since (its next put redeploys it).
+     */
     private Invocation scheduled(Map<String, Object> root) throws Refusal {
+        RunSubject subject = subject(root);
+        int offset = offsetMinutes(root, subject);
         return new Invocation.Scheduled(
-                subject(root),
-                time(root, ScheduledPayload.SCHEDULED_TIME),
+                subject,
+                time(root, ScheduledPayload.SCHEDULED_TIME).minusSeconds(60L * offset),
                 optionalText(root, ScheduledPayload.EXECUTION_ID).orElse(""),
                 attemptNumber(root),
                 optionalText(root, ScheduledPayload.SCHEDULE_ARN).orElse(""));
     }
+
+    private static int offsetMinutes(Map<String, Object> root, RunSubject subject) throws Refusal {
+        String field = ScheduledPayload.OFFSET_MINUTES;
+        Object node = root.get(field);
+        if (node == null) {
+            return 0;
+        }
+        if (subject.entity().isEmpty()) {
+            throw new Refusal(
+                    "UNKNOWN_FIELD",
+                    field,
+                    "field '" + field + "' is for a job that runs per entity; "
+                            + subject.job().id() + " has one schedule of its own");
+        }
+        if (!(node instanceof Long value) || value < 0 || value > MAX_OFFSET_MINUTES) {
+            throw new Refusal(
+                    "WRONG_TYPE",
+                    field,
+                    "field '" + field + "' must be a whole number of minutes from 0 to " + MAX_OFFSET_MINUTES
+                            + " (a spread of at most an hour), was " + Json.write(node));
+        }
+        return value.intValue();
+    }
+
+    /** The largest offset a spread deploys ({@code Spread.LONGEST} less a minute). */
+    private static final int MAX_OFFSET_MINUTES = (int) dev.punctual.time.Spread.LONGEST.toMinutes() - 1;
 
     private Invocation replay(Map<String, Object> root) throws Refusal {
         RunSubject job = subject(root);

@@ -27,6 +27,12 @@ public final class ScheduledPayload {
     public static final String ZONE = "zone";
     public static final String PARAMETERS = "parameters";
 
+    /**
+     * Minutes between the entity's nominal occurrence and the firing that delivers it, when its job
+     * spreads its entities (decision 0030): the function runs the scheduled time minus this. Absent is 0.
+     */
+    public static final String OFFSET_MINUTES = "offset_minutes";
+
     /** The fields of operator payloads ({@code run}, {@code replay}), documented in events/README.md. */
     public static final String AT = "at";
 
@@ -49,8 +55,8 @@ public final class ScheduledPayload {
 
     /**
      * The target input of an entity's schedule: the job's fields, then the entity, its own expression and
-     * zone (the function reads the occurrence's rules from its delivery, with no lookup per delivery), and
-     * its parameters when it has any.
+     * zone (the function reads the occurrence's rules from its delivery, with no lookup per delivery), its
+     * parameters when it has any, and its spread offset when it has one.
      */
     public static Map<String, Object> forEntity(dev.punctual.entity.EntitySchedule schedule) {
         Map<String, Object> input = new LinkedHashMap<>();
@@ -61,6 +67,9 @@ public final class ScheduledPayload {
         input.put(ZONE, schedule.schedule().zone().getId());
         if (!schedule.parameters().isEmpty()) {
             input.put(PARAMETERS, schedule.parameters());
+        }
+        if (schedule.offsetMinutes() != 0) {
+            input.put(OFFSET_MINUTES, schedule.offsetMinutes());
         }
         input.put(SCHEDULED_TIME, SCHEDULED_TIME_ATTRIBUTE);
         input.put(EXECUTION_ID, EXECUTION_ID_ATTRIBUTE);

@@ -58,13 +58,14 @@ record DeployedForm(String expression, String zone, String description, Target t
     }
 
     /**
-     * The expression EventBridge fires on. A {@code rate()} no cron can express passes {@code
+     * The expression EventBridge fires on: the schedule's, shifted by its spread offset when its job
+     * spreads its entities (decision 0030), in the same zone. A {@code rate()} no cron can express passes {@code
      * EntitySchedule.of} (it runs fine in the runtime's calculator) but cannot be deployed on Punctual's
      * anchor; it is refused here, naming {@code schedule}, before anything is written.
      */
     private static Schedule.Deployment deployment(EntitySchedule schedule) {
         try {
-            return schedule.schedule().deployment();
+            return schedule.deployment();
         } catch (ScheduleExpressionException e) {
             throw new EntityScheduleException("schedule", e.getMessage());
         }

@@ -80,6 +80,9 @@ final class ReadBack {
                     INPUT + "." + e.field(),
                     e.getMessage().substring(e.field().length() + 2));
         }
+        // As deployed: the offset its input carries, which is the one it fires at, even if the job's
+        // window changed since (the next put redeploys it at the new one).
+        schedule = schedule.withOffset(offsetMinutes(in, where));
         requireDeployedAsItsInput(current, schedule, where);
         return schedule;
     }
@@ -111,9 +114,13 @@ final class ReadBack {
     private static void requireDeployedAsItsInput(GetScheduleResponse current, EntitySchedule schedule, String where) {
         Schedule.Deployment deployment;
         try {
-            deployment = schedule.schedule().deployment();
+            deployment = schedule.deployment();
         } catch (ScheduleExpressionException e) {
-            throw new UnreadableScheduleException(where, INPUT + "." + ScheduledPayload.SCHEDULE, e.getMessage());
+            // An offset edited by hand into one the expression cannot shift by exactly names its own field.
+            String field = e.part().equals(ScheduledPayload.OFFSET_MINUTES)
+                    ? ScheduledPayload.OFFSET_MINUTES
+                    : ScheduledPayload.SCHEDULE;
+            throw new UnreadableScheduleException(where, INPUT + "." + field, e.getMessage());
         }
         if (!deployment.expression().equals(current.scheduleExpression())
                 || !deployment.zone().getId().equals(current.scheduleExpressionTimezone())) {
@@ -124,6 +131,20 @@ final class ReadBack {
                             + " is not what its input's schedule deploys as; accepted: '" + deployment.expression()
                             + "' in " + deployment.zone().getId() + " (a put of the entity's schedule rewrites it)");
         }
+    }
+
+    private static int offsetMinutes(Map<?, ?> in, String where) {
+        Object node = in.get(ScheduledPayload.OFFSET_MINUTES);
+        if (node == null) {
+            return 0;
+        }
+        if (!(node instanceof Long value) || value < 0 || value > 59) {
+            throw new UnreadableScheduleException(
+                    where,
+                    INPUT + "." + ScheduledPayload.OFFSET_MINUTES,
+                    "is " + shown(node) + "; accepted: a whole number of minutes from 0 to 59, or no field");
+        }
+        return value.intValue();
     }
 
     private static String text(Map<?, ?> in, String field, String where) {

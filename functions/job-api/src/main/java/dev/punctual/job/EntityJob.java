@@ -1,7 +1,10 @@
 package dev.punctual.job;
 
 import dev.punctual.PunctualException;
+import dev.punctual.time.Spread;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -17,8 +20,10 @@ import java.util.regex.Pattern;
  * @param parameterKeys the keys an entity's parameters may have (a flat JSON object of strings, numbers
  *     and booleans, at most {@link #MAX_PARAMETER_CHARS} characters rendered); any other key is refused
  * @param oneAtATime all entities share the job's lock group's lease, one run at a time
+ * @param spread when present, each entity's schedule is deployed a stable number of minutes after its
+ *     nominal occurrences, within this window ({@link #spreadOver}, decision 0030)
  */
-public record EntityJob(List<String> parameterKeys, boolean oneAtATime) {
+public record EntityJob(List<String> parameterKeys, boolean oneAtATime, Optional<Spread> spread) {
 
     /** The rendered size bound of an entity's parameters: they travel in every delivery's input. */
     public static final int MAX_PARAMETER_CHARS = 4096;
@@ -30,6 +35,7 @@ public record EntityJob(List<String> parameterKeys, boolean oneAtATime) {
 
     public EntityJob {
         parameterKeys = List.copyOf(parameterKeys);
+        spread = spread == null ? Optional.empty() : spread;
         if (parameterKeys.size() > MAX_PARAMETER_KEYS) {
             throw new PunctualException("perEntity: " + parameterKeys.size() + " parameter keys are not accepted;"
                     + " expected at most " + MAX_PARAMETER_KEYS);
@@ -48,12 +54,24 @@ public record EntityJob(List<String> parameterKeys, boolean oneAtATime) {
 
     /** Entities with these parameter keys, each with its own lease. */
     public EntityJob(List<String> parameterKeys) {
-        this(parameterKeys, false);
+        this(parameterKeys, false, Optional.empty());
     }
 
     /** The same entities under one lease, the job's lock group: one entity's run at a time. */
     public EntityJob sharingOneLease() {
-        return new EntityJob(parameterKeys, true);
+        return new EntityJob(parameterKeys, true, spread);
+    }
+
+    /**
+     * The same entities, their occurrences due in one minute spread over {@code window} (whole minutes,
+     * 2 to 60): each entity's schedule fires a stable offset after its nominal occurrence, derived from
+     * the job's and the entity's ids, so a burst above the scheduler's invocation rate is not delayed.
+     * The run, its ledger keys and its outcome line keep the nominal occurrence (decision 0030).
+     *
+     * @throws dev.punctual.time.ScheduleExpressionException naming {@code spreadOver} for another window
+     */
+    public EntityJob spreadOver(Duration window) {
+        return new EntityJob(parameterKeys, oneAtATime, Optional.of(new Spread(window)));
     }
 
     /** Entities with these parameter keys (none: an entity's delivery carries only its id). */

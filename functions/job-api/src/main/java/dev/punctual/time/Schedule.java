@@ -152,6 +152,46 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
     }
 
     /**
+     * What EventBridge Scheduler is given so that it fires at exactly this schedule's occurrences plus
+     * {@code offsetMinutes} (a spread, decision 0030): the deployed expression with its local time moved
+     * on, in the same zone. Offset 0 is {@link #deployment()}.
+     *
+     * @throws ScheduleExpressionException when that shift is not exact (a minute would carry into an hour
+     *     or day the expression does not have, or a daylight-saving change lies between an occurrence and
+     *     its shifted firing): {@link #largestExactOffset} gives one that is
+     */
+    public Deployment deployment(int offsetMinutes) {
+        if (offsetMinutes < 0 || offsetMinutes >= Spread.LONGEST.toMinutes()) {
+            throw new ScheduleExpressionException(
+                    "offset_minutes", Integer.toString(offsetMinutes), "is out of range", "0 to 59");
+        }
+        Schedule shifted = Shift.shifted(this, offsetMinutes)
+                .orElseThrow(() -> new ScheduleExpressionException(
+                        "offset_minutes",
+                        Integer.toString(offsetMinutes),
+                        "cannot shift '" + expression.source() + "' in " + zone.getId() + " exactly (a minute would"
+                                + " carry into an hour or day the expression does not match, or a daylight-saving"
+                                + " change lies between an occurrence and its shifted firing)",
+                        "an offset up to " + largestExactOffset(offsetMinutes) + " for this schedule"));
+        return new Deployment(shifted.expression().toEventBridge(), shifted.zone());
+    }
+
+    /**
+     * The largest offset from 0 to {@code wanted} minutes by which this schedule shifts exactly
+     * ({@link #deployment(int)}); 0 always does. An expression whose last minute is :55 shifts by at most 4
+     * unless every hour and day matches; a schedule with an occurrence just before a daylight-saving
+     * change in its zone shifts by less than the time to that change.
+     */
+    public int largestExactOffset(int wanted) {
+        for (int k = Math.min(wanted, (int) Spread.LONGEST.toMinutes() - 1); k > 0; k--) {
+            if (Shift.shifted(this, k).isPresent()) {
+                return k;
+            }
+        }
+        return 0;
+    }
+
+    /**
      * An expression and zone as EventBridge Scheduler takes them.
      *
      * @param expression the {@code ScheduleExpression}
