@@ -45,12 +45,18 @@ public final class EntityReconcile {
     private final EntitySchedules schedules;
     private final Pacer pacer;
 
-    public EntityReconcile(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer) {
+    /** @param tombstones the stage's ledger: a put clears a deleted entity's tombstone, a prune writes one */
+    public EntityReconcile(
+            SchedulerClient scheduler,
+            JobCatalog catalog,
+            EntityTargets targets,
+            EntityTombstones tombstones,
+            Pacer pacer) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.pacer = Objects.requireNonNull(pacer, "pacer");
-        this.schedules = new EntitySchedules(scheduler, catalog, targets);
+        this.schedules = new EntitySchedules(scheduler, catalog, targets, tombstones);
     }
 
     /**

@@ -51,7 +51,8 @@ class ReconcileBenchmarkTest {
                     .deadLetterQueue("arn:aws:sqs:us-east-1:123456789012:dlq")
                     .retries(3, Duration.ofHours(1))
                     .build();
-            EntityReconcile reconcile = new EntityReconcile(client, JobCatalog.of(JOB), targets, Pacer.perSecond(rate));
+            EntityReconcile reconcile = new EntityReconcile(
+                    client, JobCatalog.of(JOB), targets, LedgerEmulator.tombstones(), Pacer.perSecond(rate));
             List<EntitySchedule> all = IntStream.range(0, n)
                     .mapToObj(i -> EntitySchedule.of(JOB, "tenant-" + i, null, "Europe/Paris", Map.of("locale", "fr")))
                     .toList();
