@@ -6,6 +6,7 @@ import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.observability.VisibleText;
 import dev.punctual.stage.StageOutputs;
 import java.time.Clock;
 import java.util.Map;
@@ -21,14 +22,22 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class EntityTombstones {
 
+    /** The longest caller name a tombstone stores. */
+    static final int MAX_CALLER = 128;
+
     private final RunLedger ledger;
     private final String caller;
 
     private EntityTombstones(RunLedger ledger, String caller) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
-        if (caller == null || caller.isBlank()) {
+        if (caller == null
+                || caller.isBlank()
+                || caller.length() > MAX_CALLER
+                || VisibleText.hasHidden(caller)) {
             throw new EntityTargetsException(
-                    "caller", "(none) is not accepted; accepted: the service's name, stored with each delete");
+                    "caller",
+                    "'" + (caller == null ? "(none)" : VisibleText.escaped(caller)) + "' is not accepted; accepted:"
+                            + " the service's name, 1-" + MAX_CALLER + " visible characters, stored with each delete");
         }
         this.caller = caller;
     }

@@ -241,6 +241,35 @@ public abstract class EntityInvocationContract {
                 .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
     }
 
+    /**
+     * A put again resumes at the entity's cursor: an occurrence refused while the entity was deleted is
+     * after it, so the next delivery's catch-up replays it within the job's bounds, as after any outage.
+     */
+    @Test
+    void anOccurrenceRefusedWhileDeleted_isReplayedByTheCatchUpAfterAPutAgain_withinTheJobsBounds() {
+        Instant dayTwo = PARIS_NINE.plus(Duration.ofDays(1));
+        Instant dayThree = PARIS_NINE.plus(Duration.ofDays(2));
+        RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
+        f.invoke(delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE));
+        f.ledger.tombstoneEntity("tenant-report:acme", "team-service");
+        f.clock.advance(Duration.between(f.clock.peek(), dayTwo.plusSeconds(5)));
+        InvocationResult refused = f.invoke(delivery("acme", "Europe/Paris", Map.of(), dayTwo));
+        f.ledger.clearEntityTombstone("tenant-report:acme");
+        f.clock.advance(Duration.between(f.clock.peek(), dayThree.plusSeconds(5)));
+        contexts.clear();
+
+        InvocationResult next = f.invoke(delivery("acme", "Europe/Paris", Map.of(), dayThree));
+
+        assertThat(refused.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ENTITY_DELETED));
+        assertThat(next.occurrences())
+                .filteredOn(o -> o.verdict() == Verdict.PASS)
+                .extracting(OccurrenceReport::occurrence)
+                .containsExactly(dayTwo, dayThree);
+        assertThat(contexts).hasSize(2);
+    }
+
     @Test
     void twelveConcurrentDeliveriesOfOneEntityOccurrence_giveOneSuccess() throws Exception {
         RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));

@@ -52,7 +52,9 @@ final class Codec {
         if (!item.containsKey(Attr.DELETED_AT)) {
             return null;
         }
-        return new EntityTombstone(instant(item, Attr.DELETED_AT), str(item, Attr.DELETED_BY));
+        // A tombstone edited by hand without its name still refuses claims: the mark is deletedAt alone.
+        String by = str(item, Attr.DELETED_BY);
+        return new EntityTombstone(instant(item, Attr.DELETED_AT), by == null || by.isBlank() ? "(unknown)" : by);
     }
 
     private static Slot slot(Map<String, AttributeValue> item) {
