@@ -30,10 +30,7 @@ public final class EntityTombstones {
 
     private EntityTombstones(RunLedger ledger, String caller) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
-        if (caller == null
-                || caller.isBlank()
-                || caller.length() > MAX_CALLER
-                || VisibleText.hasHidden(caller)) {
+        if (caller == null || caller.isBlank() || caller.length() > MAX_CALLER || VisibleText.hasHidden(caller)) {
             throw new EntityTargetsException(
                     "caller",
                     "'" + (caller == null ? "(none)" : VisibleText.escaped(caller)) + "' is not accepted; accepted:"

@@ -310,13 +310,14 @@ class EntitySchedulesTest {
     void aCallerNameThatIsBlankTooLongOrHidesCharacters_isRefusedNamingTheField_andTheLedgerTableOutputToo() {
         for (String caller : new String[] {" ", "x".repeat(129), "svc\u0007"}) {
             assertThatThrownBy(() -> EntityTombstones.onTable(LedgerEmulator.dynamo(), ledgerTable, caller))
-                    .isInstanceOfSatisfying(EntityTargetsException.class, e -> assertThat(e.field())
-                            .isEqualTo("caller"))
+                    .isInstanceOfSatisfying(
+                            EntityTargetsException.class,
+                            e -> assertThat(e.field()).isEqualTo("caller"))
                     .hasMessageContaining("accepted: the service's name");
         }
         assertThatThrownBy(() -> EntityTombstones.onStage(LedgerEmulator.dynamo(), Map.of(), "svc"))
-                .isInstanceOfSatisfying(EntityTargetsException.class, e -> assertThat(e.field())
-                        .isEqualTo("outputs.LedgerTableName"));
+                .isInstanceOfSatisfying(
+                        EntityTargetsException.class, e -> assertThat(e.field()).isEqualTo("outputs.LedgerTableName"));
     }
 
     @Test
