@@ -29,8 +29,9 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * job given, no entity twice. A refusal writes nothing.
  *
  * <p>Resume: an interrupted reconcile is simply run again. Each put is idempotent, so what the first run
- * confirmed is UNCHANGED on the second, which costs one GetSchedule per entity and no write; there is no
- * checkpoint file to go stale when the file changes.
+ * confirmed is UNCHANGED on the second, which costs one GetSchedule per entity and no schedule write (and
+ * the put's refused tombstone clear on the ledger, {@link EntitySchedules#put}); there is no checkpoint
+ * file to go stale when the file changes.
  *
  * <p>Dry run: reads each entity's schedule (GetSchedule) and compares it as a put would
  * ({@link DeployedForm#sameAs}), and lists the prune candidates, writing nothing.
