@@ -46,8 +46,17 @@ final class EntityScheduling extends Construct {
      * @param stage the stage's name
      * @param aliases the {@code live} alias of each pool hosting a per-entity job, by pool name ({@link #pools})
      * @param deadLetters the scheduler's dead-letter queue, which the entity schedules' roles may send to
+     * @param ledgerArn the stage's ledger table, whose entity items a delete tombstones and a put clears
+     * @param perEntityJobs the ids of the catalog's per-entity jobs ({@link #perEntityJobs})
      */
-    EntityScheduling(Construct scope, String id, String stage, Map<String, IFunction> aliases, IQueue deadLetters) {
+    EntityScheduling(
+            Construct scope,
+            String id,
+            String stage,
+            Map<String, IFunction> aliases,
+            IQueue deadLetters,
+            String ledgerArn,
+            List<String> perEntityJobs) {
         super(scope, id);
         Stack stack = Stack.of(this);
         this.groupName = EntityScheduleName.group(stage);
@@ -73,7 +82,8 @@ final class EntityScheduling extends Construct {
         roles.byPool().values().forEach(role -> roleArns.add(role.getRoleArn()));
         this.servicePolicy = ManagedPolicy.Builder.create(this, "ServicePolicy")
                 .description("Punctual stage " + stage + ": a team's service puts, reads, lists and deletes the"
-                        + " stage's entity schedules (group " + groupName + ", docs/entities.md)")
+                        + " stage's entity schedules (group " + groupName + ") and marks deleted entities on the"
+                        + " ledger (docs/entities.md)")
                 .statements(List.of(
                         allow(SCHEDULE_ACTIONS, List.of(stack.formatArn(schedules))),
                         // ListSchedules has no resource-level permissions; the client names the group.
@@ -85,7 +95,8 @@ final class EntityScheduling extends Construct {
                                 .resources(roleArns)
                                 .conditions(Map.of(
                                         "StringEquals", Map.of("iam:PassedToService", "scheduler.amazonaws.com")))
-                                .build()))
+                                .build(),
+                        tombstones(ledgerArn, perEntityJobs)))
                 .build();
         NagSuppressions.addResourceSuppressions(
                 servicePolicy,
@@ -104,6 +115,39 @@ final class EntityScheduling extends Construct {
                                         + " filters by the entity group")
                                 .appliesTo(List.of("Resource::*"))
                                 .build()));
+    }
+
+    /**
+     * A delete writes the entity's tombstone on its ledger item before it deletes the schedule, and a put
+     * clears it (decision 0029, 8): UpdateItem only, only on the entity items of the catalog's per-entity
+     * jobs ({@code dynamodb:LeadingKeys} {@code lock#<job>:*}), naming only the tombstone's attributes
+     * ({@code dynamodb:Attributes}), so the service can neither take a lease, move a cursor nor touch a
+     * run item. Nothing else on the table: no read (a tombstone whose answer is lost is not read back;
+     * the delete fails and is repeated, which is idempotent). ReturnValues stays unrestricted: the ledger
+     * adapter asks for the item (ALL_NEW, ALL_OLD on a refusal), the entity's lease and cursor, no secret.
+     */
+    private static PolicyStatement tombstones(String ledgerArn, List<String> perEntityJobs) {
+        return PolicyStatement.Builder.create()
+                .actions(List.of("dynamodb:UpdateItem"))
+                .resources(List.of(ledgerArn))
+                .conditions(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of(
+                                "dynamodb:LeadingKeys",
+                                perEntityJobs.stream()
+                                        .map(LedgerLayout::entityItems)
+                                        .toList(),
+                                "dynamodb:Attributes",
+                                LedgerLayout.TOMBSTONE_ATTRIBUTES)))
+                .build();
+    }
+
+    /** The ids of the catalog's per-entity jobs, in catalog order: whose entity items the policy names. */
+    static List<String> perEntityJobs(JobCatalog catalog) {
+        return catalog.jobs().stream()
+                .filter(JobDefinition::isPerEntity)
+                .map(JobDefinition::id)
+                .toList();
     }
 
     /** True when the catalog has a per-entity job, the only case in which a stage gets this construct. */

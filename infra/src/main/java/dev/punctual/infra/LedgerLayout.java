@@ -35,7 +35,22 @@ final class LedgerLayout {
             "maintReason",
             "maintBy");
 
+    /**
+     * What an entity's delete and a put again name (decision 0029, 8): the tombstone on the entity's lock
+     * item ({@code deletedAt}, {@code deletedBy}), plus the table's keys, as above.
+     */
+    static final List<String> TOMBSTONE_ATTRIBUTES =
+            List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "deletedAt", "deletedBy");
+
     private LedgerLayout() {}
+
+    /**
+     * The lock items of a per-entity job's entities, {@code lock#<job>:<entity>}, as a StringLike pattern:
+     * a job id never holds {@code :}, so neither the job's own item nor another job's matches.
+     */
+    static String entityItems(String jobId) {
+        return lock(jobId) + ":*";
+    }
 
     /** The lock item of a group, or a job's own item (its own group carries its id). */
     static String lock(String id) {

@@ -231,8 +231,14 @@ public final class StageStack extends Stack {
         for (String pool : EntityScheduling.pools(catalog)) {
             aliases.put(pool, pools.get(pool).alias());
         }
-        return Optional.of(
-                new EntityScheduling(this, "EntityScheduling", config.stage(), aliases, schedulerDeadLetters));
+        return Optional.of(new EntityScheduling(
+                this,
+                "EntityScheduling",
+                config.stage(),
+                aliases,
+                schedulerDeadLetters,
+                tables.ledger().getTableArn(),
+                EntityScheduling.perEntityJobs(catalog)));
     }
 
     /** Each pool's {@value FunctionPoolConstruct#ALIAS} alias, by pool name: what schedules target. */

@@ -179,7 +179,7 @@ class EntitySchedulingTest {
         Map<String, Object> passRole = new TreeMap<>(statements.get(2));
         Object passed = passRole.remove("Resource");
 
-        assertThat(statements).hasSize(3);
+        assertThat(statements).hasSize(4);
         assertThat(statements.get(0))
                 .isEqualTo(Map.of(
                         "Action",
@@ -217,6 +217,34 @@ class EntitySchedulingTest {
                 .asString()
                 .startsWith("Punctual stage dev:")
                 .contains(GROUP);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theServicePolicy_updatesOnTheLedgerOnlyThePerEntityJobsEntityItems_andOnlyTheirTombstone() {
+        Map<String, Object> document = (Map<String, Object>) servicePolicy().get("PolicyDocument");
+        List<Map<String, Object>> statements = (List<Map<String, Object>>) document.get("Statement");
+        List<Map<String, Object>> onLedger = statements.stream()
+                .filter(st -> st.get("Action").toString().contains("dynamodb:"))
+                .toList();
+
+        assertThat(onLedger)
+                .singleElement()
+                .isEqualTo(Map.of(
+                        "Action",
+                        "dynamodb:UpdateItem",
+                        "Effect",
+                        "Allow",
+                        "Resource",
+                        Templates.getAtt(Templates.logicalId(stage.tables().ledger()), "Arn"),
+                        "Condition",
+                        Map.of(
+                                "ForAllValues:StringLike",
+                                Map.of(
+                                        "dynamodb:LeadingKeys",
+                                        List.of("lock#tenant-report:*", "lock#account-reminder:*"),
+                                        "dynamodb:Attributes",
+                                        List.of("pk", "sk", "deletedAt", "deletedBy")))));
     }
 
     @Test

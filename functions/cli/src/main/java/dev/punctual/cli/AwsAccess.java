@@ -16,6 +16,7 @@ import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
@@ -155,6 +156,13 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
      */
     public SchedulerClient scheduler(Region region) {
         return configure(EntitySchedules.clientBuilder(region), SCHEDULER, region)
+                .build();
+    }
+
+    /** DynamoDB for the entity client's ledger side (a delete's tombstone, a put's clearing of it). */
+    public DynamoDbClient dynamo(Region region) {
+        return configure(
+                        DynamoDbClient.builder().httpClientBuilder(UrlConnectionHttpClient.builder()), DYNAMODB, region)
                 .build();
     }
 

@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.entities.EntityReconcile;
 import dev.punctual.entities.EntityTargets;
+import dev.punctual.entities.EntityTombstones;
 import dev.punctual.entities.Pacer;
 import dev.punctual.entities.ReconcileResult;
 import dev.punctual.entity.EntitySchedule;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
@@ -114,8 +116,10 @@ final class ImportCommand implements Callable<Integer> {
         boolean terminal = System.console() != null;
         ImportProgress progress = new ImportProgress(err, terminal, System::nanoTime, schedules.size());
         ReconcileResult result;
-        try (SchedulerClient scheduler = context.aws().scheduler(region)) {
-            result = new EntityReconcile(scheduler, catalog, targets, Pacer.perSecond(rate), writers)
+        try (SchedulerClient scheduler = context.aws().scheduler(region);
+                DynamoDbClient dynamo = context.aws().dynamo(region)) {
+            EntityTombstones tombstones = EntityTombstones.onStage(dynamo, outputs, SchedulesCommand.operator());
+            result = new EntityReconcile(scheduler, catalog, targets, tombstones, Pacer.perSecond(rate), writers)
                     .reconcile(definition.id(), schedules, prune, dryRun, change -> progress.step());
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.entities.EntitySchedules;
 import dev.punctual.entities.EntityTargets;
 import dev.punctual.entities.EntityTargetsException;
+import dev.punctual.entities.EntityTombstones;
 import dev.punctual.entities.PutResult;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
@@ -150,8 +152,10 @@ final class SchedulesCommand implements Runnable {
                 outputs = StageDiscovery.outputs(cloudFormation, region.id(), stage);
             }
             EntityTargets targets = targets(outputs, catalog, stage);
-            try (SchedulerClient scheduler = context.aws().scheduler(region)) {
-                EntitySchedules schedules = new EntitySchedules(scheduler, catalog, targets);
+            try (SchedulerClient scheduler = context.aws().scheduler(region);
+                    DynamoDbClient dynamo = context.aws().dynamo(region)) {
+                EntitySchedules schedules = new EntitySchedules(
+                        scheduler, catalog, targets, EntityTombstones.onStage(dynamo, outputs, operator()));
                 Printed printed = refusedAsTyped(() -> run(schedules, definition, desired));
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(json ? Json.mapper().writeValueAsString(printed.json()) : printed.text());
@@ -163,6 +167,11 @@ final class SchedulesCommand implements Runnable {
         abstract Optional<EntitySchedule> checked(JobDefinition definition);
 
         abstract Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired);
+    }
+
+    /** Who a delete's tombstone names: the operator running the command, as maintenance names them. */
+    static String operator() {
+        return OperatorText.by(System.getProperty("user.name", "operator"));
     }
 
     /** One subcommand's answer: the table, the JSON object, the exit code. */

@@ -9,6 +9,7 @@ import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
@@ -47,7 +48,8 @@ class ImportCommandTest {
     @BeforeEach
     void deploy() {
         URI moto = DynamoDbHarness.backend().endpoint();
-        aws = AwsAccess.loopback(REGION, Map.of(AwsAccess.CLOUDFORMATION, moto, AwsAccess.SCHEDULER, moto));
+        aws = AwsAccess.loopback(
+                REGION, Map.of(AwsAccess.CLOUDFORMATION, moto, AwsAccess.SCHEDULER, moto, AwsAccess.DYNAMODB, moto));
         stage = "imp-" + UUID.randomUUID().toString().substring(0, 6);
         Map<String, String> outputs = new LinkedHashMap<>();
         outputs.put(StageOutputs.STAGE_NAME, stage);
@@ -67,6 +69,8 @@ class ImportCommandTest {
         try (SchedulerClient scheduler = aws.scheduler(DynamoDbHarness.REGION)) {
             scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(stage)));
         }
+        // The stage's ledger: a put clears a deleted entity's tombstone, a prune writes one.
+        LedgerTable.create(DynamoDbHarness.client(), "punctual-" + stage + "-ledger");
     }
 
     private CliRun cli(String... args) {

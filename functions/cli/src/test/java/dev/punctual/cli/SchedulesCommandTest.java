@@ -9,6 +9,7 @@ import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
@@ -61,7 +62,8 @@ class SchedulesCommandTest {
                 REGION,
                 Map.of(
                         AwsAccess.CLOUDFORMATION, moto,
-                        AwsAccess.SCHEDULER, moto));
+                        AwsAccess.SCHEDULER, moto,
+                        AwsAccess.DYNAMODB, moto));
         String suffix = UUID.randomUUID().toString().substring(0, 6);
         stage = "ent-" + suffix;
         plainStage = "plain-" + suffix;
@@ -70,6 +72,8 @@ class SchedulesCommandTest {
         try (SchedulerClient scheduler = aws.scheduler(DynamoDbHarness.REGION)) {
             scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(stage)));
         }
+        // The stage's ledger, where a delete writes the entity's tombstone and a put clears it.
+        LedgerTable.create(DynamoDbHarness.client(), "punctual-" + stage + "-ledger");
     }
 
     /** The outputs the CDK app writes for such a stage, with the entity ones only when it has a per-entity job. */

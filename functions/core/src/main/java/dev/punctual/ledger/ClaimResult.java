@@ -9,7 +9,8 @@ public sealed interface ClaimResult
                 ClaimResult.InProgressElsewhere,
                 ClaimResult.AttemptsExhausted,
                 Busy,
-                UnderMaintenance {
+                UnderMaintenance,
+                EntityDeleted {
 
     /** This invocation holds the lease and owns the occurrence; it must complete the claim. */
     record Claimed(Claim claim) implements ClaimResult {}

@@ -4,8 +4,9 @@ import java.time.Instant;
 
 /**
  * The lock item of one id: the lease of the lock group with that id, and (because a job's own group
- * carries its name) the cursor and fast-path slot of the job with that id. Absent parts are null; an
- * item that does not exist is {@link #absent(String)}.
+ * carries its name) the cursor and fast-path slot of the job with that id; on an entity's item
+ * ({@code job:entity}) also the tombstone its delete wrote. Absent parts are null; an item that does not
+ * exist is {@link #absent(String)}.
  */
 public record LockState(
         String id,
@@ -17,10 +18,32 @@ public record LockState(
         LeaseKind leaseKind,
         MaintenanceHold maintenance,
         Instant cursor,
-        Slot slot) {
+        Slot slot,
+        EntityTombstone tombstone) {
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The same item with its tombstone (an entity's delete, decision 0029, 8), or without one (null). */
+    public LockState withTombstone(EntityTombstone stone) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                stone);
+    }
+
+    /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */
+    public boolean deleted() {
+        return tombstone != null;
     }
 
     /** Mirrors the lease-free clause: the lease ends at leaseUntil, whatever TTL does. */

@@ -41,6 +41,19 @@ public interface RunLedger {
      */
     Optional<Lease> extend(Lease lease, Instant until);
 
+    /**
+     * An entity's delete, before its schedule is deleted (decision 0029, 8): marks the entity's ledger id
+     * ({@code job:entity}) so every later claim of its occurrences is refused as {@link EntityDeleted}; a
+     * run already started finishes. Idempotent: a second delete keeps and returns the first mark.
+     */
+    EntityTombstone tombstoneEntity(String ledgerId, String deletedBy);
+
+    /**
+     * A put of the entity, before its schedule is written: lifts the tombstone so its next occurrence is
+     * claimed as usual; false when there was none.
+     */
+    boolean clearEntityTombstone(String ledgerId);
+
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */

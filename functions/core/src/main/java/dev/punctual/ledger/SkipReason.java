@@ -10,5 +10,10 @@ public enum SkipReason {
      * The runtime claimed a delivered occurrence, found older occurrences to catch up first, and gave
      * the claim back so they run in order; the occurrence stays claimable.
      */
-    DEFERRED
+    DEFERRED,
+    /**
+     * The entity was deleted (its ledger item carries a tombstone, decision 0029, 8): a delivery in
+     * flight after the delete is recorded, never run, until a put of the entity clears the tombstone.
+     */
+    ENTITY_DELETED
 }

@@ -30,6 +30,12 @@ public enum Reason {
      * time's run item, never run; no attempt, the cursor stays.
      */
     NOT_AN_OCCURRENCE(Verdict.SKIP, SkipReason.REFUSED, Flag.NONE),
+    /**
+     * The entity was deleted: a delivery still in flight after its schedule's delete (a scheduler retry,
+     * a Lambda retry, a redrive). Recorded, never run; the entity's later occurrences are refused the
+     * same way until a put of the entity clears its tombstone.
+     */
+    ENTITY_DELETED(Verdict.SKIP, SkipReason.ENTITY_DELETED, Flag.REFUSES_THE_JOB),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
     DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */

@@ -14,6 +14,7 @@ import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
@@ -22,6 +23,7 @@ import dev.punctual.ledger.Summaries;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.observability.VisibleText;
 import dev.punctual.outcome.Reason;
 import dev.punctual.time.OccurrenceCalculator;
 import java.time.Duration;
@@ -127,7 +129,16 @@ final class OccurrenceRunner {
             // The hold's reason, already redacted, is printed in run tables and logs: one line, whatever was stored.
             case UnderMaintenance m ->
                 finished(skipRecorded(request, key, Reason.MAINTENANCE, m.hold().shownReason()));
+            // A delivery in flight after the entity's delete (decision 0029, 8): recorded, never run.
+            case EntityDeleted deleted ->
+                finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
         };
+    }
+
+    /** Who deleted the entity and when, as the delete named itself (one line, like a hold's reason). */
+    private static String deletedDetail(EntityDeleted deleted) {
+        return deleted.ledgerId() + " deleted at " + deleted.tombstone().deletedAt() + " by "
+                + VisibleText.escaped(deleted.tombstone().deletedBy());
     }
 
     /**

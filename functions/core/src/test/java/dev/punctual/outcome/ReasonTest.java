@@ -26,6 +26,7 @@ class ReasonTest {
         expected.put("DESTRUCTIVE_DISABLED", "SKIP");
         expected.put("SCHEDULES_DISABLED", "SKIP");
         expected.put("NOT_AN_OCCURRENCE", "SKIP");
+        expected.put("ENTITY_DELETED", "SKIP");
         expected.put("DEFERRED", "SKIP");
         expected.put("DEADLINE", "SKIP");
         expected.put("EARLIER_FAILED", "SKIP");
@@ -51,10 +52,14 @@ class ReasonTest {
     }
 
     @Test
-    void refusalsOfTheWholeJob_areStageSwitchesAndTheGroupBeingHeld_andAreAllRecorded() {
+    void refusalsOfTheWholeJob_areStageSwitchesTheGroupBeingHeldAndADeletedEntity_andAreAllRecorded() {
         assertThat(Arrays.stream(Reason.values()).filter(Reason::refusesTheJob))
                 .containsExactly(
-                        Reason.LOCK_BUSY, Reason.MAINTENANCE, Reason.DESTRUCTIVE_DISABLED, Reason.SCHEDULES_DISABLED);
+                        Reason.LOCK_BUSY,
+                        Reason.MAINTENANCE,
+                        Reason.DESTRUCTIVE_DISABLED,
+                        Reason.SCHEDULES_DISABLED,
+                        Reason.ENTITY_DELETED);
         assertThat(Arrays.stream(Reason.values()).filter(Reason::refusesTheJob))
                 .allSatisfy(r -> assertThat(r.recordedAs()).isPresent());
     }
@@ -71,6 +76,7 @@ class ReasonTest {
                         Map.entry(Reason.DESTRUCTIVE_DISABLED, SkipReason.REFUSED),
                         Map.entry(Reason.SCHEDULES_DISABLED, SkipReason.DISABLED),
                         Map.entry(Reason.NOT_AN_OCCURRENCE, SkipReason.REFUSED),
+                        Map.entry(Reason.ENTITY_DELETED, SkipReason.ENTITY_DELETED),
                         Map.entry(Reason.DEFERRED, SkipReason.DEFERRED));
         assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
     }

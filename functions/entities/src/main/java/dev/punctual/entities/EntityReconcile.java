@@ -29,8 +29,9 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * job given, no entity twice. A refusal writes nothing.
  *
  * <p>Resume: an interrupted reconcile is simply run again. Each put is idempotent, so what the first run
- * confirmed is UNCHANGED on the second, which costs one GetSchedule per entity and no write; there is no
- * checkpoint file to go stale when the file changes.
+ * confirmed is UNCHANGED on the second, which costs one GetSchedule per entity and no schedule write (and
+ * the put's refused tombstone clear on the ledger, {@link EntitySchedules#put}); there is no checkpoint
+ * file to go stale when the file changes.
  *
  * <p>Dry run: reads each entity's schedule (GetSchedule) and compares it as a put would
  * ({@link DeployedForm#sameAs}), and lists the prune candidates, writing nothing.
@@ -51,20 +52,37 @@ public final class EntityReconcile {
     private final Pacer pacer;
     private final Writers writers;
 
-    /** One writer. */
-    public EntityReconcile(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer) {
-        this(scheduler, catalog, targets, pacer, 1);
+    /**
+     * One writer.
+     *
+     * @param tombstones the stage's ledger: a put clears a deleted entity's tombstone, a prune writes one
+     */
+    public EntityReconcile(
+            SchedulerClient scheduler,
+            JobCatalog catalog,
+            EntityTargets targets,
+            EntityTombstones tombstones,
+            Pacer pacer) {
+        this(scheduler, catalog, targets, tombstones, pacer, 1);
     }
 
-    /** @param writers puts (and deletes) in flight at once, 1 to {@value Writers#MAX} */
+    /**
+     * @param tombstones the stage's ledger: a put clears a deleted entity's tombstone, a prune writes one
+     * @param writers puts (and deletes) in flight at once, 1 to {@value Writers#MAX}
+     */
     public EntityReconcile(
-            SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, Pacer pacer, int writers) {
+            SchedulerClient scheduler,
+            JobCatalog catalog,
+            EntityTargets targets,
+            EntityTombstones tombstones,
+            Pacer pacer,
+            int writers) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.pacer = Objects.requireNonNull(pacer, "pacer");
         this.writers = new Writers(writers);
-        this.schedules = new EntitySchedules(scheduler, catalog, targets);
+        this.schedules = new EntitySchedules(scheduler, catalog, targets, tombstones);
     }
 
     /**

@@ -33,7 +33,9 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * entity id, and refuses what it cannot accept before anything is sent, naming the field and what is
  * accepted ({@link EntityScheduleException}, {@link EntityTargetsException}). A schedule read back that
  * is not what its name stands for is reported ({@link UnreadableScheduleException}), never returned.
- * A failed call to the API is a {@link SchedulerCallException} naming the operation and the schedule.
+ * A failed call to the API is a {@link SchedulerCallException} naming the operation and the schedule;
+ * a failed ledger call (a delete's tombstone, a put's clearing of it) is the ledger's own exception,
+ * thrown before any schedule is written.
  *
  * <p>Throttling: a burst of puts (an import, a migration) meets the API's request quotas. The client
  * {@link #clientBuilder} builds uses the SDK's adaptive retry strategy with {@value #MAX_ATTEMPTS}
@@ -59,22 +61,34 @@ public final class EntitySchedules {
     private final SchedulerClient scheduler;
     private final JobCatalog catalog;
     private final EntityTargets targets;
+    private final EntityTombstones tombstones;
     private final int pageSize;
 
     /**
+     * For a team's service: {@code new EntitySchedules(scheduler, catalog, EntityTargets.fromStageOutputs(
+     * outputs, catalog), EntityTombstones.onStage(dynamo, outputs, "billing-service"))}.
+     *
      * @param scheduler the caller's client, which it keeps owning (and closes)
      * @param catalog the jobs; only its per-entity jobs are accepted
      * @param targets the stage's group and its pools' targets
+     * @param tombstones the stage's ledger, which a delete marks and a put clears
      */
-    public EntitySchedules(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets) {
-        this(scheduler, catalog, targets, PAGE_SIZE);
+    public EntitySchedules(
+            SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, EntityTombstones tombstones) {
+        this(scheduler, catalog, targets, tombstones, PAGE_SIZE);
     }
 
     /** With a smaller page, so a test crosses ListSchedules' pages with a handful of schedules. */
-    EntitySchedules(SchedulerClient scheduler, JobCatalog catalog, EntityTargets targets, int pageSize) {
+    EntitySchedules(
+            SchedulerClient scheduler,
+            JobCatalog catalog,
+            EntityTargets targets,
+            EntityTombstones tombstones,
+            int pageSize) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.targets = Objects.requireNonNull(targets, "targets");
+        this.tombstones = Objects.requireNonNull(tombstones, "tombstones");
         this.pageSize = pageSize;
     }
 
@@ -119,7 +133,17 @@ public final class EntitySchedules {
      * one CREATED. Puts of different states race last-writer-wins, as UpdateSchedule has no condition.
      * A schedule of that name whose input is not this job's for this entity is refused, not replaced.
      *
-     * <p>Cost: one GetSchedule, plus one CreateSchedule or UpdateSchedule unless UNCHANGED.
+     * <p>A deleted entity put again: its ledger tombstone is cleared first (before the schedule is
+     * written), so its next delivery runs. If the schedule write then fails, the tombstone is already gone
+     * and a delivery of the old schedule still in flight would run: repeat the put, or delete.
+     *
+     * <p>A put and a delete of one entity at the same time race as two puts do: the put clears the
+     * tombstone again in each round, yet a delete landing wholly between a round's clear and its write
+     * leaves the schedule in place with its deliveries refused (ENTITY_DELETED, on the outcome line);
+     * repeat the put or the delete to settle it.
+     *
+     * <p>Cost: one conditional UpdateItem on the ledger (refused, at one write unit, unless the entity was
+     * deleted), one GetSchedule, plus one CreateSchedule or UpdateSchedule unless UNCHANGED.
      *
      * @param desired checked again here ({@link EntitySchedule#of}), as its record constructor checks nothing
      * @return what the put did
@@ -137,6 +161,10 @@ public final class EntitySchedules {
                 checked, targets, targets.of(definition.id(), definition.pool().name()));
         String name = checked.name();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
+            // Before each round's write: a delete that landed since the last round (its tombstone, then
+            // its DeleteSchedule) must not leave this put's schedule with its deliveries refused. A ledger
+            // failure throws here, before any schedule write.
+            tombstones.clear(checked.job(), checked.entity());
             Optional<GetScheduleResponse> current = read(name);
             if (current.isEmpty()) {
                 if (create(form, name)) {
@@ -175,10 +203,22 @@ public final class EntitySchedules {
         return read(name).map(current -> ReadBack.entitySchedule(current, definition, entity, where(name)));
     }
 
-    /** Deletes the entity's schedule; false when it had none (so a repeated delete is harmless). */
+    /**
+     * Deletes the entity: first its ledger tombstone (decision 0029, 8), so a delivery already in flight
+     * (a scheduler or Lambda retry, a redrive) is recorded as an ENTITY_DELETED skip and never run, then
+     * its schedule. Its run items stay for their retention. A repeated delete is harmless: the first
+     * tombstone stays. The tombstone is written even when there is no schedule (a delete that failed
+     * after its tombstone is simply repeated); a put of the entity clears it.
+     *
+     * <p>Cost: one UpdateItem on the ledger and one DeleteSchedule.
+     *
+     * @return false when the entity had no schedule
+     */
     public boolean delete(String job, String entity) {
         perEntityJob(job);
         String name = EntityScheduleName.of(job, entity);
+        // A ledger failure throws here, before the schedule is touched: it stays until a tombstone stands.
+        tombstones.tombstone(job, entity);
         try {
             scheduler.deleteSchedule(r -> r.groupName(targets.group()).name(name));
             return true;

@@ -48,7 +48,7 @@ class EntityReconcileTest {
         targets = SchedulerEmulator.newGroup(raw, "r");
         SchedulerClient counted = SchedulerEmulator.client(calls);
         clients.add(counted);
-        reconcile = new EntityReconcile(counted, CATALOG, targets, testPacer(100));
+        reconcile = new EntityReconcile(counted, CATALOG, targets, LedgerEmulator.tombstones(), testPacer(100));
     }
 
     @AfterEach
@@ -103,7 +103,7 @@ class EntityReconcileTest {
                 .extracting(c -> c.entity() + ":" + c.kind())
                 .containsExactly("e0:UNCHANGED", "e1:UPDATE", "new:CREATE", "e2:DELETE");
         assertThat(calls.writes()).isZero();
-        assertThat(new EntitySchedules(clients.get(0), CATALOG, targets).list("reminder"))
+        assertThat(new EntitySchedules(clients.get(0), CATALOG, targets, LedgerEmulator.tombstones()).list("reminder"))
                 .extracting(EntitySchedule::entity)
                 .containsExactly("e0", "e1", "e2");
     }
@@ -123,7 +123,7 @@ class EntityReconcileTest {
 
         assertThat(pruned.counts()).containsEntry(Kind.DELETE, 2).containsEntry(Kind.UNCHANGED, 2);
         assertThat(calls.of("DeleteSchedule")).isEqualTo(2);
-        EntitySchedules read = new EntitySchedules(clients.get(0), CATALOG, targets);
+        EntitySchedules read = new EntitySchedules(clients.get(0), CATALOG, targets, LedgerEmulator.tombstones());
         assertThat(read.list("reminder")).extracting(EntitySchedule::entity).containsExactly("e0", "e1");
         assertThat(read.list("reminder-digest"))
                 .extracting(EntitySchedule::entity)
@@ -146,7 +146,7 @@ class EntityReconcileTest {
         assertThat(resumed.counts()).containsEntry(Kind.CREATE, 6).containsEntry(Kind.UNCHANGED, 4);
         assertThat(calls.of("CreateSchedule")).isEqualTo(6);
         assertThat(calls.writes()).isEqualTo(6);
-        assertThat(new EntitySchedules(clients.get(0), CATALOG, targets).list("reminder"))
+        assertThat(new EntitySchedules(clients.get(0), CATALOG, targets, LedgerEmulator.tombstones()).list("reminder"))
                 .hasSize(10);
     }
 

@@ -12,9 +12,16 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import dev.punctual.json.Json;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.EntityDeleted;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunLedger;
 import dev.punctual.runtime.ScheduledPayload;
 import dev.punctual.time.Schedule;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +34,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,9 +93,15 @@ class EntitySchedulesTest {
     private SchedulerClient raw;
     private EntityTargets targets;
     private EntitySchedules schedules;
+    private String ledgerTable;
+    private EntityTombstones tombstones;
+    private RunLedger ledger;
 
     @BeforeEach
     void oneGroupPerTest() {
+        ledgerTable = LedgerEmulator.freshTable();
+        tombstones = LedgerEmulator.tombstones(ledgerTable);
+        ledger = LedgerEmulator.ledger(ledgerTable);
         raw = open(SchedulerEmulator.client());
         String group = EntityScheduleName.group("t" + GROUPS.incrementAndGet());
         raw.createScheduleGroup(r -> r.name(group));
@@ -96,7 +110,7 @@ class EntitySchedulesTest {
                 .deadLetterQueue(DEAD_LETTERS)
                 .retries(3, Duration.ofHours(1))
                 .build();
-        schedules = new EntitySchedules(open(SchedulerEmulator.client(calls)), CATALOG, targets);
+        schedules = new EntitySchedules(open(SchedulerEmulator.client(calls)), CATALOG, targets, tombstones);
     }
 
     @AfterEach
@@ -229,6 +243,84 @@ class EntitySchedulesTest {
     }
 
     @Test
+    void aDelete_writesTheEntitysTombstoneBeforeItDeletesTheSchedule_soADeliveryInFlightIsRefused() {
+        schedules.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr")));
+        AtomicReference<Boolean> deletedWhenScheduleWent = new AtomicReference<>();
+        EntitySchedules deleting = new EntitySchedules(
+                open(SchedulerEmulator.client(
+                        calls,
+                        onFirst(
+                                "DeleteSchedule",
+                                () -> deletedWhenScheduleWent.set(
+                                        ledger.lock("reminder:acme").deleted())))),
+                CATALOG,
+                targets,
+                tombstones);
+
+        assertThat(deleting.delete("reminder", "acme")).isTrue();
+
+        assertThat(deletedWhenScheduleWent).as("tombstone first").hasValue(true);
+        assertThat(ledger.lock("reminder:acme").tombstone().deletedBy()).isEqualTo(LedgerEmulator.CALLER);
+        RunKey inFlight = new RunKey("reminder:acme", Instant.now().truncatedTo(ChronoUnit.MINUTES));
+        assertThat(ledger.claim(
+                        ClaimRequest.scheduled(inFlight, 2, 3, Instant.now().plusSeconds(60))
+                                .onEntityLease("reminder", Optional.empty())))
+                .as("the runtime's claim of a delivery still in flight")
+                .isInstanceOf(EntityDeleted.class);
+        assertThat(scheduleNamesInGroup()).isEmpty();
+    }
+
+    @Test
+    void aPutOfADeletedEntity_clearsItsTombstoneBeforeItWritesTheSchedule_andItsDeliveriesAreClaimedAgain() {
+        schedules.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr")));
+        schedules.delete("reminder", "acme");
+        AtomicReference<Boolean> deletedWhenScheduleCame = new AtomicReference<>();
+        EntitySchedules putting = new EntitySchedules(
+                open(SchedulerEmulator.client(
+                        calls,
+                        onFirst(
+                                "CreateSchedule",
+                                () -> deletedWhenScheduleCame.set(
+                                        ledger.lock("reminder:acme").deleted())))),
+                CATALOG,
+                targets,
+                tombstones);
+
+        assertThat(putting.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr"))))
+                .isEqualTo(PutResult.CREATED);
+
+        assertThat(deletedWhenScheduleCame).as("cleared first").hasValue(false);
+        RunKey next = new RunKey("reminder:acme", Instant.now().truncatedTo(ChronoUnit.MINUTES));
+        assertThat(ledger.claim(ClaimRequest.scheduled(next, 1, 3, Instant.now().plusSeconds(60))
+                        .onEntityLease("reminder", Optional.empty())))
+                .isInstanceOf(ClaimResult.Claimed.class);
+    }
+
+    @Test
+    void aDeleteOfAnEntityWithoutASchedule_stillLeavesItsTombstone_andAPutClearsIt() {
+        assertThat(schedules.delete("reminder", "never")).isFalse();
+        assertThat(ledger.lock("reminder:never").deleted()).isTrue();
+
+        schedules.put(reminder("never", "UTC", Map.of()));
+
+        assertThat(ledger.lock("reminder:never").deleted()).isFalse();
+    }
+
+    @Test
+    void aCallerNameThatIsBlankTooLongOrHidesCharacters_isRefusedNamingTheField_andTheLedgerTableOutputToo() {
+        for (String caller : new String[] {" ", "x".repeat(129), "svc\u0007"}) {
+            assertThatThrownBy(() -> EntityTombstones.onTable(LedgerEmulator.dynamo(), ledgerTable, caller))
+                    .isInstanceOfSatisfying(
+                            EntityTargetsException.class,
+                            e -> assertThat(e.field()).isEqualTo("caller"))
+                    .hasMessageContaining("accepted: the service's name");
+        }
+        assertThatThrownBy(() -> EntityTombstones.onStage(LedgerEmulator.dynamo(), Map.of(), "svc"))
+                .isInstanceOfSatisfying(
+                        EntityTargetsException.class, e -> assertThat(e.field()).isEqualTo("outputs.LedgerTableName"));
+    }
+
+    @Test
     void aDelete_removesTheSchedule_andASecondDeleteIsFalse() {
         schedules.put(reminder("acme", "Europe/Paris", Map.of()));
 
@@ -249,7 +341,8 @@ class EntitySchedulesTest {
         schedules.put(EntitySchedule.of(DIGEST, "e1", null, "UTC", Map.of()));
         schedules.put(EntitySchedule.of(DIGEST, "e9", null, "UTC", Map.of()));
         // Pages of two: the listing must follow every NextToken.
-        EntitySchedules paged = new EntitySchedules(open(SchedulerEmulator.client(calls)), CATALOG, targets, 2);
+        EntitySchedules paged =
+                new EntitySchedules(open(SchedulerEmulator.client(calls)), CATALOG, targets, tombstones, 2);
         calls.reset();
 
         assertThat(paged.list("reminder")).containsExactlyElementsOf(expected);
@@ -363,11 +456,12 @@ class EntitySchedulesTest {
     @Test
     void aCreateThatLosesToAnIdenticalConcurrentPut_readsAgain_andIsUnchanged() {
         EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets);
+        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(calls, onFirst("CreateSchedule", () -> other.put(desired)))),
                 CATALOG,
-                targets);
+                targets,
+                tombstones);
 
         assertThat(racing.put(desired)).isEqualTo(PutResult.UNCHANGED);
 
@@ -380,12 +474,13 @@ class EntitySchedulesTest {
     @Test
     void aCreateThatLosesToADifferentConcurrentPut_readsAgain_andUpdatesToItsOwn() {
         EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets);
+        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(
                         calls, onFirst("CreateSchedule", () -> other.put(reminder("acme", "Asia/Tokyo", Map.of()))))),
                 CATALOG,
-                targets);
+                targets,
+                tombstones);
 
         assertThat(racing.put(desired)).isEqualTo(PutResult.UPDATED);
 
@@ -397,15 +492,19 @@ class EntitySchedulesTest {
     void anUpdateOfAScheduleDeletedSinceItWasRead_createsItAgain() {
         schedules.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr")));
         EntitySchedule changed = reminder("acme", "Europe/Paris", Map.of("locale", "de"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets);
+        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(
                         calls, onFirst("UpdateSchedule", () -> other.delete("reminder", "acme")))),
                 CATALOG,
-                targets);
+                targets,
+                tombstones);
         calls.reset();
 
         assertThat(racing.put(changed)).isEqualTo(PutResult.CREATED);
+        assertThat(ledger.lock("reminder:acme").deleted())
+                .as("the next round cleared the delete's tombstone again")
+                .isFalse();
 
         assertThat(calls.of("UpdateSchedule"))
                 .as("its own update, of a schedule gone")
@@ -516,7 +615,7 @@ class EntitySchedulesTest {
                         software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test", "test")))
                 // One attempt, so the fault arrives without the retries' back-off.
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()));
-        EntitySchedules inAMissingGroup = new EntitySchedules(open(builder.build()), CATALOG, elsewhere);
+        EntitySchedules inAMissingGroup = new EntitySchedules(open(builder.build()), CATALOG, elsewhere, tombstones);
 
         assertThatThrownBy(() -> inAMissingGroup.put(reminder("acme", "UTC", Map.of())))
                 .isInstanceOfSatisfying(SchedulerCallException.class, e -> {
@@ -535,7 +634,8 @@ class EntitySchedulesTest {
                 open(EntitySchedules.schedulerClient(
                         SchedulerEmulator.REGION, Optional.of(SchedulerEmulator.endpoint()))),
                 CATALOG,
-                targets);
+                targets,
+                tombstones);
 
         assertThat(viaFactory.put(reminder("acme", "UTC", Map.of()))).isEqualTo(PutResult.CREATED);
         assertThat(schedules.get("reminder", "acme")).isPresent();

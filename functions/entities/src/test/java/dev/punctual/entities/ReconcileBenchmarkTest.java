@@ -41,8 +41,8 @@ class ReconcileBenchmarkTest {
         int writers = Integer.getInteger("bench.writers", 1);
         try (SchedulerClient client = SchedulerEmulator.client()) {
             EntityTargets targets = SchedulerEmulator.newGroup(client, "bench");
-            EntityReconcile reconcile =
-                    new EntityReconcile(client, JobCatalog.of(JOB), targets, Pacer.perSecond(rate), writers);
+            EntityReconcile reconcile = new EntityReconcile(
+                    client, JobCatalog.of(JOB), targets, LedgerEmulator.tombstones(), Pacer.perSecond(rate), writers);
             System.out.printf("[bench] writers=%d rate=%.0f/s%n", writers, rate);
             List<EntitySchedule> all = IntStream.range(0, n)
                     .mapToObj(i -> EntitySchedule.of(JOB, "tenant-" + i, null, "Europe/Paris", Map.of("locale", "fr")))

@@ -181,7 +181,8 @@ class SpreadEntitySchedulesTest {
     }
 
     private EntitySchedules client(JobCatalog catalog) {
-        return new EntitySchedules(open(SchedulerEmulator.client(calls)), catalog, targets);
+        return new EntitySchedules(
+                open(SchedulerEmulator.client(calls)), catalog, targets, LedgerEmulator.tombstones());
     }
 
     private GetScheduleResponse deployed(String name) {

@@ -47,7 +47,12 @@ class ThrottledReconcileTest {
                     .toList();
 
             ReconcileResult result = new EntityReconcile(
-                            throttled, JobCatalog.of(REPORT), targets, Pacer.perSecond(10_000), 4)
+                            throttled,
+                            JobCatalog.of(REPORT),
+                            targets,
+                            LedgerEmulator.tombstones(),
+                            Pacer.perSecond(10_000),
+                            4)
                     .reconcile("report", file, false, false, c -> {});
 
             assertThat(result.counts()).containsEntry(Kind.CREATE, n);

@@ -5,6 +5,8 @@ import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.EntityDeleted;
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
@@ -118,6 +120,7 @@ final class RecordingLedger implements RunLedger {
                 b.until(other.until().toEpochMilli()).status(other.holder());
             case UnderMaintenance m ->
                 b.until(m.hold().until().toEpochMilli()).status(m.hold().setBy());
+            case EntityDeleted deleted -> b.status(deleted.tombstone().deletedBy());
             case ClaimResult.AlreadyDone done -> b.status(done.record().status().name());
             case ClaimResult.AttemptsExhausted exhausted ->
                 b.status(exhausted.last().status().name());
@@ -235,6 +238,17 @@ final class RecordingLedger implements RunLedger {
                 () -> ledger.maintenanceOff(groups, setBy),
                 r -> op(Op.Kind.MAINT_OFF).result(Op.OK).detail(String.join(",", r)),
                 op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
+    }
+
+    /** Not recorded: the suite deletes no entity (EntityLeaseContract races a delete with a claim). */
+    @Override
+    public EntityTombstone tombstoneEntity(String ledgerId, String deletedBy) {
+        return ledger.tombstoneEntity(ledgerId, deletedBy);
+    }
+
+    @Override
+    public boolean clearEntityTombstone(String ledgerId) {
+        return ledger.clearEntityTombstone(ledgerId);
     }
 
     @Override

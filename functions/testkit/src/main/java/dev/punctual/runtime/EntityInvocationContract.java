@@ -190,6 +190,87 @@ public abstract class EntityInvocationContract {
     }
 
     @Test
+    void aDeliveryInFlightAfterTheEntitysDelete_isRecordedSkipEntityDeleted_neverRun_andTheLineNamesEntityAndReason() {
+        RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
+        f.ledger.tombstoneEntity("tenant-report:acme", "team-service");
+
+        InvocationResult result = f.invoke(delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE));
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.ENTITY_DELETED);
+            assertThat(o.verdict()).isEqualTo(Verdict.SKIP);
+            assertThat(o.entity()).isEqualTo("acme");
+        });
+        assertThat(contexts).as("the job never ran").isEmpty();
+        JsonNode line = f.outcomeLines().get(0);
+        assertThat(line.path("entity").asText()).isEqualTo("acme");
+        assertThat(line.path("reason").asText()).isEqualTo("ENTITY_DELETED");
+        assertThat(f.ledger.run(new RunKey("tenant-report:acme", PARIS_NINE))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(r.reason()).startsWith("ENTITY_DELETED").contains("team-service");
+        });
+    }
+
+    @Test
+    void afterAPutAgain_theEntitysNextOccurrenceRuns_andAnotherEntityWasNeverRefused() {
+        Instant dayTwo = PARIS_NINE.plus(Duration.ofDays(1));
+        RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
+        f.invoke(delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE));
+        f.ledger.tombstoneEntity("tenant-report:acme", "team-service");
+        InvocationResult refused = f.invoke(delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE));
+        InvocationResult globex = f.invoke(delivery("globex", "Europe/Paris", Map.of(), PARIS_NINE));
+        f.ledger.clearEntityTombstone("tenant-report:acme");
+        f.clock.advance(Duration.between(f.clock.peek(), dayTwo.plusSeconds(5)));
+
+        InvocationResult next = f.invoke(delivery("acme", "Europe/Paris", Map.of(), dayTwo));
+
+        assertThat(refused.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ENTITY_DELETED));
+        assertThat(globex.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.OK));
+        assertThat(next.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.OK));
+        assertThat(contexts)
+                .extracting(c -> c.entity().orElseThrow().id() + "@" + c.occurrence())
+                .containsExactly("acme@" + PARIS_NINE, "globex@" + PARIS_NINE, "acme@" + dayTwo);
+        assertThat(f.ledger.run(new RunKey("tenant-report:acme", PARIS_NINE)))
+                .as("the run item of the run before the delete stays")
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+    }
+
+    /**
+     * A put again resumes at the entity's cursor: an occurrence refused while the entity was deleted is
+     * after it, so the next delivery's catch-up replays it within the job's bounds, as after any outage.
+     */
+    @Test
+    void anOccurrenceRefusedWhileDeleted_isReplayedByTheCatchUpAfterAPutAgain_withinTheJobsBounds() {
+        Instant dayTwo = PARIS_NINE.plus(Duration.ofDays(1));
+        Instant dayThree = PARIS_NINE.plus(Duration.ofDays(2));
+        RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
+        f.invoke(delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE));
+        f.ledger.tombstoneEntity("tenant-report:acme", "team-service");
+        f.clock.advance(Duration.between(f.clock.peek(), dayTwo.plusSeconds(5)));
+        InvocationResult refused = f.invoke(delivery("acme", "Europe/Paris", Map.of(), dayTwo));
+        f.ledger.clearEntityTombstone("tenant-report:acme");
+        f.clock.advance(Duration.between(f.clock.peek(), dayThree.plusSeconds(5)));
+        contexts.clear();
+
+        InvocationResult next = f.invoke(delivery("acme", "Europe/Paris", Map.of(), dayThree));
+
+        assertThat(refused.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.ENTITY_DELETED));
+        assertThat(next.occurrences())
+                .filteredOn(o -> o.verdict() == Verdict.PASS)
+                .extracting(OccurrenceReport::occurrence)
+                .containsExactly(dayTwo, dayThree);
+        assertThat(contexts).hasSize(2);
+    }
+
+    @Test
     void twelveConcurrentDeliveriesOfOneEntityOccurrence_giveOneSuccess() throws Exception {
         RuntimeFixture f = fixture(PARIS_NINE.plusSeconds(5));
         String payload = delivery("acme", "Europe/Paris", Map.of(), PARIS_NINE);

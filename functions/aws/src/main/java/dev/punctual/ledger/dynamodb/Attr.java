@@ -28,6 +28,10 @@ final class Attr {
     static final String OCC_SCHEDULER_ATTEMPT = "occSchedulerAttempt";
     static final String OCC_STARTED_AT = "occStartedAt";
 
+    // Lock item of an entity (job:entity): the tombstone its delete writes (decision 0029, 8).
+    static final String DELETED_AT = "deletedAt";
+    static final String DELETED_BY = "deletedBy";
+
     // Run item.
     static final String JOB = "job";
     static final String SCHEDULED_AT = "scheduledAt";

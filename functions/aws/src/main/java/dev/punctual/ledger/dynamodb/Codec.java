@@ -6,6 +6,7 @@ import static dev.punctual.ledger.dynamodb.Av.num;
 import static dev.punctual.ledger.dynamodb.Av.str;
 
 import dev.punctual.ledger.Attempt;
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
@@ -43,7 +44,17 @@ final class Codec {
                 enumOf(item, Attr.LEASE_KIND, LeaseKind.class),
                 hold,
                 instant(item, Attr.CURSOR),
-                slot(item));
+                slot(item),
+                tombstone(item));
+    }
+
+    private static EntityTombstone tombstone(Map<String, AttributeValue> item) {
+        if (!item.containsKey(Attr.DELETED_AT)) {
+            return null;
+        }
+        // A tombstone edited by hand without its name still refuses claims: the mark is deletedAt alone.
+        String by = str(item, Attr.DELETED_BY);
+        return new EntityTombstone(instant(item, Attr.DELETED_AT), by == null || by.isBlank() ? "(unknown)" : by);
     }
 
     private static Slot slot(Map<String, AttributeValue> item) {

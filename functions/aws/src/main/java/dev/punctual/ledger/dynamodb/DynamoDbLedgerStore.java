@@ -2,6 +2,7 @@ package dev.punctual.ledger.dynamodb;
 
 import static dev.punctual.ledger.dynamodb.Expressions.*;
 
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.RunKey;
@@ -88,9 +89,26 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     }
 
     @Override
+    public Write<LockState> tombstoneEntity(String ledgerId, EntityTombstone tombstone) {
+        Values v = Values.of()
+                .put(":deletedAt", Av.millis(tombstone.deletedAt()))
+                .put(":deletedBy", Av.s(tombstone.deletedBy()));
+        return updateLock(ledgerId, TOMBSTONE_SET, TOMBSTONE_ABSENT, v);
+    }
+
+    @Override
+    public boolean clearEntityTombstone(String ledgerId) {
+        return updateLock(ledgerId, TOMBSTONE_CLEAR, TOMBSTONE_PRESENT, Values.of())
+                .applied();
+    }
+
+    @Override
     public Write<LockState> claimFresh(SlotClaim claim) {
         return updateLock(
-                claim.key().jobId(), CLAIM_FRESH, OCCURRENCE_FRESH, Values.of().slot(claim));
+                claim.key().jobId(),
+                CLAIM_FRESH,
+                CLAIM_FRESH_CONDITION,
+                Values.of().slot(claim));
     }
 
     @Override

@@ -128,12 +128,41 @@ final class Expressions {
      */
     static final String CURSOR_AT_EXPECTED = "#cursor = :expectedCursor";
 
-    /** An entity's lease alone (the general path): free, and the chosen fence above the stored one. */
-    static final String TAKE_ENTITY_LEASE_CONDITION = LEASE_FREE + " AND " + FENCE_BELOW;
+    /**
+     * The entity was not deleted (decision 0029, 8): its delete writes {@code deletedAt} on this item
+     * before it deletes the schedule, so a delivery still in flight is refused in the very write that
+     * would claim it, at no extra request. A job's own item never carries it.
+     */
+    static final String NOT_DELETED = "attribute_not_exists(#deletedAt)";
+
+    /**
+     * An entity's lease alone (the general path): not deleted, free, and the chosen fence above the
+     * stored one.
+     */
+    static final String TAKE_ENTITY_LEASE_CONDITION = NOT_DELETED + " AND " + LEASE_FREE + " AND " + FENCE_BELOW;
 
     /** An entity's one-request claim: free lease, fence above, fresh occurrence, cursor where expected. */
     static final String TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION =
             TAKE_ENTITY_LEASE_CONDITION + " AND " + OCCURRENCE_FRESH + " AND " + CURSOR_AT_EXPECTED;
+
+    /**
+     * The slot claim under a shared group's lease: the entity not deleted (checked here, in the write
+     * the shared path already sends per occurrence, so the tombstone holds there too at no extra
+     * request; a job's slot never carries one) and the occurrence fresh.
+     */
+    static final String CLAIM_FRESH_CONDITION = NOT_DELETED + " AND " + OCCURRENCE_FRESH;
+
+    /**
+     * An entity's delete: only where no tombstone stands, so a second delete keeps the first's time and
+     * name and is told so (the refusal's ALL_OLD item shows it): deleting twice is idempotent.
+     */
+    static final String TOMBSTONE_ABSENT = NOT_DELETED;
+
+    /**
+     * A put of a deleted entity: only where a tombstone stands. Without it the REMOVE would create a
+     * bare lock item for every entity put for the first time.
+     */
+    static final String TOMBSTONE_PRESENT = "attribute_exists(#deletedAt)";
 
     // ---- Updates -------------------------------------------------------------------------------------
 
@@ -166,6 +195,15 @@ final class Expressions {
 
     /** Claim the slot under a shared group's lease, stamping that lease's fence. */
     static final String CLAIM_FRESH = "SET " + SLOT_SET + ", #occFence = :fence";
+
+    /**
+     * The tombstone: when and by whom. Lease, slot and cursor stay, so a run in flight still completes
+     * (its fenced commit does not look at the tombstone) and a put again resumes at the cursor.
+     */
+    static final String TOMBSTONE_SET = "SET #deletedAt = :deletedAt, #deletedBy = :deletedBy";
+
+    /** A put again: the tombstone goes, nothing else changes. */
+    static final String TOMBSTONE_CLEAR = "REMOVE #deletedAt, #deletedBy";
 
     /** Heartbeat: only the end moves; owner, fence and start stay. */
     static final String EXTEND = "SET #leaseUntil = :until";

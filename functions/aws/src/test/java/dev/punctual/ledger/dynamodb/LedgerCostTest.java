@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
+import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
@@ -135,6 +136,35 @@ class LedgerCostTest {
                 sent,
                 perOccurrence,
                 "job group item " + groupBytes + " B, entity item " + jobBytes + " B, run item " + runBytes + " B");
+    }
+
+    /**
+     * {@code EntityJob.sharingOneLease()}: the entity's occurrences under the job's group lease cost what a
+     * shared group's job does. The entity's tombstone is checked in the slot claim's UpdateItem, which
+     * this path sends anyway: no request is added for it.
+     */
+    @Test
+    void inOrderEntityOccurrences_sharedLease_costThreeRequestsEach_theTombstoneRidesOnTheSlotClaim() {
+        List<RequestMeter.Sent> sent = runOccurrences("crew:acme", "crew");
+
+        assertThat(sent).hasSize(3 * OCCURRENCES);
+        assertThat(sent.subList(0, 3))
+                .extracting(RequestMeter.Sent::operation)
+                .containsExactly("UpdateItem", "UpdateItem", "TransactWriteItems");
+    }
+
+    /** A delivery in flight after the entity's delete: the one claim request, refused; nothing else. */
+    @Test
+    void deliveryOfADeletedEntity_ownEntityLease_costsOneRefusedTransaction() {
+        RunLedger ledger = ledger();
+        RunKey key = new RunKey("gone:acme", START);
+        ledger.tombstoneEntity(key.jobId(), "team-service");
+        meter.reset();
+
+        ClaimResult refused = ledger.claim(entityRequest("gone", key));
+
+        assertThat(refused).isInstanceOf(EntityDeleted.class);
+        assertThat(meter.sent()).extracting(RequestMeter.Sent::operation).containsExactly("TransactWriteItems");
     }
 
     private ClaimRequest entityRequest(String group, RunKey key) {

@@ -5,6 +5,7 @@ import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
@@ -21,7 +22,8 @@ import java.util.Optional;
 /**
  * The claim rules. The happy path is one conditional write (own group, occurrence after the cursor and
  * after the slot, nothing left running); everything else takes the lease first and then decides from
- * the stored state, so every decision is made while holding the group.
+ * the stored state, so every decision is made while holding the group. An entity's tombstone refuses
+ * every claim in the write that claims ({@link EntityDeleted}), on its own lease and on a shared one.
  */
 final class Claiming {
 
@@ -88,6 +90,9 @@ final class Claiming {
                 return claimedOnEntitySlot(request, token, fence, now);
             }
             LockState seen = fast.value().orElseThrow();
+            if (!seen.id().equals(holdGroup) && seen.deleted()) {
+                return new EntityDeleted(seen.id(), seen.tombstone());
+            }
             if (seen.id().equals(holdGroup) || seen.leaseHeldAt(now)) {
                 return blocked(request, seen, now);
             }
@@ -105,6 +110,9 @@ final class Claiming {
                 return holding(request, lease, null, now);
             }
             LockState seen = taken.value().orElseThrow();
+            if (!seen.id().equals(holdGroup) && seen.deleted()) {
+                return new EntityDeleted(seen.id(), seen.tombstone());
+            }
             if (seen.id().equals(holdGroup) || seen.leaseHeldAt(now)) {
                 return blocked(request, seen, now);
             }
@@ -206,6 +214,11 @@ final class Claiming {
                     return claimedOnSlot(request, fresh.value(), lease.ownerToken(), now);
                 }
                 job = fresh.value();
+                if (job.deleted()) {
+                    // An entity's tombstone (decision 0029, 8): checked in the slot claim's own write, so the
+                    // shared-lease path refuses a deleted entity at no extra request.
+                    return new EntityDeleted(job.id(), job.tombstone());
+                }
             }
             if (job.slot() != null && job.slot().running()) {
                 abandonSlot(request.key().jobId(), job.slot(), now);

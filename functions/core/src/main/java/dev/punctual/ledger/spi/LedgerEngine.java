@@ -7,6 +7,7 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Due;
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Ids;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
@@ -182,6 +183,38 @@ public final class LedgerEngine implements RunLedger {
         return extended.applied()
                 ? Optional.of(Records.leaseFor(extended.value(), lease.ownerToken()))
                 : Optional.empty();
+    }
+
+    @Override
+    public EntityTombstone tombstoneEntity(String ledgerId, String deletedBy) {
+        String id = requireEntityLedgerId(ledgerId);
+        EntityTombstone stone = new EntityTombstone(now(), deletedBy);
+        // Applied or refused, the stored item shows the tombstone that stands: ours or an earlier one.
+        Write<LockState> written = ReadBack.write(
+                "tombstone entity " + id,
+                () -> store.tombstoneEntity(id, stone),
+                () -> Optional.of(store.readLock(id)).filter(LockState::deleted).map(Write.Applied::new));
+        return written.value().tombstone();
+    }
+
+    @Override
+    public boolean clearEntityTombstone(String ledgerId) {
+        String id = requireEntityLedgerId(ledgerId);
+        return ReadBack.write(
+                "clear entity tombstone " + id,
+                () -> store.clearEntityTombstone(id),
+                () -> Optional.of(store.readLock(id)).filter(s -> !s.deleted()).map(s -> true));
+    }
+
+    /** Only an entity's ledger id ({@code job:entity}) is tombstoned: a job's own item never is. */
+    private static String requireEntityLedgerId(String ledgerId) {
+        Ids.require(ledgerId, "ledgerId");
+        int colon = ledgerId.indexOf(':');
+        if (colon <= 0 || colon == ledgerId.length() - 1) {
+            throw new IllegalArgumentException(
+                    "ledgerId: an entity's ledger id 'job:entity' is accepted, was '" + ledgerId + "'");
+        }
+        return ledgerId;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.RunKey;
@@ -28,14 +29,27 @@ public interface LedgerStore {
 
     /**
      * An entity's own lease, one atomic request over two items ({@link EntityGrant}): no maintenance hold
-     * in force on the job's group, and on the entity's item a free lease whose stored fence is below the
-     * grant's; with a claim, also a fresh occurrence with the cursor where expected, claimed on the slot.
+     * in force on the job's group, and on the entity's item no tombstone and a free lease whose stored
+     * fence is below the grant's; with a claim, also a fresh occurrence with the cursor where expected, claimed on the slot.
      * Applied: empty (the request returns no item; the claimant knows what it wrote). Rejected: the job
      * group's state when its hold refused the grant, else the entity item's.
      */
     Write<Optional<LockState>> takeEntityLease(EntityGrant grant);
 
-    /** Claim a fresh occurrence on the job's slot (the caller holds the group's lease). */
+    /**
+     * An entity's delete (decision 0029, 8): write the tombstone on its item, only where none stands yet.
+     * Applied: the item as stored after it. Rejected: the item showing the tombstone already there (the
+     * first delete's, kept).
+     */
+    Write<LockState> tombstoneEntity(String ledgerId, EntityTombstone tombstone);
+
+    /** A put of a deleted entity: remove its tombstone, only where one stands; false when there was none. */
+    boolean clearEntityTombstone(String ledgerId);
+
+    /**
+     * Claim a fresh occurrence on the job's slot (the caller holds the group's lease); refused, with the
+     * item, when it carries an entity's tombstone.
+     */
     Write<LockState> claimFresh(SlotClaim claim);
 
     /** Write an in-flight run item, only if the stored one is still {@code seen} (or absent). */

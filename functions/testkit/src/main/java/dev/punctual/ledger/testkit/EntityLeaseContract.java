@@ -51,38 +51,68 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
         return Optional.of(key.scheduledTime().minus(Duration.ofMinutes(1)));
     }
 
+    /** The arrange each test here starts from: a fresh ledger and one per-entity job's group. */
+    protected final class Tenants {
+        final RunLedger ledger = ledger();
+        final String job = job("tenant");
+
+        /** The entity's occurrence at {@code minute}, under its ledger id {@code job:entity}. */
+        RunKey of(String entity, int minute) {
+            return key(job + ":" + entity, minute);
+        }
+
+        /** The runtime's in-order claim: the cursor expected at the minute before. */
+        ClaimResult claimInOrder(RunKey key) {
+            return ledger.claim(entityClaim(job, key, previousMinute(key)));
+        }
+
+        /** The general path: no expected cursor (the first occurrence, a catch-up, a replay). */
+        ClaimResult claimGeneral(RunKey key) {
+            return ledger.claim(entityClaim(job, key, Optional.empty()));
+        }
+
+        /** {@code EntityJob.sharingOneLease()}: the entity's occurrence under the job's group lease. */
+        ClaimResult claimOnSharedLease(RunKey key) {
+            return ledger.claim(scheduled(key).inGroup(job));
+        }
+
+        CompletionResult succeed(Claim claim) {
+            return ledger.complete(claim, new Outcome.Succeeded(null));
+        }
+    }
+
+    protected Tenants tenants() {
+        return new Tenants();
+    }
+
     @Test
     void entitiesOfOneJob_holdTheirOwnLeasesAtOnce_eachOnItsOwnItem_andEachSucceedsOnce() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey acme = key(job + ":acme", 1);
-        RunKey beta = key(job + ":beta", 1);
+        Tenants t = tenants();
+        RunKey acme = t.of("acme", 1);
+        RunKey beta = t.of("beta", 1);
 
-        Claim first = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
-        Claim second = claimed(ledger.claim(entityClaim(job, beta, previousMinute(beta))));
+        Claim first = claimed(t.claimInOrder(acme));
+        Claim second = claimed(t.claimInOrder(beta));
 
         assertThat(first.lease().group()).isEqualTo(acme.jobId());
         assertThat(second.lease().group()).isEqualTo(beta.jobId());
-        assertThat(ledger.complete(second, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
-        assertThat(ledger.complete(first, new Outcome.Succeeded(null))).isInstanceOf(CompletionResult.Completed.class);
-        assertThat(ledger.run(acme).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
-        assertThat(ledger.run(beta).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
-        assertThat(ledger.cursor(acme.jobId())).contains(acme.scheduledTime());
-        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme))))
-                .as("a redelivery")
-                .isInstanceOf(ClaimResult.AlreadyDone.class);
+        assertThat(t.succeed(second)).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(t.succeed(first)).isInstanceOf(CompletionResult.Completed.class);
+        assertThat(t.ledger.run(acme).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(t.ledger.run(beta).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(t.ledger.cursor(acme.jobId())).contains(acme.scheduledTime());
+        assertThat(t.claimInOrder(acme)).as("a redelivery").isInstanceOf(ClaimResult.AlreadyDone.class);
     }
 
     @Test
     void inOrderEntityOccurrence_isClaimedOnTheSlot_withTheCursorItExpected_andAFenceAboveTheLast() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey t0 = key(job + ":acme", 0);
-        RunKey t1 = key(job + ":acme", 1);
-        Claim firstEver = claimed(ledger.claim(entityClaim(job, t0, previousMinute(t0))));
-        ledger.complete(firstEver, new Outcome.Succeeded(null));
+        Tenants t = tenants();
+        RunKey t0 = t.of("acme", 0);
+        RunKey t1 = t.of("acme", 1);
+        Claim firstEver = claimed(t.claimInOrder(t0));
+        t.succeed(firstEver);
 
-        Claim inOrder = claimed(ledger.claim(entityClaim(job, t1, previousMinute(t1))));
+        Claim inOrder = claimed(t.claimInOrder(t1));
 
         assertThat(firstEver.cursorBefore())
                 .as("no cursor yet: the general path read it")
@@ -91,23 +121,22 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
         assertThat(inOrder.attempt()).isEqualTo(1);
         assertThat(inOrder.cursorBefore()).contains(t0.scheduledTime());
         assertThat(inOrder.fence()).isGreaterThan(firstEver.fence());
-        ledger.complete(inOrder, new Outcome.Succeeded(null));
-        assertThat(ledger.cursor(t1.jobId())).contains(t1.scheduledTime());
+        t.succeed(inOrder);
+        assertThat(t.ledger.cursor(t1.jobId())).contains(t1.scheduledTime());
     }
 
     @Test
     void entityClaim_whoseClockIsBehindTheStoredFence_isStillGrantedAFenceAboveIt() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey t1 = key(job + ":acme", 1);
-        RunKey t2 = key(job + ":acme", 2);
+        Tenants t = tenants();
+        RunKey t1 = t.of("acme", 1);
+        RunKey t2 = t.of("acme", 2);
         MutableClock behindClock = new MutableClock(START);
         RunLedger behindLedger = ledger(behindClock, behindClock::advance);
         clock.advance(Duration.ofMinutes(2));
-        Claim ahead = claimed(ledger.claim(entityClaim(job, t1, previousMinute(t1))));
-        ledger.complete(ahead, new Outcome.Succeeded(null));
+        Claim ahead = claimed(t.claimInOrder(t1));
+        t.succeed(ahead);
 
-        Claim behind = claimed(behindLedger.claim(entityClaim(job, t2, previousMinute(t2))));
+        Claim behind = claimed(behindLedger.claim(entityClaim(t.job, t2, previousMinute(t2))));
 
         assertThat(behind.fence()).isGreaterThan(ahead.fence());
         assertThat(behindLedger.complete(behind, new Outcome.Succeeded(null)))
@@ -116,65 +145,60 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
 
     @Test
     void secondDelivery_whileTheEntitysRunIsInFlight_isInProgressElsewhere_andOtherEntitiesStillRun() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey acme = key(job + ":acme", 1);
-        Claim running = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+        Tenants t = tenants();
+        RunKey acme = t.of("acme", 1);
+        Claim running = claimed(t.claimInOrder(acme));
 
-        ClaimResult again = ledger.claim(entityClaim(job, acme, previousMinute(acme)));
-        ClaimResult other = ledger.claim(entityClaim(job, key(job + ":beta", 1), Optional.empty()));
+        ClaimResult again = t.claimInOrder(acme);
+        ClaimResult other = t.claimGeneral(t.of("beta", 1));
 
         assertThat(again).isInstanceOf(ClaimResult.InProgressElsewhere.class);
         assertThat(other).isInstanceOf(ClaimResult.Claimed.class);
-        assertThat(ledger.complete(running, new Outcome.Succeeded(null)))
-                .isInstanceOf(CompletionResult.Completed.class);
+        assertThat(t.succeed(running)).isInstanceOf(CompletionResult.Completed.class);
     }
 
     @Test
     void maintenanceHoldOnTheJobsGroup_refusesEveryEntityClaim_namingTheHold_andAfterOffEntitiesRun() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey acme = key(job + ":acme", 1);
-        RunKey beta = key(job + ":beta", 1);
+        Tenants t = tenants();
+        RunKey acme = t.of("acme", 1);
         MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
-        assertThat(ledger.maintenanceOn(maintenanceOn(List.of(job), hold)).complete())
+        assertThat(t.ledger.maintenanceOn(maintenanceOn(List.of(t.job), hold)).complete())
                 .isTrue();
 
-        ClaimResult inOrder = ledger.claim(entityClaim(job, acme, previousMinute(acme)));
-        ClaimResult general = ledger.claim(entityClaim(job, beta, Optional.empty()));
+        ClaimResult inOrder = t.claimInOrder(acme);
+        ClaimResult general = t.claimGeneral(t.of("beta", 1));
 
-        assertThat(inOrder).isEqualTo(new UnderMaintenance(job, hold));
-        assertThat(general).isEqualTo(new UnderMaintenance(job, hold));
-        assertThat(ledger.run(acme)).as("nothing written").isEmpty();
-        ledger.maintenanceOff(List.of(job));
-        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(inOrder).isEqualTo(new UnderMaintenance(t.job, hold));
+        assertThat(general).isEqualTo(new UnderMaintenance(t.job, hold));
+        assertThat(t.ledger.run(acme)).as("nothing written").isEmpty();
+        t.ledger.maintenanceOff(List.of(t.job));
+        assertThat(t.claimInOrder(acme)).isInstanceOf(ClaimResult.Claimed.class);
     }
 
     @Test
     void maintenanceOn_overAnEntityRunStartedBeforeTheHold_isNotReportedHeldUntilTheEntityLeaseTermHasPassed() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey acme = key(job + ":acme", 1);
-        Claim running = claimed(ledger.claim(entityClaim(job, acme, previousMinute(acme))));
+        Tenants t = tenants();
+        String job = t.job;
+        Claim running = claimed(t.claimInOrder(t.of("acme", 1)));
         MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
         Instant taken = clock.peek();
         MaintenanceRequest onceAtOnce = maintenanceOn(List.of(job), hold).withEntityLeases(Map.of(job, LEASE));
 
-        MaintenanceReport report = ledger.maintenanceOn(onceAtOnce);
+        MaintenanceReport report = t.ledger.maintenanceOn(onceAtOnce);
 
         assertThat(report.complete())
                 .as("an entity run may still hold its lease")
                 .isFalse();
         assertThat(report.stillRunning())
                 .containsExactly(new Busy(job, "entity runs started before the hold", taken.plus(LEASE)));
-        assertThat(ledger.claim(entityClaim(job, key(job + ":beta", 1), Optional.empty())))
+        assertThat(t.claimGeneral(t.of("beta", 1)))
                 .as("the hold already refuses new entity claims")
                 .isEqualTo(new UnderMaintenance(job, hold));
-        assertThat(ledger.complete(running, new Outcome.Succeeded(null)))
+        assertThat(t.succeed(running))
                 .as("the run started before the hold keeps its own lease")
                 .isInstanceOf(CompletionResult.Completed.class);
 
-        MaintenanceReport waited = ledger.maintenanceOn(
+        MaintenanceReport waited = t.ledger.maintenanceOn(
                 new MaintenanceRequest(List.of(job), hold, LEASE.plusMinutes(1), Duration.ofSeconds(5))
                         .withEntityLeases(Map.of(job, LEASE)));
 
@@ -217,15 +241,13 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
 
     @Test
     void maintenanceHold_pastItsEnd_noLongerRefusesEntityClaims() {
-        RunLedger ledger = ledger();
-        String job = job("tenant");
-        RunKey acme = key(job + ":acme", 1);
+        Tenants t = tenants();
         MaintenanceHold hold = new MaintenanceHold("short", "ops", START.plus(Duration.ofMinutes(10)));
-        ledger.maintenanceOn(maintenanceOn(List.of(job), hold));
+        t.ledger.maintenanceOn(maintenanceOn(List.of(t.job), hold));
 
         clock.advance(Duration.ofMinutes(10));
 
-        assertThat(ledger.claim(entityClaim(job, acme, previousMinute(acme)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(t.claimInOrder(t.of("acme", 1))).isInstanceOf(ClaimResult.Claimed.class);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.RunKey;
@@ -56,6 +57,16 @@ final class FaultyStore implements LedgerStore {
     @Override
     public Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
         return inject("takeEntityLease", () -> store.takeEntityLease(grant));
+    }
+
+    @Override
+    public Write<LockState> tombstoneEntity(String ledgerId, EntityTombstone tombstone) {
+        return inject("tombstoneEntity", () -> store.tombstoneEntity(ledgerId, tombstone));
+    }
+
+    @Override
+    public boolean clearEntityTombstone(String ledgerId) {
+        return inject("clearEntityTombstone", () -> store.clearEntityTombstone(ledgerId));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
@@ -53,8 +54,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
     }
 
     /**
-     * NO_HOLD_IN_FORCE on the job's group, then TAKE_ENTITY_LEASE(_AND_CLAIM)_CONDITION on the entity's
-     * item, under one monitor as DynamoDB applies the transaction's two items together.
+     * NO_HOLD_IN_FORCE on the job's group, then TAKE_ENTITY_LEASE(_AND_CLAIM)_CONDITION (no tombstone
+     * first) on the entity's item, under one monitor as DynamoDB applies the transaction's two items together.
      */
     @Override
     public synchronized Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
@@ -64,6 +65,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
             return new Write.Rejected<>(Optional.of(group));
         }
         LockState old = readLock(lease.group());
+        if (old.deleted()) {
+            return new Write.Rejected<>(Optional.of(old)); // NOT_DELETED
+        }
         boolean fenceAbove = old.fence() < grant.fence();
         boolean claimable = grant.claim()
                 .map(c -> old.freshFor(c.key().scheduledTime())
@@ -79,10 +83,32 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return new Write.Applied<>(Optional.empty());
     }
 
+    /** TOMBSTONE_ABSENT, then TOMBSTONE_SET: the first delete's mark stays. */
+    @Override
+    public synchronized Write<LockState> tombstoneEntity(String ledgerId, EntityTombstone tombstone) {
+        LockState old = readLock(ledgerId);
+        if (old.deleted()) {
+            return new Write.Rejected<>(old);
+        }
+        return applied(old.withTombstone(tombstone));
+    }
+
+    /** TOMBSTONE_PRESENT, then TOMBSTONE_CLEAR; an entity never tombstoned is not written. */
+    @Override
+    public synchronized boolean clearEntityTombstone(String ledgerId) {
+        LockState old = readLock(ledgerId);
+        if (!old.deleted()) {
+            return false;
+        }
+        applied(old.withTombstone(null));
+        return true;
+    }
+
+    /** CLAIM_FRESH_CONDITION: no entity tombstone, and a fresh occurrence. */
     @Override
     public synchronized Write<LockState> claimFresh(SlotClaim claim) {
         LockState old = readLock(claim.key().jobId());
-        if (!old.freshFor(claim.key().scheduledTime())) {
+        if (old.deleted() || !old.freshFor(claim.key().scheduledTime())) {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withSlot(old, claim, claim.fence()));

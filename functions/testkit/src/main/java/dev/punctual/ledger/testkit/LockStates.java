@@ -24,7 +24,8 @@ final class LockStates {
                 g.kind(),
                 g.hold(),
                 s.cursor(),
-                s.slot());
+                s.slot(),
+                s.tombstone());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -40,7 +41,8 @@ final class LockStates {
                 leased.leaseKind(),
                 null,
                 s.cursor(),
-                s.slot());
+                s.slot(),
+                s.tombstone());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -91,7 +93,8 @@ final class LockStates {
                 s.leaseKind(),
                 null,
                 s.cursor(),
-                s.slot());
+                s.slot(),
+                s.tombstone());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -105,7 +108,8 @@ final class LockStates {
                 s.leaseKind(),
                 s.maintenance(),
                 s.cursor(),
-                s.slot());
+                s.slot(),
+                s.tombstone());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -127,6 +131,7 @@ final class LockStates {
                 s.leaseKind(),
                 s.maintenance(),
                 cursor,
-                slot);
+                slot,
+                s.tombstone());
     }
 }
