@@ -1,0 +1,216 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.handler.LambdaInvokeStandIn;
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.stage.StageOutputs;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
+
+/**
+ * {@code run JOB --entity E} and {@code replay JOB --entity E} against a deployed stage (moto's
+ * CloudFormation and EventBridge Scheduler, the Lambda stand-in): the entity's schedule is read from the
+ * stage's entity group and its delivery fields go into the payload as in a live delivery. The stand-in's
+ * functions run Punctual's fixture catalog, which has no per-entity job, so these tests assert what the
+ * CLI sends and refuses; the function's checks of those fields are the handler's tests'.
+ */
+class EntityRunCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static final String REPORT = "tenant-report";
+    static final String DAILY = "daily-digest";
+
+    private static final JobCatalog CATALOG = JobCatalog.of(
+            JobDefinition.builder(REPORT)
+                    .schedule("0 9 * * *", "UTC")
+                    .perEntity(EntityJob.parameters("locale"))
+                    .job(services -> context -> JobResult.empty())
+                    .build(),
+            JobDefinition.builder(DAILY)
+                    .schedule("0 2 * * *", "UTC")
+                    .job(services -> context -> JobResult.empty())
+                    .build());
+
+    private static DeployedStageFixture stage;
+
+    @BeforeAll
+    static void deploy() {
+        String name = "dev-" + UUID.randomUUID().toString().substring(0, 6);
+        Map<String, String> outputs = new LinkedHashMap<>();
+        outputs.put(StageOutputs.ENTITY_SCHEDULE_GROUP, EntityScheduleName.group(name));
+        outputs.put(
+                StageOutputs.entitySchedulerRole("default"),
+                "arn:aws:iam::" + DeployedStageFixture.ACCOUNT + ":role/punctual-" + name
+                        + "-entity-scheduler-default");
+        outputs.put(
+                StageOutputs.SCHEDULER_DEAD_LETTERS,
+                "arn:aws:sqs:" + DeployedStageFixture.REGION + ":" + DeployedStageFixture.ACCOUNT + ":punctual-" + name
+                        + "-scheduler-dlq");
+        stage = DeployedStageFixture.deploy(name, CliRun.NOW, Duration.ofMinutes(1), outputs);
+        try (SchedulerClient scheduler = stage.aws().scheduler(dev.punctual.testing.DynamoDbHarness.REGION)) {
+            scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(name)));
+        }
+        CliRun put = cli(
+                "schedules",
+                "put",
+                REPORT,
+                "acme",
+                "--zone",
+                "Europe/Paris",
+                "--schedule",
+                "0 7 * * *",
+                "--param",
+                "locale=fr",
+                "--stage",
+                stage.stage());
+        assertThat(put.code()).as(put.err()).isZero();
+    }
+
+    @AfterAll
+    static void close() {
+        stage.close();
+    }
+
+    /** The CLI as in production, with run, replay and schedules on this test's catalog. */
+    private static CliRun cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CliContext context = stage.context(CliRun.NOW, InputStream.nullInputStream());
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                context,
+                all -> {
+                    all.put("run", () -> new InvocationCommands.Run(context, ignored -> CATALOG));
+                    all.put("replay", () -> new InvocationCommands.Replay(context, ignored -> CATALOG));
+                    all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
+                    return all;
+                },
+                args);
+        return new CliRun(code, out.toString(), err.toString());
+    }
+
+    private static List<LambdaInvokeStandIn.Invocation> invocations() {
+        return stage.lambda().invocations();
+    }
+
+    @Test
+    void run_withEntity_sendsTheEntitysScheduleFields_asItsLiveDeliveryCarriesThem() throws Exception {
+        int before = invocations().size();
+        cli("run", REPORT, "--entity", "acme", "--at", "2026-11-30T06:00:00Z", "--stage", stage.stage());
+
+        assertThat(invocations()).hasSize(before + 1);
+        JsonNode sent = JSON.readTree(invocations().get(before).payload());
+        assertThat(sent)
+                .isEqualTo(JSON.readTree("{\"kind\":\"run\",\"job\":\"" + REPORT + "\",\"entity\":\"acme\","
+                        + "\"schedule\":\"0 7 * * *\",\"zone\":\"Europe/Paris\",\"parameters\":{\"locale\":\"fr\"},"
+                        + "\"at\":\"2026-11-30T06:00:00Z\",\"force\":false}"));
+    }
+
+    @Test
+    void replay_withEntity_sendsTheEntitysFields_withTheRange() throws Exception {
+        int before = invocations().size();
+        cli(
+                "replay",
+                REPORT,
+                "--entity",
+                "acme",
+                "--from",
+                "2026-11-28T00:00:00Z",
+                "--to",
+                "2026-11-30T00:00:00Z",
+                "--stage",
+                stage.stage());
+
+        assertThat(invocations()).hasSizeGreaterThan(before);
+        JsonNode sent = JSON.readTree(invocations().get(before).payload());
+        assertThat(sent.path("kind").asText()).isEqualTo("replay");
+        assertThat(sent.path("entity").asText()).isEqualTo("acme");
+        assertThat(sent.path("zone").asText()).isEqualTo("Europe/Paris");
+        assertThat(sent.path("schedule").asText()).isEqualTo("0 7 * * *");
+        assertThat(sent.path("parameters").path("locale").asText()).isEqualTo("fr");
+        assertThat(sent.path("from").asText()).isEqualTo("2026-11-28T00:00:00Z");
+    }
+
+    @Test
+    void run_ofAnEntityWithoutSchedule_exitsTwo_namingTheEntityAndJob_beforeInvokingAnything() {
+        int before = invocations().size();
+        CliRun run = cli("run", REPORT, "--entity", "globex", "--stage", stage.stage());
+
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.err())
+                .contains(
+                        "--entity: entity 'globex' of job '" + REPORT + "' has no schedule",
+                        "schedules put " + REPORT + " globex --zone ZONE");
+        assertThat(invocations()).hasSize(before);
+    }
+
+    @Test
+    void replay_ofAPerEntityJobWithoutEntity_isRefused_sayingEntityIsRequired() {
+        int before = invocations().size();
+        CliRun replay = cli(
+                "replay",
+                REPORT,
+                "--from",
+                "2026-11-28T00:00:00Z",
+                "--to",
+                "2026-11-30T00:00:00Z",
+                "--stage",
+                stage.stage());
+
+        assertThat(replay.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(replay.err()).contains("--entity: required, job '" + REPORT + "' runs per entity");
+        assertThat(invocations()).hasSize(before);
+    }
+
+    @Test
+    void run_withEntity_ofAJobOfOneSchedule_isRefused_namingTheOption_andThePerEntityJobs() {
+        int before = invocations().size();
+        CliRun run = cli("run", DAILY, "--entity", "acme", "--stage", stage.stage());
+
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.err())
+                .contains("--entity: job '" + DAILY + "' has one schedule of its own", "per-entity job (" + REPORT);
+        assertThat(invocations()).hasSize(before);
+    }
+
+    @Test
+    void run_withAnEntityIdOutsideTheGrammar_isRefused_withTheEntityRule() {
+        CliRun run = cli("run", REPORT, "--entity", "a\"b", "--local", "--stage", stage.stage());
+
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.err()).contains("--entity: ", "is not accepted; accepted: letters, digits");
+    }
+
+    @Test
+    void run_withEntity_onAnEmulator_isRefused_thereAreNoEntitySchedules() {
+        CliRun run = cli("run", REPORT, "--entity", "acme", "--endpoint", "http://127.0.0.1:9");
+
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.err()).contains("--entity: an emulator (--endpoint) has no entity schedules");
+    }
+
+    @Test
+    void helpOfRunAndReplay_describesEntity() {
+        assertThat(cli("run", "--help").out()).contains("--entity=ENTITY", "per-entity job");
+        assertThat(cli("replay", "--help").out()).contains("--entity=ENTITY", "per-entity job");
+    }
+}
