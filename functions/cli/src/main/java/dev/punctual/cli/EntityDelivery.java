@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import dev.punctual.entities.EntitySchedules;
+import dev.punctual.entities.EntityTargets;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
@@ -13,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * The entity a {@code run} or {@code replay} of a per-entity job is for, with the schedule it has in the
@@ -36,6 +39,15 @@ record EntityDelivery(EntitySchedule schedule) {
      * @return the per-entity job and the entity id, when the run is for an entity
      */
     static Optional<Map.Entry<JobDefinition, String>> asked(JobCatalog catalog, String job, Optional<String> entity) {
+        return asked(catalog, job, entity, true);
+    }
+
+    /**
+     * {@link #asked(JobCatalog, String, Optional)}, where a per-entity job without {@code --entity} is
+     * refused only when {@code required} (a run needs its entity; a status shows the job's group instead).
+     */
+    static Optional<Map.Entry<JobDefinition, String>> asked(
+            JobCatalog catalog, String job, Optional<String> entity, boolean required) {
         Optional<JobDefinition> definition = catalog.find(job);
         if (definition.isEmpty()) {
             return Optional.empty();
@@ -46,6 +58,9 @@ record EntityDelivery(EntitySchedule schedule) {
                         + " per entity; accepted: --entity only with a per-entity job ("
                         + perEntityJobs(catalog) + ")");
             }
+            return Optional.empty();
+        }
+        if (entity.isEmpty() && !required) {
             return Optional.empty();
         }
         if (entity.isEmpty()) {
@@ -66,21 +81,35 @@ record EntityDelivery(EntitySchedule schedule) {
      * {@link EntitySchedules#get}; an entity without one is refused naming {@code --entity}, the job and
      * how to create it.
      *
-     * @param read the schedule of a job's entity, as {@link EntitySchedules#get} reads it
+     * @param read the entity's schedule, as {@link EntitySchedules#get} read it
      * @param group the entity group read, for the refusal
      */
     static EntityDelivery of(
-            JobDefinition job,
-            String entity,
-            BiFunction<String, String, Optional<EntitySchedule>> read,
-            String group,
-            String stage) {
-        return read.apply(job.id(), entity)
-                .map(EntityDelivery::new)
+            JobDefinition job, String entity, Optional<EntitySchedule> read, String group, String stage) {
+        return read.map(EntityDelivery::new)
                 .orElseThrow(() -> new OperatorInputException("--entity: entity '" + entity + "' of job '" + job.id()
                         + "' has no schedule (" + EntityScheduleName.of(job.id(), entity) + " is not in group "
                         + group + "); accepted: an entity with a schedule (punctual schedules put " + job.id() + " "
                         + entity + " --zone ZONE --stage " + stage + " creates one; schedules list shows them)"));
+    }
+
+    /**
+     * The entity's schedule as the deployed stage's entity group holds it ({@link EntitySchedules#get}),
+     * with the group read from the stage's outputs; empty when it has none.
+     *
+     * @return the schedule if any, and the group's name
+     */
+    static Map.Entry<Optional<EntitySchedule>, String> read(
+            CliContext context, String stage, String region, JobCatalog catalog, String job, String entity) {
+        Region found = context.aws().region(region);
+        Map<String, String> outputs;
+        try (CloudFormationClient cloudFormation = context.aws().cloudFormation(found)) {
+            outputs = StageDiscovery.outputs(cloudFormation, found.id(), stage);
+        }
+        EntityTargets targets = SchedulesCommand.targets(outputs, catalog, stage);
+        try (SchedulerClient scheduler = context.aws().scheduler(found)) {
+            return Map.entry(new EntitySchedules(scheduler, catalog, targets).get(job, entity), targets.group());
+        }
     }
 
     /** The payload's entity fields, as the entity's live delivery carries them. */

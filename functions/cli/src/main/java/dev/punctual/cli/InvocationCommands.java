@@ -1,8 +1,6 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.punctual.entities.EntitySchedules;
-import dev.punctual.entities.EntityTargets;
 import dev.punctual.infra.Stages;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -31,9 +29,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * {@code invoke}, {@code run} and {@code replay}: the handler with the same lock and ledger as a
@@ -127,16 +122,9 @@ final class InvocationCommands {
                         + " to run it in this JVM)");
             }
             String stageName = stage.stageName();
-            Region region = context.aws().region(stage.region);
-            Map<String, String> outputs;
-            try (CloudFormationClient cloudFormation = context.aws().cloudFormation(region)) {
-                outputs = StageDiscovery.outputs(cloudFormation, region.id(), stageName);
-            }
-            EntityTargets targets = SchedulesCommand.targets(outputs, catalog, stageName);
-            try (SchedulerClient scheduler = context.aws().scheduler(region)) {
-                EntitySchedules schedules = new EntitySchedules(scheduler, catalog, targets);
-                return EntityDelivery.of(asked.getKey(), asked.getValue(), schedules::get, targets.group(), stageName);
-            }
+            Map.Entry<Optional<dev.punctual.entity.EntitySchedule>, String> read = EntityDelivery.read(
+                    context, stageName, stage.region, catalog, asked.getKey().id(), asked.getValue());
+            return EntityDelivery.of(asked.getKey(), asked.getValue(), read.getKey(), read.getValue(), stageName);
         }
 
         abstract String payload();

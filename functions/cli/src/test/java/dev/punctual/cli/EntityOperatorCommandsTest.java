@@ -10,11 +10,18 @@ import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.ledger.ClaimRequest;
+import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.stage.StageOutputs;
+import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +32,13 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
- * {@code run JOB --entity E} and {@code replay JOB --entity E} against a deployed stage (moto's
+ * {@code run}, {@code replay} and {@code status} of one entity ({@code --entity E}) against a deployed stage (moto's
  * CloudFormation and EventBridge Scheduler, the Lambda stand-in): the entity's schedule is read from the
  * stage's entity group and its delivery fields go into the payload as in a live delivery. The stand-in's
  * functions run Punctual's fixture catalog, which has no per-entity job, so these tests assert what the
  * CLI sends and refuses; the function's checks of those fields are the handler's tests'.
  */
-class EntityRunCommandTest {
+class EntityOperatorCommandsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -102,10 +109,15 @@ class EntityRunCommandTest {
                     all.put("run", () -> new InvocationCommands.Run(context, ignored -> CATALOG));
                     all.put("replay", () -> new InvocationCommands.Replay(context, ignored -> CATALOG));
                     all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
+                    all.put("status", () -> new StatusCommand(context, ignored -> CATALOG));
                     return all;
                 },
                 args);
-        return new CliRun(code, out.toString(), err.toString());
+        CliRun run = new CliRun(code, out.toString(), err.toString());
+        // What docs/entities.md shows ("Operating one entity") is this output.
+        System.out.println(
+                "$ punctual " + String.join(" ", args) + "\n" + run.out() + run.err() + "(exit " + run.code() + ")");
+        return run;
     }
 
     private static List<LambdaInvokeStandIn.Invocation> invocations() {
@@ -212,5 +224,83 @@ class EntityRunCommandTest {
     void helpOfRunAndReplay_describesEntity() {
         assertThat(cli("run", "--help").out()).contains("--entity=ENTITY", "per-entity job");
         assertThat(cli("replay", "--help").out()).contains("--entity=ENTITY", "per-entity job");
+    }
+
+    @Test
+    void statusWithEntity_showsItsCursorLeaseAndLastRun_underJobColonEntity_withItsOwnNextOccurrences()
+            throws Exception {
+        String ledgerId = REPORT + ":acme";
+        var ledger = DynamoDbRunLedger.create(
+                DynamoDbHarness.client(),
+                stage.ledgerTable(),
+                CliRun.NOW,
+                () -> UUID.randomUUID().toString(),
+                Retention.DEFAULT,
+                d -> {
+                    throw new IllegalStateException("the test's ledger does not wait");
+                });
+        Instant yesterday = Instant.parse("2026-11-29T06:00:00Z");
+        Instant today = Instant.parse("2026-11-30T06:00:00Z");
+        ledger.recordMissed(new RunKey(ledgerId, yesterday), yesterday, 1);
+        ClaimResult running = ledger.claim(ClaimRequest.scheduled(
+                        new RunKey(ledgerId, today), 1, 3, CliRun.NOW.instant().plusSeconds(600))
+                .inGroup(ledgerId));
+        assertThat(running).isInstanceOf(ClaimResult.Claimed.class);
+
+        CliRun json = cli("status", REPORT, "--entity", "acme", "--stage", stage.stage(), "-o", "json");
+        CliRun table = cli("status", REPORT, "--entity", "acme", "--stage", stage.stage(), "--next", "1");
+
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode row = JSON.readTree(json.out()).at("/jobs/0");
+        assertThat(row.path("job").asText()).isEqualTo(REPORT);
+        assertThat(row.path("entity").asText()).isEqualTo("acme");
+        assertThat(row.path("ledger_id").asText()).isEqualTo(ledgerId);
+        assertThat(row.path("zone").asText()).isEqualTo("Europe/Paris");
+        assertThat(row.path("cursor").asText()).isEqualTo(yesterday.toString());
+        assertThat(row.at("/last/occurrence").asText()).isEqualTo(today.toString());
+        assertThat(row.at("/last/status").asText()).isEqualTo("RUNNING");
+        assertThat(row.at("/lease/group").asText()).as("the entity's own lease").isEqualTo(ledgerId);
+        assertThat(row.at("/next/0/utc").asText()).isEqualTo("2026-12-01T06:00:00Z");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains(ledgerId, "RUNNING", yesterday.toString());
+    }
+
+    @Test
+    void statusOfAPerEntityJobWithoutEntity_saysItRunsPerEntity_andHowToSeeOne_withoutReadingAnyEntity() {
+        CliRun table = cli("status", REPORT, "--stage", stage.stage());
+        CliRun json = cli("status", REPORT, "--stage", stage.stage(), "-o", "json");
+
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out())
+                .contains(
+                        "per entity (see below)",
+                        REPORT + " runs per entity: punctual status " + REPORT + " --entity ENTITY shows one");
+        assertThat(json.out()).contains("\"per_entity\":true", "\"zone\":\"per entity\"", "\"maintenance\":null");
+    }
+
+    @Test
+    void statusWithEntity_ofAJobOfOneSchedule_orWithoutJob_isRefused_namingEntity() {
+        CliRun oneSchedule = cli("status", DAILY, "--entity", "acme", "--stage", stage.stage());
+        CliRun noJob = cli("status", "--entity", "acme", "--stage", stage.stage());
+
+        assertThat(oneSchedule.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(oneSchedule.err()).contains("--entity: job '" + DAILY + "' has one schedule of its own");
+        assertThat(noJob.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(noJob.err()).contains("--entity: needs JOB");
+    }
+
+    @Test
+    void statusWithEntity_ofAnEntityWithoutSchedule_showsItsLedgerState_andSaysItHasNoSchedule() throws Exception {
+        CliRun status = cli("status", REPORT, "--entity", "initech", "--stage", stage.stage(), "-o", "json");
+
+        assertThat(status.code()).as(status.err()).isZero();
+        assertThat(status.err()).contains("entity 'initech' of job '" + REPORT + "' has no schedule in group");
+        assertThat(JSON.readTree(status.out()).at("/jobs/0/never_ran").asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void helpOfStatus_describesEntity() {
+        assertThat(cli("status", "--help").out()).contains("--entity=ENTITY", "per-entity JOB");
     }
 }
