@@ -68,8 +68,13 @@ record EntityDelivery(EntitySchedule schedule) {
                     + " ledger id " + job + ":ENTITY); accepted: --entity ENTITY, an entity with a schedule"
                     + " (punctual schedules list " + job + " --stage STAGE lists them)");
         }
+        return Optional.of(Map.entry(definition.get(), entityId(entity.get())));
+    }
+
+    /** The {@code --entity} value, checked by the entity id rule ({@link EntityIds#require}), the one check. */
+    static String entityId(String given) {
         try {
-            return Optional.of(Map.entry(definition.get(), EntityIds.require(entity.get())));
+            return EntityIds.require(given);
         } catch (EntityScheduleException e) {
             throw new OperatorInputException(
                     "--entity: " + e.getMessage().substring(e.field().length() + 2));

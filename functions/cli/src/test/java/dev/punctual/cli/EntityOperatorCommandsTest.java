@@ -58,6 +58,16 @@ class EntityOperatorCommandsTest {
 
     private static DeployedStageFixture stage;
 
+    private static LogsInsightsStandIn logs;
+
+    /** Outcome lines of two entities of the per-entity job, as the handler writes them (the fields logs reads). */
+    private static final List<String> OUTCOME_LINES = List.of(
+            "{\"timestamp\":\"2026-11-30T06:00:01Z\",\"level\":\"INFO\",\"message\":\"occurrence outcome\",\"job\":\""
+                    + REPORT + "\",\"entity\":\"acme\",\"occurrence\":\"2026-11-30T06:00:00Z\",\"outcome\":\"PASS\"}",
+            "{\"timestamp\":\"2026-11-30T08:00:01Z\",\"level\":\"INFO\",\"message\":\"occurrence outcome\",\"job\":\""
+                    + REPORT
+                    + "\",\"entity\":\"globex\",\"occurrence\":\"2026-11-30T08:00:00Z\",\"outcome\":\"FAIL\"}");
+
     @BeforeAll
     static void deploy() {
         String name = "dev-" + UUID.randomUUID().toString().substring(0, 6);
@@ -72,6 +82,10 @@ class EntityOperatorCommandsTest {
                 "arn:aws:sqs:" + DeployedStageFixture.REGION + ":" + DeployedStageFixture.ACCOUNT + ":punctual-" + name
                         + "-scheduler-dlq");
         stage = DeployedStageFixture.deploy(name, CliRun.NOW, Duration.ofMinutes(1), outputs);
+        logs = LogsInsightsStandIn.start();
+        logs.putLines("/aws/lambda/punctual-" + name + "-default", OUTCOME_LINES);
+        LogsInsightsStandIn.documentedQueries()
+                .forEach((query, text) -> logs.saveQuery("punctual/" + name + "/" + query, text, List.of()));
         try (SchedulerClient scheduler = stage.aws().scheduler(dev.punctual.testing.DynamoDbHarness.REGION)) {
             scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(name)));
         }
@@ -93,6 +107,7 @@ class EntityOperatorCommandsTest {
 
     @AfterAll
     static void close() {
+        logs.close();
         stage.close();
     }
 
@@ -100,7 +115,16 @@ class EntityOperatorCommandsTest {
     private static CliRun cli(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CliContext context = stage.context(CliRun.NOW, InputStream.nullInputStream());
+        Map<String, java.net.URI> endpoints =
+                new java.util.HashMap<>(stage.aws().endpoints());
+        endpoints.put(AwsAccess.LOGS, logs.endpoint());
+        CliContext context = new CliContext(
+                CliRun.NOW,
+                new AwsAccess(stage.aws().env(), stage.aws().credentials(), endpoints),
+                InputStream.nullInputStream(),
+                duration -> {
+                    throw new IllegalStateException("these commands never wait");
+                });
         int code = PunctualCli.execute(
                 new PrintWriter(out),
                 new PrintWriter(err),
@@ -110,6 +134,7 @@ class EntityOperatorCommandsTest {
                     all.put("replay", () -> new InvocationCommands.Replay(context, ignored -> CATALOG));
                     all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
                     all.put("status", () -> new StatusCommand(context, ignored -> CATALOG));
+                    all.put("logs", () -> new LogsCommand(context, ignored -> CATALOG));
                     return all;
                 },
                 args);
@@ -302,5 +327,44 @@ class EntityOperatorCommandsTest {
     @Test
     void helpOfStatus_describesEntity() {
         assertThat(cli("status", "--help").out()).contains("--entity=ENTITY", "per-entity JOB");
+    }
+
+    @Test
+    void logsWithEntity_narrowsTheTimelineToTheEntitysLines_byItsEntityField() throws Exception {
+        CliRun result =
+                cli("logs", REPORT, "--entity", "acme", "--since", "12h", "--stage", stage.stage(), "-o", "json");
+
+        assertThat(result.code()).as(result.err()).isZero();
+        JsonNode rows = JSON.readTree(result.out()).path("rows");
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).path("occurrence").asText()).isEqualTo("2026-11-30T06:00:00Z");
+        String query = logs.started().get(logs.started().size() - 1).queryString();
+        assertThat(query).contains("| filter job = \"" + REPORT + "\"", "| filter entity = \"acme\"");
+    }
+
+    @Test
+    void logsWithEntity_outsideTheEntityRule_isRefused_beforeAnyQuery() {
+        int before = logs.started().size();
+        CliRun quote = cli("logs", REPORT, "--entity", "acme\" or job = \"x", "--stage", stage.stage());
+        CliRun noJob = cli("logs", "--entity", "a\\b", "--stage", stage.stage());
+
+        assertThat(quote.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(quote.err()).contains("--entity: ", "is not accepted; accepted: letters, digits");
+        assertThat(noJob.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(noJob.err()).contains("--entity: ", "is not accepted");
+        assertThat(logs.started()).hasSize(before);
+    }
+
+    @Test
+    void logsWithEntity_ofAJobOfOneSchedule_isRefused_namingEntity() {
+        CliRun result = cli("logs", DAILY, "--entity", "acme", "--stage", stage.stage());
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err()).contains("--entity: job '" + DAILY + "' has one schedule of its own");
+    }
+
+    @Test
+    void helpOfLogs_describesEntity() {
+        assertThat(cli("logs", "--help").out()).contains("--entity=ENTITY", "per-entity JOB");
     }
 }
