@@ -3,7 +3,6 @@ package dev.punctual.cli.verify;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.cli.StageDiscovery;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.stage.StageOutputs;
 import java.net.URLDecoder;
@@ -65,8 +64,15 @@ public record EntityGroupCheck(
      * @param pools the pools hosting a per-entity job: each has a scheduler role
      */
     public static EntityGroupCheck read(StageAws aws, StageInventory deployed, Collection<String> pools) {
-        Map<String, String> outputs =
-                StageDiscovery.outputs(aws.cloudFormation(), aws.region().id(), deployed.stage());
+        // The stack's outputs as CloudFormation lists them (the package reads the stack itself, as StackResources
+        // does).
+        Map<String, String> outputs = new TreeMap<>();
+        aws.cloudFormation()
+                .describeStacks(r -> r.stackName(deployed.stackName()))
+                .stacks()
+                .getFirst()
+                .outputs()
+                .forEach(o -> outputs.put(o.outputKey(), o.outputValue()));
         String group = EntityScheduleName.group(deployed.stage());
         Optional<String> outputGroup = Optional.ofNullable(outputs.get(StageOutputs.ENTITY_SCHEDULE_GROUP));
         Optional<String> state;
