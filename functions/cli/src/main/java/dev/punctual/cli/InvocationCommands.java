@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.punctual.infra.Stages;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Lease;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
@@ -79,9 +80,51 @@ final class InvocationCommands {
                         + " deployed function uses its stage's skewTolerance")
         String skewTolerance;
 
+        /** The catalog by stage name, for what the command checks itself (the class path's, or a test's). */
+        final Function<String, JobCatalog> catalogs;
+
+        /** The entity this run is for, once read (null until then). */
+        private Optional<EntityDelivery> entity;
+
         Base(CliContext context) {
+            this(context, SchedulesCommand::catalogOf);
+        }
+
+        Base(CliContext context, Function<String, JobCatalog> catalogs) {
             this.context = context;
             this.clock = context.clock();
+            this.catalogs = catalogs;
+        }
+
+        /** The command's catalog: the one this CLI was built with, with the stage's flags. */
+        JobCatalog catalog() {
+            return catalogs.apply(stage.stageName());
+        }
+
+        /**
+         * The entity a per-entity job's run is for ({@code --entity}), with its schedule read from the
+         * stage's entity group; empty for a job of one schedule. Checked before anything connects, then read
+         * once.
+         */
+        Optional<EntityDelivery> entity(String job, Optional<String> option) {
+            if (entity == null) {
+                JobCatalog catalog = catalog();
+                entity = EntityDelivery.asked(catalog, job, option).map(asked -> read(catalog, asked));
+            }
+            return entity;
+        }
+
+        /** The entity's schedule, as the services put it: the stage's entity group, read as they read it. */
+        private EntityDelivery read(JobCatalog catalog, Map.Entry<JobDefinition, String> asked) {
+            if (stage.emulator()) {
+                throw new OperatorInputException("--entity: an emulator (--endpoint) has no entity schedules to"
+                        + " read the entity's from; accepted: --entity with --stage of a deployed stage (add --local"
+                        + " to run it in this JVM)");
+            }
+            String stageName = stage.stageName();
+            Map.Entry<Optional<dev.punctual.entity.EntitySchedule>, String> read = EntityDelivery.read(
+                    context, stageName, stage.region, catalog, asked.getKey().id(), asked.getValue());
+            return EntityDelivery.of(asked.getKey(), asked.getValue(), read.getKey(), read.getValue(), stageName);
         }
 
         abstract String payload();
@@ -201,7 +244,7 @@ final class InvocationCommands {
         }
 
         int remotely(String payload, PrintWriter out, PrintWriter err) {
-            try (Remote remote = Remote.open(context, stage, job())) {
+            try (Remote remote = Remote.open(context, stage, job(), catalog())) {
                 RemoteInvocation.Answer answer = remote.invocation().invoke(remote.pool(), payload, verbose);
                 return printAnswer(answer, out, err);
             }
@@ -308,6 +351,14 @@ final class InvocationCommands {
         boolean force;
 
         @Option(
+                names = "--entity",
+                paramLabel = "ENTITY",
+                description = "The entity to run, for a per-entity job (required for one, refused for any other):"
+                        + " its schedule in the stage's entity group gives the zone, expression and parameters, as in"
+                        + " its scheduled delivery; its runs are kept under JOB:ENTITY")
+        String entityId;
+
+        @Option(
                 names = "--dry-run",
                 description = "Claim, write and send nothing; show what the job would do (its preview counts)")
         boolean dryRun;
@@ -327,6 +378,10 @@ final class InvocationCommands {
             super(context);
         }
 
+        Run(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
         @Override
         Optional<String> job() {
             return Optional.of(job);
@@ -337,10 +392,10 @@ final class InvocationCommands {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("kind", "run");
             p.put("job", job);
-            if (at != null) {
-                p.put(
-                        "at",
-                        InstantArgument.parse(spec.commandLine(), "--at", at).toString());
+            Instant atInstant = at == null ? null : InstantArgument.parse(spec.commandLine(), "--at", at);
+            entity(job, Optional.ofNullable(entityId)).ifPresent(e -> p.putAll(e.fields()));
+            if (atInstant != null) {
+                p.put("at", atInstant.toString());
             }
             p.put("force", force);
             if (dryRun) {
@@ -381,8 +436,29 @@ final class InvocationCommands {
                 description = "Only list what would run (done ones marked ALREADY_DONE); write nothing")
         boolean dryRun;
 
+        @Option(
+                names = "--entity",
+                paramLabel = "ENTITY",
+                description = "The entity to replay, for a per-entity job (required for one, refused for any other):"
+                        + " the occurrences of its schedule in the stage's entity group (its zone and expression),"
+                        + " kept under JOB:ENTITY")
+        String entityId;
+
         Replay(CliContext context) {
             super(context);
+        }
+
+        Replay(CliContext context, Function<String, JobCatalog> catalogs) {
+            super(context, catalogs);
+        }
+
+        private Optional<EntityDelivery> entity() {
+            return entity(job, Optional.ofNullable(entityId));
+        }
+
+        /** What the progress lines name: the job, or for an entity its ledger id JOB:ENTITY. */
+        private String subject() {
+            return entity().map(EntityDelivery::ledgerId).orElse(job);
         }
 
         @Override
@@ -393,7 +469,11 @@ final class InvocationCommands {
         @Override
         String finish(String json, dev.punctual.job.JobCatalog catalog, PrintWriter err) {
             return catalog.find(job)
-                    .map(definition -> ReplayContinuation.withNextFrom(json, definition, err))
+                    .map(definition -> ReplayContinuation.withNextFrom(
+                            json,
+                            subject(),
+                            entity().map(EntityDelivery::occurrences).orElse(definition.schedule()),
+                            err))
                     .orElse(json);
         }
 
@@ -405,11 +485,12 @@ final class InvocationCommands {
         int remotely(String payload, PrintWriter out, PrintWriter err) {
             Instant fromInstant = InstantArgument.parse(spec.commandLine(), "--from", from);
             Instant toInstant = InstantArgument.parse(spec.commandLine(), "--to", to);
-            try (Remote remote = Remote.open(context, stage, job())) {
+            try (Remote remote = Remote.open(context, stage, job(), catalog())) {
                 RemoteReplay replay = new RemoteReplay(
                         remote.invocation(),
                         remote.pool(),
                         remote.definition().orElseThrow(),
+                        entity(),
                         max,
                         dryRun,
                         verbose,
@@ -419,7 +500,11 @@ final class InvocationCommands {
                     return printAnswer(outcome.failure().get(), out, err);
                 }
                 String json = ReplayContinuation.withNextFrom(
-                        outcome.json(), remote.definition().orElseThrow(), err);
+                        outcome.json(),
+                        subject(),
+                        entity().map(EntityDelivery::occurrences)
+                                .orElse(remote.definition().orElseThrow().schedule()),
+                        err);
                 return ResultOutput.print(json, !output.isJson(), spec.qualifiedName(), out, err);
             }
         }
@@ -431,7 +516,7 @@ final class InvocationCommands {
             return (definition, outcome, log) -> {
                 if (!verbose) {
                     done[0]++;
-                    err.println("replay " + job + ": " + done[0] + " done (" + outcome.occurrence() + " "
+                    err.println("replay " + subject() + ": " + done[0] + " done (" + outcome.occurrence() + " "
                             + outcome.verdict() + " " + outcome.reason().wire() + ")");
                 }
             };
@@ -442,10 +527,11 @@ final class InvocationCommands {
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("kind", "replay");
             p.put("job", job);
-            p.put(
-                    "from",
-                    InstantArgument.parse(spec.commandLine(), "--from", from).toString());
-            p.put("to", InstantArgument.parse(spec.commandLine(), "--to", to).toString());
+            Instant fromInstant = InstantArgument.parse(spec.commandLine(), "--from", from);
+            Instant toInstant = InstantArgument.parse(spec.commandLine(), "--to", to);
+            entity().ifPresent(e -> p.putAll(e.fields()));
+            p.put("from", fromInstant.toString());
+            p.put("to", toInstant.toString());
             p.put("max", max);
             // Only when set: a function older than the field's rename reads a replay without it.
             if (dryRun) {

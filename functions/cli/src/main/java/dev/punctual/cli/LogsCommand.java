@@ -3,6 +3,7 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.insights.SavedQueryResult;
 import dev.punctual.cli.insights.SavedQueryRunner;
+import dev.punctual.job.JobCatalog;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -12,9 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.SequencedSet;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,6 +63,13 @@ final class LogsCommand implements Callable<Integer> {
     String outcome;
 
     @Option(
+            names = "--entity",
+            paramLabel = "ENTITY",
+            description = "Only this entity's lines (their entity field), of a per-entity JOB or, without JOB, of"
+                    + " every per-entity job; refused with a job of one schedule")
+    String entity;
+
+    @Option(
             names = "--since",
             paramLabel = "DURATION",
             defaultValue = "1h",
@@ -89,8 +99,16 @@ final class LogsCommand implements Callable<Integer> {
     /** How many rows --follow remembers to print each once; beyond it the oldest are forgotten. */
     static final int REMEMBERED_ROWS = 10_000;
 
+    /** The catalog by stage name: the one this CLI was built with, or a test's. */
+    private final Function<String, JobCatalog> catalogs;
+
     LogsCommand(CliContext context) {
+        this(context, SchedulesCommand::catalogOf);
+    }
+
+    LogsCommand(CliContext context, Function<String, JobCatalog> catalogs) {
         this.context = context;
+        this.catalogs = catalogs;
     }
 
     @Override
@@ -110,8 +128,19 @@ final class LogsCommand implements Callable<Integer> {
         // Logs has no emulator to offer: its refusals never suggest the --endpoint it refuses.
         String stageName = stage.stageName(false);
         if (job != null) {
-            Remote.known(OperatorSession.definitions(StageFlags.defaultsFor(stageName)), job);
+            JobCatalog catalog = catalogs.apply(stageName);
+            Remote.known(catalog, job);
+            EntityDelivery.asked(catalog, job, Optional.ofNullable(entity), false);
         }
+        if (job == null && entity != null) {
+            JobCatalog catalog = catalogs.apply(stageName);
+            if (catalog.jobs().stream().noneMatch(dev.punctual.job.JobDefinition::isPerEntity)) {
+                throw new OperatorInputException("--entity: the catalog has no per-entity job; accepted: --entity"
+                        + " only with a catalog that declares a job with perEntity(...)");
+            }
+        }
+        // The one entity id rule: what it accepts holds no quote or backslash, so the filter's value is plain.
+        Optional<String> entityId = Optional.ofNullable(entity).map(EntityDelivery::entityId);
         Region region = context.aws().region(stage.region);
         DeployedStage deployed =
                 OperatorSession.discover(context, region, stageName, StageFlags.defaultsFor(stageName));
@@ -126,6 +155,7 @@ final class LogsCommand implements Callable<Integer> {
         if (job != null) {
             filters.put("job", job);
         }
+        entityId.ifPresent(e -> filters.put("entity", e));
         if (outcome != null) {
             filters.put("outcome", outcome);
         }

@@ -17,9 +17,13 @@ record Remote(RemoteInvocation invocation, LambdaClient lambda, String pool, Opt
         implements AutoCloseable {
 
     static Remote open(CliContext context, StageOptions options, Optional<String> job) {
+        return open(context, options, job, OperatorSession.definitions(StageFlags.defaultsFor(options.stageName())));
+    }
+
+    /** @param catalog the catalog the job is looked up in: this CLI's (the stage's flags), or a test's */
+    static Remote open(CliContext context, StageOptions options, Optional<String> job, JobCatalog catalog) {
         String stageName = options.stageName();
         StageFlags flags = StageFlags.defaultsFor(stageName);
-        JobCatalog catalog = OperatorSession.definitions(flags);
         Optional<JobDefinition> definition = job.map(id -> known(catalog, id));
         Region region = context.aws().region(options.region);
         DeployedStage deployed = OperatorSession.discover(context, region, stageName, flags);

@@ -32,6 +32,7 @@ final class RemoteReplay {
     private final RemoteInvocation invocation;
     private final String pool;
     private final JobDefinition job;
+    private final Optional<EntityDelivery> entity;
     private final int max;
     private final boolean dryRun;
     private final boolean verbose;
@@ -41,6 +42,7 @@ final class RemoteReplay {
             RemoteInvocation invocation,
             String pool,
             JobDefinition job,
+            Optional<EntityDelivery> entity,
             int max,
             boolean dryRun,
             boolean verbose,
@@ -48,6 +50,7 @@ final class RemoteReplay {
         this.invocation = invocation;
         this.pool = pool;
         this.job = job;
+        this.entity = entity;
         this.max = max;
         this.dryRun = dryRun;
         this.verbose = verbose;
@@ -86,7 +89,8 @@ final class RemoteReplay {
                     .filter(o ->
                             !Reason.ALREADY_DONE.wire().equals(o.path("reason").asText()))
                     .count();
-            err.println("replay " + job.id() + ": " + done.size() + "/" + total + " (invocation " + invocations + ")");
+            err.println("replay " + entity.map(EntityDelivery::ledgerId).orElse(job.id()) + ": " + done.size() + "/"
+                    + total + " (invocation " + invocations + ")");
             boolean more = !outOfTime.isEmpty() && !reported.isEmpty() && ran < max && !dryRun;
             if (!more) {
                 done.addAll(outOfTime);
@@ -96,12 +100,13 @@ final class RemoteReplay {
         }
     }
 
-    /** Occurrences of the job in {@code [from, to)}. */
+    /** Occurrences of the job (of its entity's own schedule, for an entity) in {@code [from, to)}. */
     long occurrencesIn(Instant from, Instant to) {
         if (!from.isBefore(to)) {
             return 0;
         }
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
+        OccurrenceCalculator calculator =
+                OccurrenceCalculator.of(entity.map(EntityDelivery::occurrences).orElse(job.schedule()));
         return (calculator.isOccurrence(from) ? 1 : 0) + calculator.count(from, to);
     }
 
@@ -109,6 +114,9 @@ final class RemoteReplay {
         ObjectNode p = Json.mapper().createObjectNode();
         p.put("kind", "replay");
         p.put("job", job.id());
+        // An entity's fields as its live delivery carries them, so the function checks them the same way.
+        entity.ifPresent(e ->
+                e.fields().forEach((field, value) -> p.set(field, Json.mapper().valueToTree(value))));
         p.put("from", from.toString());
         p.put("to", to.toString());
         p.put("max", Math.min(limit, 1000));

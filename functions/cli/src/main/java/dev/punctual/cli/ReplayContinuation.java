@@ -2,9 +2,9 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.punctual.job.JobDefinition;
 import dev.punctual.outcome.Reason;
 import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.Optional;
@@ -19,15 +19,19 @@ final class ReplayContinuation {
 
     private ReplayContinuation() {}
 
-    static String withNextFrom(String json, JobDefinition job, PrintWriter err) {
+    /**
+     * @param subject what the line on stderr names: the job, or an entity's JOB:ENTITY
+     * @param schedule whose occurrences the replay ran: the job's, or its entity's own
+     */
+    static String withNextFrom(String json, String subject, Schedule schedule, PrintWriter err) {
         JsonNode result = ResultOutput.parse(json);
         if (!"OK".equals(result.path("status").asText())) {
             return json;
         }
-        Optional<Instant> next = nextFrom(result, job);
+        Optional<Instant> next = nextFrom(result, schedule);
         ObjectNode out = (ObjectNode) result;
         out.put("next_from", next.map(Instant::toString).orElse(null));
-        next.ifPresent(n -> err.println("replay " + job.id() + ": not finished, "
+        next.ifPresent(n -> err.println("replay " + subject + ": not finished, "
                 + result.path("not_run").asLong() + " occurrence(s) left; continue with --from " + n));
         return out.toString();
     }
@@ -42,7 +46,7 @@ final class ReplayContinuation {
         return false;
     }
 
-    static Optional<Instant> nextFrom(JsonNode result, JobDefinition job) {
+    static Optional<Instant> nextFrom(JsonNode result, Schedule schedule) {
         if (result.path("not_run").asLong() == 0) {
             return Optional.empty();
         }
@@ -60,6 +64,6 @@ final class ReplayContinuation {
         }
         return last == null
                 ? Optional.empty()
-                : OccurrenceCalculator.of(job.schedule()).next(last);
+                : OccurrenceCalculator.of(schedule).next(last);
     }
 }

@@ -1,6 +1,9 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.entity.EntityIds;
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LockState;
@@ -9,7 +12,9 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.observability.VisibleText;
+import dev.punctual.runtime.EntityLeaseTerms;
 import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,17 +25,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code status [JOB]}: per job its cursor, last outcome, lag, next occurrences and maintenance. */
+/**
+ * {@code status [JOB [--entity E]]}: per job its cursor, last outcome, lag, next occurrences and
+ * maintenance; for one entity of a per-entity job the same under its ledger id {@code job:entity}. A
+ * per-entity job without {@code --entity} shows its group's maintenance and lease only: its state is per
+ * entity, and status never scans them all.
+ */
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance.")
+        description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance; with --entity,"
+                + " one entity's of a per-entity job.")
 final class StatusCommand implements Callable<Integer> {
 
     private final Clock clock;
@@ -71,9 +83,59 @@ final class StatusCommand implements Callable<Integer> {
             description = "With --watch: how often, e.g. 5s or 1m (default: 10s; 1s to 1h)")
     String every;
 
+    @Option(
+            names = "--entity",
+            paramLabel = "ENTITY",
+            description = "With a per-entity JOB: that entity's cursor, lease, last run and next occurrences (its"
+                    + " ledger id JOB:ENTITY; its schedule read from the stage's entity group); refused for a job of"
+                    + " one schedule")
+    String entity;
+
+    /** The catalog by stage name for what status shows, or null for the session's (the class path's). */
+    private final Function<String, JobCatalog> catalogs;
+
     StatusCommand(CliContext context) {
+        this(context, null);
+    }
+
+    /** @param catalogs a test's catalog by stage name; null for the session's */
+    StatusCommand(CliContext context, Function<String, JobCatalog> catalogs) {
         this.context = context;
         this.clock = context.clock();
+        this.catalogs = catalogs;
+    }
+
+    /** Whose state one row shows: a job, a per-entity job's group, or one of its entities. */
+    private record Subject(
+            JobDefinition job,
+            Optional<String> entity,
+            String ledgerId,
+            Optional<Schedule> schedule,
+            String leaseGroup) {
+
+        static Subject of(JobDefinition job) {
+            return new Subject(
+                    job,
+                    Optional.empty(),
+                    job.id(),
+                    job.isPerEntity() ? Optional.empty() : Optional.of(job.schedule()),
+                    job.lockGroup());
+        }
+
+        /** One entity, under its ledger id; its lease is its own unless the job keeps one for all. */
+        static Subject of(JobDefinition job, String entity, Optional<EntitySchedule> schedule) {
+            String ledgerId = EntityIds.ledgerId(job.id(), entity);
+            return new Subject(
+                    job,
+                    Optional.of(entity),
+                    ledgerId,
+                    schedule.map(EntitySchedule::schedule),
+                    EntityLeaseTerms.ownLeases(job) ? ledgerId : job.lockGroup());
+        }
+
+        boolean wholeGroup() {
+            return job.isPerEntity() && entity.isEmpty();
+        }
     }
 
     @Override
@@ -84,15 +146,21 @@ final class StatusCommand implements Callable<Integer> {
         }
         Duration interval =
                 Repeating.interval(spec.commandLine(), every, watch, "--watch", DEFAULT_EVERY, Duration.ofSeconds(1));
+        if (entity != null && job == null) {
+            throw new OperatorInputException("--entity: needs JOB, the per-entity job the entity is of; accepted:"
+                    + " status JOB --entity ENTITY");
+        }
         PrintWriter out = spec.commandLine().getOut();
         boolean json = output.isJson();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
-            List<JobDefinition> jobs = job == null ? session.catalog.jobs() : List.of(known(session));
+            JobCatalog catalog = catalogs == null ? session.catalog : catalogs.apply(stage.stageName());
+            List<Subject> subjects =
+                    job == null ? catalog.jobs().stream().map(Subject::of).toList() : List.of(subject(catalog));
             while (true) {
                 Instant now = clock.instant();
                 List<Map<String, Object>> rows = new ArrayList<>();
-                for (JobDefinition definition : jobs) {
-                    rows.add(row(definition, session.runtime.services().ledger(), now));
+                for (Subject subject : subjects) {
+                    rows.add(row(subject, session.runtime.services().ledger(), now));
                 }
                 Map<String, Object> report = new LinkedHashMap<>();
                 report.put("stage", stage.stageName());
@@ -102,7 +170,7 @@ final class StatusCommand implements Callable<Integer> {
                     out.println("stage " + stage.stageName() + " at " + now + " (every " + interval.toSeconds()
                             + "s; Ctrl-C stops)");
                 }
-                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now));
+                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now) + notes(subjects));
                 out.flush();
                 if (!watch) {
                     return 0;
@@ -120,36 +188,100 @@ final class StatusCommand implements Callable<Integer> {
     /** How often {@code --watch} shows the status again unless {@code --every} says. */
     static final Duration DEFAULT_EVERY = Duration.ofSeconds(10);
 
-    private JobDefinition known(OperatorSession session) {
-        return Remote.known(session.catalog, job);
+    /**
+     * The one row asked for: the job; with {@code --entity} (a per-entity job only, checked by the same
+     * rule as run's) its entity, with the schedule the stage's entity group holds for it, if any.
+     */
+    private Subject subject(JobCatalog catalog) {
+        JobDefinition definition = Remote.known(catalog, job);
+        Optional<Map.Entry<JobDefinition, String>> asked =
+                EntityDelivery.asked(catalog, job, Optional.ofNullable(entity), false);
+        if (asked.isEmpty()) {
+            return Subject.of(definition);
+        }
+        Optional<EntitySchedule> schedule = Optional.empty();
+        if (!stage.emulator()) {
+            Map.Entry<Optional<EntitySchedule>, String> read =
+                    EntityDelivery.read(context, stage.stageName(), stage.region, catalog, job, entity);
+            schedule = read.getKey();
+            if (schedule.isEmpty()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("status: entity '" + entity + "' of job '" + job + "' has no schedule in group "
+                                + read.getValue() + ": its ledger state is shown, with no next occurrences");
+            }
+        }
+        return Subject.of(definition, asked.get().getValue(), schedule);
     }
 
-    private Map<String, Object> row(JobDefinition job, RunLedger ledger, Instant now) {
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
-        Optional<Instant> cursor = ledger.cursor(job.id());
-        Optional<Instant> due = calculator.previous(now.plusMillis(1));
-        Optional<RunRecord> last = due.flatMap(d -> ledger.run(new RunKey(job.id(), d)))
-                .or(() -> cursor.flatMap(c -> ledger.run(new RunKey(job.id(), c))));
+    private Map<String, Object> row(Subject subject, RunLedger ledger, Instant now) {
+        JobDefinition job = subject.job();
+        Optional<OccurrenceCalculator> calculator = subject.schedule().map(OccurrenceCalculator::of);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("job", job.id());
+        if (job.isPerEntity()) {
+            row.put("per_entity", true);
+            subject.entity().ifPresent(e -> {
+                row.put("entity", e);
+                row.put("ledger_id", subject.ledgerId());
+            });
+        }
         // The same keys as jobs and plan: schedule as written, deployed as EventBridge is given it.
-        row.put("schedule", job.schedule().expression().source());
-        row.put("deployed", job.schedule().deployment().expression());
-        row.put("zone", job.schedule().zone().getId());
+        Optional<Schedule> schedule = subject.schedule();
+        String none = subject.wholeGroup() ? JobsCommand.PER_ENTITY : null;
+        row.put("schedule", schedule.map(s -> s.expression().source()).orElse(none));
+        row.put("deployed", schedule.map(s -> s.deployment().expression()).orElse(none));
+        row.put("zone", schedule.map(s -> s.zone().getId()).orElse(none));
         row.put("lock_group", job.lockGroup());
-        row.put("cursor", cursor.map(Instant::toString).orElse(null));
-        row.put("last", last.map(StatusCommand::last).orElse(null));
-        // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as
-        // healthy; its first run is the first of "next".
-        boolean neverRan = cursor.isEmpty() && last.isEmpty();
-        row.put("never_ran", neverRan);
-        row.put("lag_ms", neverRan ? null : lag(calculator, cursor, now).toMillis());
-        row.put("next", NextRuns.after(job.schedule(), now, next));
+        if (subject.wholeGroup()) {
+            // Its cursor and runs are each entity's: status JOB --entity ENTITY shows one (notes()).
+            row.put("cursor", null);
+            row.put("last", null);
+            row.put("never_ran", null);
+            row.put("lag_ms", null);
+            row.put("next", List.of());
+        } else {
+            String id = subject.ledgerId();
+            Optional<Instant> cursor = ledger.cursor(id);
+            Optional<Instant> due = calculator.flatMap(c -> c.previous(now.plusMillis(1)));
+            Optional<RunRecord> last = due.flatMap(d -> ledger.run(new RunKey(id, d)))
+                    .or(() -> cursor.flatMap(c -> ledger.run(new RunKey(id, c))));
+            row.put("cursor", cursor.map(Instant::toString).orElse(null));
+            row.put("last", last.map(StatusCommand::last).orElse(null));
+            // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as
+            // healthy; its first run is the first of "next".
+            boolean neverRan = cursor.isEmpty() && last.isEmpty();
+            row.put("never_ran", neverRan);
+            row.put(
+                    "lag_ms",
+                    neverRan || calculator.isEmpty()
+                            ? null
+                            : lag(calculator.get(), cursor, now).toMillis());
+            row.put("next", schedule.map(s -> NextRuns.after(s, now, next)).orElse(List.of()));
+        }
+        // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
                 "maintenance",
                 ledger.maintenance(job.lockGroup()).map(StatusCommand::hold).orElse(null));
-        row.put("lease", lease(ledger.lock(job.lockGroup()), now));
+        row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
         return row;
+    }
+
+    /** After the table: how to see one entity of each per-entity job shown without one. */
+    private String notes(List<Subject> subjects) {
+        StringBuilder notes = new StringBuilder();
+        for (Subject s : subjects) {
+            if (s.wholeGroup()) {
+                notes.append(System.lineSeparator())
+                        .append(s.job().id())
+                        .append(" runs per entity: punctual status ")
+                        .append(s.job().id())
+                        .append(" --entity ENTITY shows one entity's cursor, lease and runs (punctual schedules list ")
+                        .append(s.job().id())
+                        .append(" lists the entities)");
+            }
+        }
+        return notes.toString();
     }
 
     /** How long the oldest occurrence not yet done has been due; zero when the job is up to date. */
@@ -163,6 +295,9 @@ final class StatusCommand implements Callable<Integer> {
     private static String lastColumn(Map<String, Object> row, Map<String, Object> last, Instant now) {
         if (last != null) {
             return last.get("status") + lastWhen(last, now) + earlier(last);
+        }
+        if (Boolean.TRUE.equals(row.get("per_entity")) && row.get("entity") == null) {
+            return "per entity (see below)";
         }
         return Boolean.TRUE.equals(row.get("never_ran")) ? "never ran (first: NEXT)" : "-";
     }
@@ -250,7 +385,7 @@ final class StatusCommand implements Callable<Integer> {
                 boolean first = i == 0;
                 Map<String, String> run = i < next.size() ? next.get(i) : Map.of();
                 lines.add(new String[] {
-                    first ? (String) r.get("job") : "",
+                    first ? (String) r.getOrDefault("ledger_id", r.get("job")) : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
                     first ? lastColumn(r, last, now) : "",

@@ -1,10 +1,14 @@
 package dev.punctual.demo;
 
 import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.entity.EntitySchedule;
+import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Jobs only the demo declares, added to the team's catalog for its run. The example catalog has no job
@@ -19,8 +23,41 @@ final class DemoJobs {
 
     private DemoJobs() {}
 
+    /** Runs per entity at 09:00 in each tenant's own zone; the demo's tenants are {@link #tenants}. */
+    static final String TENANT_DIGEST = "tenant-digest";
+
     static JobCatalog addTo(JobCatalog catalog) {
-        return catalog.plus(List.of(nightly()));
+        return catalog.plus(List.of(nightly(), tenantDigest()));
+    }
+
+    /**
+     * A per-entity job (docs/entities.md): each tenant's schedule carries its own zone, so its 09:00 is
+     * its own instant, and New York's moves an hour earlier in UTC across the window's DST change.
+     */
+    static JobDefinition tenantDigest() {
+        return JobDefinition.builder(TENANT_DIGEST)
+                .description("Demo only: each tenant's digest at 09:00 in the tenant's own zone")
+                .schedule("0 9 * * *", "UTC")
+                .perEntity(EntityJob.parameters("locale"))
+                .catchUp(CatchUpPolicy.none())
+                .job(s -> context -> JobResult.of(
+                        "tenant",
+                        context.entity().map(JobContext.Entity::id).orElse("-"),
+                        "local_day",
+                        context.localOccurrence().toLocalDate().toString()))
+                .build();
+    }
+
+    /**
+     * The demo's tenants, as their services would put them: New York changes to daylight time inside the
+     * window (09:00 is 14:00Z, then 13:00Z), London not until 2027-03-28, Tokyo never.
+     */
+    static List<EntitySchedule> tenants() {
+        JobDefinition job = tenantDigest();
+        return List.of(
+                EntitySchedule.of(job, "acme", null, "America/New_York", Map.of("locale", "en-US")),
+                EntitySchedule.of(job, "globex", null, "Europe/London", Map.of("locale", "en-GB")),
+                EntitySchedule.of(job, "initech", null, "Asia/Tokyo", Map.of("locale", "ja-JP")));
     }
 
     static JobDefinition nightly() {

@@ -1,8 +1,10 @@
 package dev.punctual.demo;
 
 import dev.punctual.catchup.MissedRange;
+import dev.punctual.entity.EntitySchedule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.json.Json;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
@@ -18,7 +20,9 @@ import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.MissedRunWatchdog;
 import dev.punctual.runtime.OccurrenceReport;
 import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.ScheduledPayload;
 import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Schedule;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,18 +79,22 @@ final class DemoRun {
     }
 
     private void deliver(DemoScenario.Delivery d) {
-        String payload = "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduled_time\":\"" + d.scheduledTime()
-                + "\",\"execution_id\":\"demo\",\"attempt_number\":\"1\"}";
+        String payload = d.entity()
+                .map(tenant -> entityPayload(tenant, d.scheduledTime()))
+                .orElseGet(() -> "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduled_time\":\""
+                        + d.scheduledTime() + "\",\"execution_id\":\"demo\",\"attempt_number\":\"1\"}");
         logged.takeRecent();
         InvocationResult result =
                 runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);
         List<String> lines = logged.takeRecent();
         result.missed()
                 .ifPresent(m -> missedByJob
-                        .computeIfAbsent(d.job(), j -> new ArrayList<>())
+                        .computeIfAbsent(d.ledgerId(), j -> new ArrayList<>())
                         .add(m));
-        java.time.ZoneId zone =
-                runtime.services().catalog().require(d.job()).schedule().zone();
+        java.time.ZoneId zone = d.entity()
+                .map(tenant -> tenant.schedule().zone())
+                .orElseGet(() ->
+                        runtime.services().catalog().require(d.job()).schedule().zone());
         String missed = result.missed()
                 .map(m -> Narration.catchUp(result.occurrences().size(), m, zone))
                 .orElse(
@@ -119,13 +127,23 @@ final class DemoRun {
             out.printf(
                     ROW,
                     d.at().toString().substring(0, 19),
-                    o.job(),
+                    d.entity().isPresent() ? d.ledgerId() : o.job(),
                     LOCAL.format(o.local()),
                     o.trigger(),
                     o.verdict(),
                     o.reason(),
                     note);
         }
+    }
+
+    /** An entity's delivery as its schedule's input fills it ({@link ScheduledPayload#forEntity}). */
+    private static String entityPayload(EntitySchedule tenant, Instant scheduledTime) {
+        Map<String, Object> input = new java.util.LinkedHashMap<>(ScheduledPayload.forEntity(tenant));
+        input.put(ScheduledPayload.SCHEDULED_TIME, scheduledTime.toString());
+        input.put(ScheduledPayload.EXECUTION_ID, "demo");
+        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.put(ScheduledPayload.SCHEDULE_ARN, "demo/" + tenant.name());
+        return Json.write(input);
     }
 
     private static boolean frequent(String job) {
@@ -187,35 +205,13 @@ final class DemoRun {
         List<String> notable = new ArrayList<>();
         List<String> overlaps = new ArrayList<>();
         for (JobDefinition job : catalog.jobs()) {
-            List<Instant> occurrences =
-                    OccurrenceCalculator.of(job.schedule()).between(DemoScenario.START, DemoScenario.END, 1000);
-            List<MissedRange> ranges = missedByJob.getOrDefault(job.id(), List.of());
-            LedgerTally tally = LedgerTally.of(
-                    occurrences,
-                    occurrence -> ledger.run(new RunKey(job.id(), occurrence)).map(RunRecord::status),
-                    ranges);
-            for (Instant occurrence : occurrences) {
-                ledger.run(new RunKey(job.id(), occurrence))
-                        .filter(r -> r.status() != RunStatus.SUCCEEDED)
-                        .ifPresent(r -> notable.add(notable(job, r)));
-            }
-            out.printf(
-                    SUMMARY,
-                    job.id(),
-                    ledger.cursor(job.id()).map(Instant::toString).orElse("-"),
-                    tally.occurrences(),
-                    tally.succeeded(),
-                    tally.skipped(),
-                    tally.failed(),
-                    tally.missed(),
-                    tally.unrecorded());
-            if (tally.skippedInMissedRange() > 0) {
-                overlaps.add(String.format(
-                        "%s: %d of its skips also lie in a missed range catch-up recorded (its ranges count %d);"
-                                + " each counts once, as SKIPPED",
-                        job.id(),
-                        tally.skippedInMissedRange(),
-                        ranges.stream().mapToLong(MissedRange::count).sum()));
+            if (job.isPerEntity()) {
+                // One row per tenant: its cursor and runs are its own, under job:entity.
+                for (EntitySchedule tenant : DemoJobs.tenants()) {
+                    summarize(tenant.ledgerId(), tenant.schedule(), ledger, notable, overlaps);
+                }
+            } else {
+                summarize(job.id(), job.schedule(), ledger, notable, overlaps);
             }
         }
         out.printf("%n%s", LedgerTally.LEGEND);
@@ -224,10 +220,45 @@ final class DemoRun {
         notable.forEach(out::println);
     }
 
-    private static String notable(JobDefinition job, RunRecord r) {
+    /** One summary row: the occurrences of {@code schedule} in the window, read back under {@code id}. */
+    private void summarize(
+            String id, Schedule schedule, RunLedger ledger, List<String> notable, List<String> overlaps) {
+        List<Instant> occurrences =
+                OccurrenceCalculator.of(schedule).between(DemoScenario.START, DemoScenario.END, 1000);
+        List<MissedRange> ranges = missedByJob.getOrDefault(id, List.of());
+        LedgerTally tally = LedgerTally.of(
+                occurrences,
+                occurrence -> ledger.run(new RunKey(id, occurrence)).map(RunRecord::status),
+                ranges);
+        for (Instant occurrence : occurrences) {
+            ledger.run(new RunKey(id, occurrence))
+                    .filter(r -> r.status() != RunStatus.SUCCEEDED)
+                    .ifPresent(r -> notable.add(notable(id, r)));
+        }
+        out.printf(
+                SUMMARY,
+                id,
+                ledger.cursor(id).map(Instant::toString).orElse("-"),
+                tally.occurrences(),
+                tally.succeeded(),
+                tally.skipped(),
+                tally.failed(),
+                tally.missed(),
+                tally.unrecorded());
+        if (tally.skippedInMissedRange() > 0) {
+            overlaps.add(String.format(
+                    "%s: %d of its skips also lie in a missed range catch-up recorded (its ranges count %d);"
+                            + " each counts once, as SKIPPED",
+                    id,
+                    tally.skippedInMissedRange(),
+                    ranges.stream().mapToLong(MissedRange::count).sum()));
+        }
+    }
+
+    private static String notable(String id, RunRecord r) {
         return String.format(
                 "%-24s %-21s %-9s %-9s %s",
-                job.id(),
+                id,
                 r.key().scheduledTime(),
                 r.status(),
                 r.trigger() == null ? "-" : r.trigger(),

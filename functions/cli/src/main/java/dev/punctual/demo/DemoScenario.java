@@ -1,5 +1,6 @@
 package dev.punctual.demo;
 
+import dev.punctual.entity.EntitySchedule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.time.OccurrenceCalculator;
@@ -8,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The simulated window: what EventBridge Scheduler would deliver between {@link #START} and
@@ -40,8 +42,19 @@ final class DemoScenario {
         Instant at();
     }
 
-    /** The scheduler delivers one occurrence of one job. */
-    record Delivery(Instant at, String job, Instant scheduledTime, String note) implements Step {}
+    /** The scheduler delivers one occurrence of one job, or of one entity of a per-entity job. */
+    record Delivery(Instant at, String job, Instant scheduledTime, String note, Optional<EntitySchedule> entity)
+            implements Step {
+
+        Delivery(Instant at, String job, Instant scheduledTime, String note) {
+            this(at, job, scheduledTime, note, Optional.empty());
+        }
+
+        /** The ledger id its run items are kept under: the job's, or {@code job:entity}. */
+        String ledgerId() {
+            return entity.map(EntitySchedule::ledgerId).orElse(job);
+        }
+    }
 
     /** An operator turns maintenance on or off. */
     record Maintenance(Instant at, boolean on) implements Step {}
@@ -51,6 +64,17 @@ final class DemoScenario {
     static List<Step> steps(JobCatalog catalog) {
         List<Step> steps = new ArrayList<>();
         for (JobDefinition job : catalog.jobs()) {
+            if (job.isPerEntity()) {
+                // Each tenant's own schedule delivers, with its zone and parameters (ScheduledPayload.forEntity).
+                for (EntitySchedule tenant : DemoJobs.tenants()) {
+                    for (Instant occurrence :
+                            OccurrenceCalculator.of(tenant.schedule()).between(START, END, 1000)) {
+                        steps.add(new Delivery(
+                                occurrence.plus(DELIVERY_DELAY), job.id(), occurrence, "", Optional.of(tenant)));
+                    }
+                }
+                continue;
+            }
             for (Instant occurrence : OccurrenceCalculator.of(job.schedule()).between(START, END, 1000)) {
                 if (lostInOutage(job, occurrence)) {
                     continue;

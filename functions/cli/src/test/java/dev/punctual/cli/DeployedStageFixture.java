@@ -49,6 +49,9 @@ public final class DeployedStageFixture implements AutoCloseable {
     private final LambdaInvokeStandIn lambda;
     private final Map<String, String> aliases;
 
+    /** Outputs a test adds to the stack's (a per-entity job's entity group and roles). */
+    private final Map<String, String> extraOutputs = new LinkedHashMap<>();
+
     private DeployedStageFixture(
             String stage,
             String ledgerTable,
@@ -73,6 +76,15 @@ public final class DeployedStageFixture implements AutoCloseable {
      * @param functionClock the functions' clock: the runtime's and the budget's ({@link LambdaInvokeStandIn})
      */
     public static DeployedStageFixture deploy(String stage, Clock functionClock, Duration functionTimeout) {
+        return deploy(stage, functionClock, functionTimeout, Map.of());
+    }
+
+    /**
+     * A stage of the given name whose stack has these outputs besides the fixture's, e.g. the entity
+     * outputs a stage with a per-entity job has (the fixture catalog has none).
+     */
+    public static DeployedStageFixture deploy(
+            String stage, Clock functionClock, Duration functionTimeout, Map<String, String> extraOutputs) {
         URI moto = DynamoDbHarness.backend().endpoint();
         String ledger = TestTables.uniqueName(DeployedStageFixture.class, "ledger");
         LedgerTable.createIfMissing(DynamoDbHarness.client(), ledger);
@@ -97,6 +109,7 @@ public final class DeployedStageFixture implements AutoCloseable {
             aliases.put(pool.name(), arn);
         }
         DeployedStageFixture fixture = new DeployedStageFixture(stage, ledger, tables, lambda, aliases);
+        fixture.extraOutputs.putAll(extraOutputs);
         fixture.createStack();
         return fixture;
     }
@@ -119,6 +132,7 @@ public final class DeployedStageFixture implements AutoCloseable {
         for (String query : new String[] {"failures", "job-timeline"}) {
             outputs.put(StageOutputs.savedQuery(query), "punctual/" + stage + "/" + query);
         }
+        outputs.putAll(extraOutputs);
         return outputs;
     }
 
@@ -145,7 +159,7 @@ public final class DeployedStageFixture implements AutoCloseable {
         }
     }
 
-    /** Loopback access: CloudFormation, DynamoDB and Logs at moto, Lambda at the stand-in. */
+    /** Loopback access: CloudFormation, DynamoDB, Logs and Scheduler at moto, Lambda at the stand-in. */
     public AwsAccess aws() {
         URI moto = DynamoDbHarness.backend().endpoint();
         return AwsAccess.loopback(
@@ -154,6 +168,7 @@ public final class DeployedStageFixture implements AutoCloseable {
                         AwsAccess.CLOUDFORMATION, moto,
                         AwsAccess.DYNAMODB, moto,
                         AwsAccess.LOGS, moto,
+                        AwsAccess.SCHEDULER, moto,
                         AwsAccess.LAMBDA, lambda.endpoint()));
     }
 

@@ -82,6 +82,24 @@ class DemoTest {
     }
 
     @Test
+    void aPerEntityJob_runsEachTenantAt0900InItsOwnZone_andNewYorksMovesAnHourEarlierInUtcAcrossTheChange() {
+        assertThat(line("tenant-digest:acme", "2027-03-13T09:00:00-05:00"))
+                .startsWith("2027-03-13T14:00:01")
+                .contains("PASS");
+        assertThat(line("tenant-digest:acme", "2027-03-14T09:00:00-04:00"))
+                .startsWith("2027-03-14T13:00:01")
+                .contains("PASS");
+        assertThat(line("tenant-digest:globex", "2027-03-14T09:00:00Z")).startsWith("2027-03-14T09:00:01");
+        assertThat(line("tenant-digest:initech", "2027-03-14T09:00:00+09:00")).startsWith("2027-03-14T00:00:01");
+        assertThat(ledgerRow("tenant-digest:acme"))
+                .containsExactly("tenant-digest:acme", "2027-03-14T13:00:00Z", "2", "2", "0", "0", "0", "0");
+        assertThat(ledgerRow("tenant-digest:globex"))
+                .containsExactly("tenant-digest:globex", "2027-03-15T09:00:00Z", "2", "2", "0", "0", "0", "0");
+        assertThat(ledgerRow("tenant-digest:initech"))
+                .containsExactly("tenant-digest:initech", "2027-03-15T00:00:00Z", "2", "2", "0", "0", "0", "0");
+    }
+
+    @Test
     void theStructuredLogLines_goToTheFileTheDemoNames_oneJsonObjectPerLine() throws IOException {
         Matcher written = Pattern.compile("(\\d+) structured JSON log lines written to (\\S+) ")
                 .matcher(output);

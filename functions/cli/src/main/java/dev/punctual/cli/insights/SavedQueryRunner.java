@@ -126,9 +126,18 @@ public final class SavedQueryRunner {
         List<String> lines = new ArrayList<>(List.of(withoutJob.split("\n", -1)));
         int at = 1;
         for (Map.Entry<String, String> filter : filters.entrySet()) {
-            lines.add(at++, "| filter " + filter.getKey() + " = \"" + filter.getValue() + "\"");
+            lines.add(at++, "| filter " + filter.getKey() + " = " + quoted(filter.getValue()));
         }
         return String.join("\n", lines);
+    }
+
+    /**
+     * A Logs Insights string literal: in double quotes, with a backslash or a double quote escaped by a
+     * backslash, so that no value can end the literal and add to the query. The CLI's values are checked
+     * before (a job id, an outcome, an entity id by its rule), and none of them holds either character.
+     */
+    static String quoted(String value) {
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** Polls the query until it completes, for at most {@code wait} on the clock. */

@@ -39,6 +39,15 @@ public final class Preflight {
                         ExpectedSchedule.of(catalog, config.retries(), flags.schedulesEnabled()),
                         functionsByPool,
                         owned.get().schedulerDeadLetterQueue().map(deployed::queueArn))));
+        // Only a catalog with a per-entity job has an entity group and a services' policy (docs/entities.md).
+        List<String> entityPools = catalog.jobs().stream()
+                .filter(dev.punctual.job.JobDefinition::isPerEntity)
+                .map(job -> job.pool().name())
+                .distinct()
+                .toList();
+        if (!entityPools.isEmpty()) {
+            results.add(Guard.run("entity-group", () -> EntityGroupCheck.read(aws, deployed, entityPools)));
+        }
         results.add(Guard.run("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
         results.add(Guard.run("dead-letters", () -> DeadLetterQueuesCheck.read(aws, owned.get())));
         results.add(Guard.run("alarms", () -> AlarmsCheck.read(aws, owned.get())));

@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -29,7 +30,8 @@ public record StageAws(
         DynamoDbClient dynamo,
         SqsClient sqs,
         CloudWatchClient cloudWatch,
-        CloudWatchLogsClient logs)
+        CloudWatchLogsClient logs,
+        IamClient iam)
         implements AutoCloseable {
 
     /** Endpoint keys for the services the CLI's own AWS access does not name. */
@@ -38,6 +40,9 @@ public record StageAws(
     public static final String SCHEDULER = "scheduler";
     public static final String SQS = "sqs";
     public static final String CLOUDWATCH = "cloudwatch";
+
+    /** IAM is global: its client has the global region, whatever the stage's. */
+    public static final String IAM = "iam";
 
     /**
      * The clients the CLI's own access does not build, on the same region and credentials, with the
@@ -63,7 +68,8 @@ public record StageAws(
                 build(DynamoDbClient.builder(), credentials, endpoints.get(dynamoKey), region),
                 build(SqsClient.builder(), credentials, endpoints.get(SQS), region),
                 build(CloudWatchClient.builder(), credentials, endpoints.get(CLOUDWATCH), region),
-                logs);
+                logs,
+                build(IamClient.builder(), credentials, endpoints.get(IAM), Region.AWS_GLOBAL));
     }
 
     private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(
@@ -85,5 +91,6 @@ public record StageAws(
         sqs.close();
         cloudWatch.close();
         logs.close();
+        iam.close();
     }
 }

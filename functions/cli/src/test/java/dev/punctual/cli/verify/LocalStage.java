@@ -138,7 +138,8 @@ final class LocalStage {
             StageAws.STS,
             StageAws.SCHEDULER,
             StageAws.SQS,
-            StageAws.CLOUDWATCH
+            StageAws.CLOUDWATCH,
+            StageAws.IAM
         }) {
             endpoints.put(service, moto);
         }
