@@ -107,6 +107,37 @@ final class OperatorPolicy extends Construct {
                         .build()));
     }
 
+    /**
+     * A stage with entity schedules: {@code run}, {@code replay} and {@code status --entity} read one
+     * entity's schedule (GetSchedule, in the entity group only), and verify's entity-group check reads the
+     * group (GetScheduleGroup) and the services' policy's default version (GetPolicy, GetPolicyVersion,
+     * on that policy only). Reads only: creating or deleting entity schedules is the services' policy's.
+     */
+    void allowEntityReads(EntityScheduling entities) {
+        Stack stack = Stack.of(this);
+        ArnComponents schedules = ArnComponents.builder()
+                .service("scheduler")
+                .resource("schedule")
+                .resourceName(entities.group().getScheduleGroupName() + "/*")
+                .build();
+        policy.addStatements(
+                allow(List.of("scheduler:GetSchedule"), List.of(stack.formatArn(schedules))),
+                allow(
+                        List.of("scheduler:GetScheduleGroup"),
+                        List.of(entities.group().getScheduleGroupArn())),
+                allow(
+                        List.of("iam:GetPolicy", "iam:GetPolicyVersion"),
+                        List.of(entities.servicePolicy().getManagedPolicyArn())));
+        NagSuppressions.addResourceSuppressions(
+                policy,
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason("Operator policy: GetSchedule of one entity's schedule is limited to the stage's"
+                                + " entity group, punctual-<stage>-entities/*")
+                        .appliesTo(List.of(finding(stack, schedules)))
+                        .build()));
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> all = new ArrayList<>(a);
         all.addAll(b);

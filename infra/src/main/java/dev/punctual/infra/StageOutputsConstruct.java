@@ -16,6 +16,7 @@ import software.constructs.Construct;
 final class StageOutputsConstruct extends Construct {
 
     private final Map<String, String> keys = new LinkedHashMap<>();
+    private final OperatorPolicy operator;
 
     /** Every stage output in one place; pools and saved queries each add their own keys. */
     StageOutputsConstruct(Construct scope, String id, OperatedStage stage) {
@@ -50,7 +51,7 @@ final class StageOutputsConstruct extends Construct {
                     "The log group of pool " + pool,
                     operated.logGroup().getLogGroupName());
         });
-        OperatorPolicy operator = new OperatorPolicy(this, "Operator", stage);
+        this.operator = new OperatorPolicy(this, "Operator", stage);
         output(
                 StageOutputs.OPERATOR_POLICY,
                 "Attach to an operator's role or group to run the CLI against this stage (docs/runbook.md)",
@@ -69,6 +70,7 @@ final class StageOutputsConstruct extends Construct {
      * their schedules name. Only a stage whose catalog has a per-entity job declares them.
      */
     void entities(EntityScheduling entities) {
+        operator.allowEntityReads(entities);
         output(
                 StageOutputs.ENTITY_SCHEDULE_GROUP,
                 "The EventBridge Scheduler group of the stage's per-entity schedules, which the team's services"

@@ -268,6 +268,26 @@ class EntitySchedulingTest {
     }
 
     @Test
+    void theOperatorPolicy_readsEntitySchedulesTheirGroupAndTheServicesPolicy_only_andWritesNone() {
+        Map<String, Object> operator = Templates.properties(template, "AWS::IAM::ManagedPolicy").values().stream()
+                .filter(p -> String.valueOf(p.get("Description")).contains("operate it with the CLI"))
+                .findFirst()
+                .orElseThrow();
+        String document = String.valueOf(operator.get("PolicyDocument"));
+
+        assertThat(document)
+                .contains("scheduler:GetScheduleGroup", "iam:GetPolicy", "iam:GetPolicyVersion")
+                .contains("schedule/" + GROUP + "/*")
+                .contains(Templates.logicalId(entities.servicePolicy()))
+                .doesNotContain("scheduler:CreateSchedule", "scheduler:DeleteSchedule", "iam:PassRole");
+        assertThat(Templates.properties(Template.fromStack(Synth.stage("dev")), "AWS::IAM::ManagedPolicy")
+                        .values()
+                        .toString())
+                .as("a stage without per-entity jobs")
+                .doesNotContain("scheduler:GetScheduleGroup", "iam:GetPolicy");
+    }
+
+    @Test
     void aPerEntityJob_getsNoScheduleOfItsOwn() {
         List<String> names = new ArrayList<>(Templates.jobSchedules(stage).keySet());
         Templates.properties(template, "AWS::Scheduler::Schedule")

@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import dev.punctual.entities.EntitySchedules;
 import dev.punctual.entities.EntityTargets;
+import dev.punctual.entities.EntityTombstones;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
@@ -112,8 +114,15 @@ record EntityDelivery(EntitySchedule schedule) {
             outputs = StageDiscovery.outputs(cloudFormation, found.id(), stage);
         }
         EntityTargets targets = SchedulesCommand.targets(outputs, catalog, stage);
-        try (SchedulerClient scheduler = context.aws().scheduler(found)) {
-            return Map.entry(new EntitySchedules(scheduler, catalog, targets).get(job, entity), targets.group());
+        // A get reads the schedule only; the client is built as every other, its tombstones never written.
+        try (SchedulerClient scheduler = context.aws().scheduler(found);
+                DynamoDbClient dynamo = context.aws().dynamo(found)) {
+            EntitySchedules schedules = new EntitySchedules(
+                    scheduler,
+                    catalog,
+                    targets,
+                    EntityTombstones.onStage(dynamo, outputs, SchedulesCommand.operator()));
+            return Map.entry(schedules.get(job, entity), targets.group());
         }
     }
 
