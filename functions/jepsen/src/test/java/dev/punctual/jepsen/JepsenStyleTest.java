@@ -117,12 +117,18 @@ class JepsenStyleTest {
         Map<String, Long> lockFences = new HashMap<>();
         Map<String, FinalState.DomainItem> domain = new HashMap<>();
         FencedDomain domainTableReader = new FencedDomain(dynamo, domainTable);
-        for (String group : JepsenJobs.GROUPS) {
+        // The groups maintenance holds and the items leases are taken on: an entity's own lease is its
+        // item lock#job:entity, not its job's group.
+        Set<String> locks = new LinkedHashSet<>(JepsenJobs.GROUPS);
+        locks.addAll(JepsenJobs.LEASES);
+        for (String group : locks) {
             Map<String, AttributeValue> lock = dynamo.getItem(b -> b.tableName(ledgerTable)
                             .key(Items.key("lock#" + group, "lock"))
                             .consistentRead(true))
                     .item();
             lockFences.put(group, Items.number(lock, "leaseFence"));
+        }
+        for (String group : JepsenJobs.LEASES) {
             Map<String, AttributeValue> item = domainTableReader.read(group);
             domain.put(group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
         }
