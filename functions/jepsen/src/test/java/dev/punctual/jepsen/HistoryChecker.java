@@ -356,6 +356,9 @@ public final class HistoryChecker {
     private void holds(List<Tenure> tenures) {
         Map<String, List<Tenure>> holdsByGroup =
                 tenures.stream().filter(Tenure::maintenance).collect(Collectors.groupingBy(Tenure::group));
+        long leases = 0;
+        long overlapping = 0;
+        Set<String> entityGroups = new java.util.TreeSet<>();
         for (Tenure entity : tenures) {
             if (entity.maintenance()) {
                 continue;
@@ -364,6 +367,8 @@ public final class HistoryChecker {
             if (holdGroup.isEmpty()) {
                 continue;
             }
+            leases++;
+            entityGroups.add(holdGroup.get());
             for (Tenure hold : holdsByGroup.getOrDefault(holdGroup.get(), List.of())) {
                 if (hold.empty()) {
                     continue;
@@ -379,6 +384,7 @@ public final class HistoryChecker {
                     continue;
                 }
                 boolean overlaps = !entity.empty() && entity.start() < hold.end() && entity.end() > hold.start();
+                overlapping += overlaps ? 1 : 0;
                 long heldFrom = heldFrom(hold);
                 if (overlaps && entity.end() > heldFrom) {
                     anomaly(
@@ -390,6 +396,23 @@ public final class HistoryChecker {
                 }
             }
         }
+        figures.put("entity.leasesGranted", leases);
+        figures.put("entity.runsOverlappingHolds", overlapping);
+        figures.put(
+                "entity.claimsUnderMaintenance",
+                ops(Op.Kind.CLAIM).stream()
+                        .filter(o -> o.group() != null && holdGroupOf(o.group()).isPresent())
+                        .filter(o -> is(o, "UnderMaintenance"))
+                        .count());
+        List<Tenure> entityHolds = tenures.stream()
+                .filter(t -> t.maintenance() && entityGroups.contains(t.group()))
+                .toList();
+        figures.put(
+                "entity.holdsReportedHeld",
+                entityHolds.stream().filter(h -> heldFrom(h) == h.start()).count());
+        figures.put(
+                "entity.holdsStillDraining",
+                entityHolds.stream().filter(h -> heldFrom(h) != h.start()).count());
     }
 
     /**
