@@ -28,6 +28,11 @@ import java.util.stream.Collectors;
  *       landed writes never go down: no write lands once a higher fence has written.
  * </ul>
  *
+ * <p>A lease is a group's or, for an entity's own lease (decision 0029, 5), its item
+ * {@code job:entity}: its fences are chosen by the claimants from their clocks, so they must only grow.
+ * Such a lease is kept apart from maintenance by the hold on its job's group, which cannot name it:
+ * {@link Check#HOLD_ENTERED} and {@link Check#HOLD_OUTLIVED} check that instead of an overlap.
+ *
  * <p>Times: every operation carries its invocation and return time on the reference clock (the
  * machine's, shared by all processes) and on the process's own skewed clock, which is the one its ledger
  * compares lease ends with.
