@@ -2,16 +2,26 @@ package dev.punctual.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.entity.EntitySchedule;
 import dev.punctual.fixtures.FixtureCatalog;
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.json.Json;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
+import dev.punctual.runtime.PunctualRuntime;
+import dev.punctual.runtime.ScheduledPayload;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkRequest;
@@ -71,6 +81,36 @@ class RuntimeCostTest {
         assertThat(ledgerRequests).hasSizeLessThanOrEqualTo(3);
     }
 
+    /**
+     * An entity on its own lease (decision 0029, 5), in order: one transaction takes the entity's lease
+     * and claims (with the ConditionCheck on the job's group), one commits the run and releases it.
+     */
+    @Test
+    void entityOccurrenceFollowingItsCursor_ownEntityLease_costsTwoLedgerRequests() {
+        Instant day1 = Instant.parse("2026-11-30T14:00:00Z");
+        Instant day2 = Instant.parse("2026-12-01T14:00:00Z");
+        stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), day1, counter);
+        JobDefinition report = JobDefinition.builder("tenant-report")
+                .schedule("0 14 * * *", "UTC")
+                .perEntity(EntityJob.parameters())
+                .job(services -> context -> JobResult.empty())
+                .build();
+        PunctualRuntime runtime =
+                Wiring.runtime(stage.env, stage.clients, JobCatalog.of(report), stage.clock, stage.lines::add);
+        EntitySchedule acme = EntitySchedule.of(report, "acme", null, "UTC", Map.of());
+        deliverEntity(runtime, acme, day1);
+        ledgerRequests.clear();
+
+        stage.clock.advance(Duration.ofDays(1));
+        InvocationResult result = deliverEntity(runtime, acme, day2);
+
+        assertThat(result.error()).isEmpty();
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.verdict()).isEqualTo(Verdict.PASS));
+        assertThat(ledgerRequests).containsExactly("TransactWriteItemsRequest", "TransactWriteItemsRequest");
+    }
+
     @Test
     void duplicateDeliveryOfTheLatestSuccess_costsOneLedgerRequest() {
         Instant day1 = Instant.parse("2026-11-30T14:00:00Z");
@@ -84,6 +124,21 @@ class RuntimeCostTest {
                 .singleElement()
                 .satisfies(o -> assertThat(o.reason().wire()).isEqualTo("ALREADY_DONE"));
         assertThat(ledgerRequests).hasSize(1);
+    }
+
+    /** An entity's delivery as the scheduler fills its schedule's input. */
+    private InvocationResult deliverEntity(PunctualRuntime runtime, EntitySchedule schedule, Instant at) {
+        Map<String, Object> input = new LinkedHashMap<>(ScheduledPayload.forEntity(schedule));
+        input.put(ScheduledPayload.SCHEDULED_TIME, at.toString());
+        input.put(ScheduledPayload.EXECUTION_ID, java.util.UUID.randomUUID().toString());
+        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.put(
+                ScheduledPayload.SCHEDULE_ARN,
+                "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev-entities/" + schedule.name());
+        return runtime.handle(
+                Json.write(input),
+                Deadline.fromRemaining(stage.clock.instant(), Duration.ofMinutes(5)),
+                new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard()));
     }
 
     private InvocationResult deliver(String job, Instant at) {

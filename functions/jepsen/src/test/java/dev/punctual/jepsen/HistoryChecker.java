@@ -4,11 +4,11 @@ import dev.punctual.ledger.Lease;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -27,6 +27,11 @@ import java.util.stream.Collectors;
  *   <li>{@link Check#FENCED_WRITE_LANDED}: in the order the domain table applied them, the fences of the
  *       landed writes never go down: no write lands once a higher fence has written.
  * </ul>
+ *
+ * <p>A lease is a group's or, for an entity's own lease (decision 0029, 5), its item
+ * {@code job:entity}: its fences are chosen by the claimants from their clocks, so they must only grow.
+ * Such a lease is kept apart from maintenance by the hold on its job's group, which cannot name it:
+ * {@link Check#HOLD_ENTERED} and {@link Check#HOLD_OUTLIVED} check that instead of an overlap.
  *
  * <p>Times: every operation carries its invocation and return time on the reference clock (the
  * machine's, shared by all processes) and on the process's own skewed clock, which is the one its ledger
@@ -56,7 +61,19 @@ public final class HistoryChecker {
         /** A landed domain write whose fence is no lease this owner held, or the guard misjudged a fence. */
         DOMAIN_WRITER,
         /** The domain item counts landed writes the history does not account for. */
-        DOMAIN_UNACCOUNTED
+        DOMAIN_UNACCOUNTED,
+        /**
+         * An entity's own lease was taken while a maintenance hold was in force on its job's group: the
+         * claim was sent after the hold was taken and returned before it ended (decision 0029, 5).
+         */
+        HOLD_ENTERED,
+        /**
+         * An entity run that started before a hold on its job's group still held its own lease when the
+         * hold's report said the group was held (at once, or once the entity runs' term had passed).
+         */
+        HOLD_OUTLIVED,
+        /** A success the ledger holds carries another fence than the lease its owner claimed it under. */
+        SUCCESS_FENCE
     }
 
     public record Anomaly(Check check, String message, List<String> evidence) {
@@ -124,6 +141,7 @@ public final class HistoryChecker {
         successes();
         leases(tenures);
         fences(tenures);
+        holds(tenures);
         refusals();
         domain(tenures);
         blocked();
@@ -246,18 +264,27 @@ public final class HistoryChecker {
             }
         });
         Map<String, Op> completionByToken = new HashMap<>();
-        Set<String> claimedTokens = new HashSet<>();
+        Map<String, Op> claimByToken = new HashMap<>();
         for (Op op : history) {
             if (op.kind() == Op.Kind.COMPLETE && op.token() != null) {
                 completionByToken.put(op.token(), op);
             }
             if (op.kind() == Op.Kind.CLAIM && is(op, "Claimed")) {
-                claimedTokens.add(op.token());
+                claimByToken.put(op.token(), op);
             }
         }
+        Set<String> claimedTokens = claimByToken.keySet();
         state.runs().forEach((occurrence, stored) -> {
             if (!"SUCCEEDED".equals(stored.status())) {
                 return;
+            }
+            Op claim = claimByToken.get(stored.owner());
+            if (claim != null && !Objects.equals(claim.fence(), stored.fence())) {
+                anomaly(
+                        Check.SUCCESS_FENCE,
+                        occurrence + " is stored SUCCEEDED with fence " + stored.fence() + ", and its owner "
+                                + stored.owner() + " claimed it under fence " + claim.fence(),
+                        List.of(claim.brief()));
             }
             Op done = completionByToken.get(stored.owner());
             boolean unknown = done != null && is(done, Op.ERROR);
@@ -312,6 +339,100 @@ public final class HistoryChecker {
                 }
             }
         });
+    }
+
+    /**
+     * An entity's own lease is its item {@code job:entity}; a job id never holds {@code :}, so the part
+     * before it is the job's group, whose maintenance hold the entity's claims check (decision 0029, 5).
+     * Empty for every other lease.
+     */
+    static Optional<String> holdGroupOf(String lease) {
+        int colon = lease.indexOf(':');
+        return colon < 0 ? Optional.empty() : Optional.of(lease.substring(0, colon));
+    }
+
+    /**
+     * Entities' own leases against the holds on their job's group, which cannot name them: no entity
+     * lease is taken by a claim that ran wholly inside a hold ({@link Check#HOLD_ENTERED}), and an
+     * entity run that held its lease when a hold was taken has ended by the time that hold's report says
+     * the group is held: at once when the report names it taken and not still running, otherwise the
+     * end the report gives for the entity runs started before the hold ({@link Check#HOLD_OUTLIVED}).
+     */
+    private void holds(List<Tenure> tenures) {
+        Map<String, List<Tenure>> holdsByGroup =
+                tenures.stream().filter(Tenure::maintenance).collect(Collectors.groupingBy(Tenure::group));
+        long leases = 0;
+        long overlapping = 0;
+        Set<String> entityGroups = new java.util.TreeSet<>();
+        for (Tenure entity : tenures) {
+            if (entity.maintenance()) {
+                continue;
+            }
+            Optional<String> holdGroup = holdGroupOf(entity.group());
+            if (holdGroup.isEmpty()) {
+                continue;
+            }
+            leases++;
+            entityGroups.add(holdGroup.get());
+            for (Tenure hold : holdsByGroup.getOrDefault(holdGroup.get(), List.of())) {
+                if (hold.empty()) {
+                    continue;
+                }
+                Op claim = entity.acquired();
+                if (claim.t0() >= hold.start() && claim.t1() <= hold.end()) {
+                    anomaly(
+                            Check.HOLD_ENTERED,
+                            entity.group() + ": lease fence " + entity.fence() + " taken by a claim sent at "
+                                    + claim.t0() + " µs and returned at " + claim.t1() + " µs, inside the hold on "
+                                    + hold.group() + " [" + hold.start() + " .. " + hold.end() + "] µs",
+                            List.of(hold.brief(), entity.brief()));
+                    continue;
+                }
+                boolean overlaps = !entity.empty() && entity.start() < hold.end() && entity.end() > hold.start();
+                overlapping += overlaps ? 1 : 0;
+                long heldFrom = heldFrom(hold);
+                if (overlaps && entity.end() > heldFrom) {
+                    anomaly(
+                            Check.HOLD_OUTLIVED,
+                            entity.group() + ": lease fence " + entity.fence() + " held until " + entity.end()
+                                    + " µs, past " + heldFrom + " µs, when the hold on " + hold.group()
+                                    + " was reported held (" + (entity.end() - heldFrom) / 1000 + " ms)",
+                            List.of(hold.brief(), entity.brief()));
+                }
+            }
+        }
+        figures.put("entity.leasesGranted", leases);
+        figures.put("entity.runsOverlappingHolds", overlapping);
+        figures.put(
+                "entity.claimsUnderMaintenance",
+                ops(Op.Kind.CLAIM).stream()
+                        .filter(o -> o.group() != null && holdGroupOf(o.group()).isPresent())
+                        .filter(o -> is(o, "UnderMaintenance"))
+                        .count());
+        List<Tenure> entityHolds = tenures.stream()
+                .filter(t -> t.maintenance() && entityGroups.contains(t.group()))
+                .toList();
+        figures.put(
+                "entity.holdsReportedHeld",
+                entityHolds.stream().filter(h -> heldFrom(h) == h.start()).count());
+        figures.put(
+                "entity.holdsStillDraining",
+                entityHolds.stream().filter(h -> heldFrom(h) != h.start()).count());
+    }
+
+    /**
+     * When a hold's report says its group is held, on the reference clock (µs): when the call returned,
+     * unless the report names the group still running (the entity runs started before the hold), then
+     * the end it gives for them, on the operator's clock.
+     */
+    private static long heldFrom(Tenure hold) {
+        List<Op.Held> running =
+                hold.acquired().blocked() == null ? List.of() : hold.acquired().blocked();
+        return running.stream()
+                .filter(b -> b.group().equals(hold.group()))
+                .mapToLong(b -> (b.until() - hold.acquired().skewMs()) * 1000)
+                .max()
+                .orElse(hold.start());
     }
 
     private void fences(List<Tenure> tenures) {

@@ -301,6 +301,135 @@ class HistoryCheckerTest {
         assertThat(result.count(Check.SUCCESS_UNREPORTED)).isEqualTo(1);
     }
 
+    // ---------------------------------------------------------------- entities' own leases
+
+    private static final String ENTITY = "tenant:acme";
+    private static final String ENTITY_GROUP = "tenant";
+
+    /**
+     * The entity's own lease: A (clock 1 s behind) claims with its clock as the fence; B (clock 1 s
+     * ahead) takes over with its own, higher, clock; C's clock is behind B's fence, so it takes one above
+     * it. Maintenance on the job's group is taken while C runs and reports the entity runs started before
+     * it as running until a term past C's end; a claim during the hold is refused; B's success is stored
+     * with B's fence.
+     */
+    private void legalEntityHistory() {
+        long a = T - 1000;
+        long b = T + 505 + 1000;
+        entityClaimed("a.1", -1000, OCC, a, "a1", T, T + 10, T - 1000 + 10 + 2500);
+        entityClaimed("b.1", 1000, OCC, b, "b2", T + 505, T + 520, T + 520 + 1000 + 2500);
+        add(entityWrite("b.1", 1000, b, "b2", T + 530, T + 540).landed(1).result(Op.APPLIED));
+        add(Op.of("b.1", 1000, Op.Kind.COMPLETE)
+                .atMillis(T + 560, T + 580)
+                .occurrence(ENTITY, OCC, ENTITY)
+                .lease(b, "b2", T + 4020)
+                .outcome("SUCCEEDED")
+                .result("Completed")
+                .status("SUCCEEDED"));
+        entityClaimed("c.1", -1000, OCC2, b + 1, "c3", T + 700, T + 710, T - 1000 + 710 + 2500);
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T + 800, T + 820)
+                .result(Op.OK)
+                .until(T + 20_000)
+                .taken(List.of(new Op.Held(ENTITY_GROUP, 9, "m9", T + 20_000)))
+                .blocked(List.of(new Op.Held(ENTITY_GROUP, 0, "entity runs started before the hold", T + 8_300))));
+        add(Op.of("d.1", 1000, Op.Kind.CLAIM)
+                .atMillis(T + 900, T + 910)
+                .occurrence(ENTITY, OCC2, ENTITY)
+                .result("UnderMaintenance")
+                .until(T + 20_000));
+    }
+
+    @Test
+    void anEntitysOwnLease_withClockChosenFences_andAHoldThatWaitsOutItsRuns_hasNoAnomaly() {
+        legalEntityHistory();
+
+        HistoryChecker.Result result = HistoryChecker.check(
+                history,
+                new FinalState(
+                        true,
+                        Map.of(
+                                ENTITY + "@" + Instant.ofEpochMilli(OCC),
+                                new FinalState.StoredRun("SUCCEEDED", "b2", T + 1505)),
+                        Map.of(ENTITY, T + 1506, ENTITY_GROUP, 9L),
+                        Map.of(ENTITY, new FinalState.DomainItem(T + 1505, 1))));
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures()).containsEntry("successes", 1L).containsEntry("maintenance.holds", 1L);
+    }
+
+    @Test
+    void anEntityLease_takenByAClaimInsideAHoldOnItsJobsGroup_isReported() {
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .taken(List.of(new Op.Held(ENTITY_GROUP, 1, "m1", T + 10_000))));
+        entityClaimed("a.1", 0, OCC, T + 100, "a1", T + 100, T + 110, T + 2600);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsExactly(Check.HOLD_ENTERED);
+    }
+
+    @Test
+    void anEntityRunStillHoldingItsLease_whenAHoldIsReportedHeld_isReported() {
+        entityClaimed("a.1", 0, OCC, T, "a1", T, T + 10, T + 2510);
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T + 100, T + 110)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .taken(List.of(new Op.Held(ENTITY_GROUP, 1, "m1", T + 10_000))));
+        add(Op.of("b.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 1, T + 20)
+                .occurrence("tenant:globex", OCC, "tenant:globex")
+                .result("Claimed")
+                .lease(1, "b1", T + 2520)
+                .attempt(1));
+        add(Op.of("op.2", 0, Op.Kind.MAINT_ON)
+                .atMillis(T + 200, T + 210)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .taken(List.of(new Op.Held(ENTITY_GROUP, 2, "m2", T + 10_000)))
+                .blocked(List.of(new Op.Held(ENTITY_GROUP, 0, "entity runs started before the hold", T + 300))));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        // Both entities' runs, claimed before either hold, outlive both reports: the first says held at
+        // once, the second gives a term that ends before they do.
+        assertThat(result.count(Check.HOLD_OUTLIVED)).isEqualTo(4);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.HOLD_OUTLIVED);
+    }
+
+    @Test
+    void anEntityFence_belowOneAcquiredBefore_andAStoredSuccessUnderAnotherFence_areReported() {
+        entityClaimed("a.1", 1000, OCC, T + 1000, "a1", T, T + 10, T + 1000 + 10 + 2500);
+        add(Op.of("a.1", 1000, Op.Kind.COMPLETE)
+                .atMillis(T + 100, T + 110)
+                .occurrence(ENTITY, OCC, ENTITY)
+                .lease(T + 1000, "a1", T + 3510)
+                .outcome("SUCCEEDED")
+                .result("Completed")
+                .status("SUCCEEDED"));
+        entityClaimed("b.1", -1000, OCC2, T - 1000 + 200, "b1", T + 200, T + 210, T - 1000 + 210 + 2500);
+
+        HistoryChecker.Result result = HistoryChecker.check(
+                history,
+                new FinalState(
+                        true,
+                        Map.of(
+                                ENTITY + "@" + Instant.ofEpochMilli(OCC),
+                                new FinalState.StoredRun("SUCCEEDED", "a1", 7)),
+                        Map.of(ENTITY, T + 1000),
+                        Map.of()));
+
+        assertThat(result.count(Check.SUCCESS_FENCE)).isEqualTo(1);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .contains(Check.FENCE_ORDER)
+                .containsOnly(Check.FENCE_ORDER, Check.SUCCESS_FENCE);
+    }
+
     @Test
     void historyLines_surviveTheRoundTripThroughTheirFiles(@TempDir Path dir) {
         legalHistory();
@@ -332,6 +461,25 @@ class HistoryCheckerTest {
                 .result("Claimed")
                 .lease(fence, token, until)
                 .attempt(1));
+    }
+
+    /** A granted claim of the entity's own lease {@code tenant:acme}, as {@link #claimed} for a job's. */
+    private void entityClaimed(
+            String proc, long skew, long occ, long fence, String token, long t0, long t1, long until) {
+        add(Op.of(proc, skew, Op.Kind.CLAIM)
+                .atMillis(t0, t1)
+                .occurrence(ENTITY, occ, ENTITY)
+                .result("Claimed")
+                .lease(fence, token, until)
+                .attempt(1));
+    }
+
+    private static Op.Builder entityWrite(String proc, long skew, long fence, String token, long t0, long t1) {
+        return Op.of(proc, skew, Op.Kind.DOMAIN_WRITE)
+                .via("job")
+                .atMillis(t0, t1)
+                .occurrence(ENTITY, OCC, ENTITY)
+                .lease(fence, token, 0);
     }
 
     private void complete(

@@ -3,15 +3,20 @@ package dev.punctual.jepsen;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The jobs the processes race on: {@code solo} alone in its lock group, and {@code alpha} and
  * {@code beta} sharing the group {@code pair} (so a lease of one excludes the other, and the shared
- * group takes the ledger's three-request path); and entity {@code acme} of the per-entity job
- * {@code tenant} (issue 21), whose run items live under the ledger id {@code tenant:acme} and whose
- * lease is the job's group {@code tenant} (declared {@code sharingOneLease()}: entities' own leases are
- * not yet raced here). Each runs every minute, UTC.
- * {@link #JOBS} are ledger ids; {@link #CATALOG_JOBS} are the catalog's job ids.
+ * group takes the ledger's three-request path); and entity {@code acme} of two per-entity jobs (issue
+ * 21), whose run items live under the ledger ids {@code tenant:acme} and {@code pooled:acme}. The
+ * entity of {@code tenant} holds a lease of its own, on its item {@code lock#tenant:acme}, with
+ * claimant-chosen fences, held off by a maintenance hold on the job's group {@code tenant} (decision
+ * 0029, 5: the default); the entity of {@code pooled} is kept under its job's group lease
+ * ({@code sharingOneLease()}), so both paths are raced. Each runs every minute, UTC.
+ * {@link #JOBS} are ledger ids; {@link #CATALOG_JOBS} are the catalog's job ids; {@link #GROUPS} are what
+ * maintenance holds; {@link #LEASES} are the lock items the leases are taken on (and the domain items
+ * their holders write).
  */
 final class JepsenJobs {
 
@@ -20,15 +25,20 @@ final class JepsenJobs {
     static final String BETA = "beta";
     static final String PAIR = "pair";
 
-    /** The per-entity job, its one raced entity, and the ledger id that entity's occurrences are kept under. */
+    /** The per-entity job whose entities hold their own leases, and its one raced entity's ledger id. */
     static final String TENANT_JOB = "tenant";
+
+    /** The per-entity job that keeps its entities under its group's one lease. */
+    static final String POOLED_JOB = "pooled";
 
     static final String ENTITY = "acme";
     static final String TENANT = TENANT_JOB + ":" + ENTITY;
+    static final String POOLED = POOLED_JOB + ":" + ENTITY;
 
-    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT);
+    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED);
     static final List<String> CATALOG_JOBS = List.of(SOLO, ALPHA, BETA);
-    static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB);
+    static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB, POOLED_JOB);
+    static final List<String> LEASES = List.of(SOLO, PAIR, TENANT, POOLED_JOB);
 
     static final String CRON = "* * * * *";
     static final Duration EVERY = Duration.ofMinutes(1);
@@ -36,12 +46,29 @@ final class JepsenJobs {
 
     private JepsenJobs() {}
 
+    /** The lease a ledger id's claim takes: its group's, or for {@code tenant:acme} its own. */
     static String group(String job) {
         return switch (job) {
             case SOLO -> SOLO;
-            case TENANT -> TENANT_JOB;
+            case TENANT -> TENANT;
+            case POOLED -> POOLED_JOB;
             default -> PAIR;
         };
+    }
+
+    /** For an entity's own lease: the job's group, whose maintenance hold its claims check. */
+    static Optional<String> holdGroup(String job) {
+        return job.equals(TENANT) ? Optional.of(TENANT_JOB) : Optional.empty();
+    }
+
+    /** The catalog's job of a ledger id, and its entity if it is one. */
+    static String catalogJob(String job) {
+        int colon = job.indexOf(':');
+        return colon < 0 ? job : job.substring(0, colon);
+    }
+
+    static boolean isEntity(String job) {
+        return job.indexOf(':') >= 0;
     }
 
     static Instant occurrence(long firstOccurrenceMs, int round) {

@@ -14,7 +14,8 @@ import java.util.Locale;
  *
  * @param workers worker processes racing the same occurrences
  * @param operators processes turning maintenance on and off meanwhile
- * @param rounds occurrences of each of the three jobs
+ * @param rounds occurrences of each of the five ledger ids: three jobs and two entities
+ *     ({@link JepsenJobs#JOBS})
  * @param minHolds the operator keeps turning maintenance on and off until the workers are done and it
  *     has held every group at least this often
  * @param maxSkewMs process clocks are spread evenly over ±this; the widest pair is twice it apart

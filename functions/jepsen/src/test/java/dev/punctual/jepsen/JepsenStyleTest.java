@@ -83,6 +83,12 @@ class JepsenStyleTest {
             assertThat(f.get("maintenance.holds")).as("maintenance holds").isPositive();
             assertThat(f.get("payloads.refused")).as("bad payloads sent").isPositive();
             assertThat(f.get("completions.fenced")).as("completions fenced").isPositive();
+            assertThat(f.get("entity.leasesGranted"))
+                    .as("leases granted on the entity's own lease")
+                    .isPositive();
+            assertThat(f.get("entity.claimsUnderMaintenance"))
+                    .as("entity claims refused by a hold on their job's group")
+                    .isPositive();
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
@@ -117,12 +123,18 @@ class JepsenStyleTest {
         Map<String, Long> lockFences = new HashMap<>();
         Map<String, FinalState.DomainItem> domain = new HashMap<>();
         FencedDomain domainTableReader = new FencedDomain(dynamo, domainTable);
-        for (String group : JepsenJobs.GROUPS) {
+        // The groups maintenance holds and the items leases are taken on: an entity's own lease is its
+        // item lock#job:entity, not its job's group.
+        Set<String> locks = new LinkedHashSet<>(JepsenJobs.GROUPS);
+        locks.addAll(JepsenJobs.LEASES);
+        for (String group : locks) {
             Map<String, AttributeValue> lock = dynamo.getItem(b -> b.tableName(ledgerTable)
                             .key(Items.key("lock#" + group, "lock"))
                             .consistentRead(true))
                     .item();
             lockFences.put(group, Items.number(lock, "leaseFence"));
+        }
+        for (String group : JepsenJobs.LEASES) {
             Map<String, AttributeValue> item = domainTableReader.read(group);
             domain.put(group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
         }
@@ -176,6 +188,15 @@ class JepsenStyleTest {
                 f.get("op.MAINT_OFF"),
                 f.get("maintenance.holds"),
                 f.get("op.KILL")));
+        s.append(String.format(
+                "  entity's own lease (tenant:acme): %d leases granted, %d claims refused under a hold on tenant;"
+                        + " holds on tenant %d reported held, %d reported still waiting out entity runs;"
+                        + " %d entity runs overlapping a hold%n",
+                f.get("entity.leasesGranted"),
+                f.get("entity.claimsUnderMaintenance"),
+                f.get("entity.holdsReportedHeld"),
+                f.get("entity.holdsStillDraining"),
+                f.get("entity.runsOverlappingHolds")));
         s.append(String.format(
                 "  faults injected: %d (%s) into %d requests%n",
                 f.get("faults.injected"),

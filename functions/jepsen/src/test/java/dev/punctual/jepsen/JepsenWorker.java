@@ -83,6 +83,16 @@ public final class JepsenWorker {
     static final Duration RUNTIME_LOCK_WAIT = Duration.ofMillis(400);
     private static final int DELIVERIES_PER_OCCURRENCE = 20;
 
+    /**
+     * What the operator waits out for the own-lease entity's group (as {@code EntityLeaseTerms} does for
+     * a stage, there 15 minutes): the longest lease an entity run holds here, a runtime delivery's (its
+     * remaining time plus the margin; the workers never renew a lease).
+     */
+    static final Duration ENTITY_LEASE_TERM = RUNTIME_REMAINING.plus(Lease.DEADLINE_MARGIN);
+
+    /** The share of the operator's holds that take the own-lease entity's group alone and wait out its term. */
+    static final double DRAINING_HOLDS = 0.15;
+
     private final WorkerConfig config;
     private final Random random;
     private final Clock clock;
@@ -237,7 +247,7 @@ public final class JepsenWorker {
     private boolean direct(String job, Instant occurrence, int delivery) {
         long remaining = between(REMAINING_MIN_MS, REMAINING_MAX_MS);
         Instant leaseUntil = Lease.deadline(clock.instant(), Duration.ofMillis(remaining), Lease.DEADLINE_MARGIN);
-        ClaimRequest request = new ClaimRequest(
+        ClaimRequest shared = new ClaimRequest(
                 new RunKey(job, occurrence),
                 JepsenJobs.group(job),
                 Trigger.SCHEDULED,
@@ -245,6 +255,11 @@ public final class JepsenWorker {
                 JepsenJobs.MAX_ATTEMPTS,
                 false,
                 leaseUntil);
+        // An entity's own lease, as the runtime asks for it: held off by its job's group, and the
+        // one-request claim conditional on the cursor at the occurrence before (every minute here).
+        ClaimRequest request = JepsenJobs.holdGroup(job)
+                .map(group -> shared.onEntityLease(group, Optional.of(occurrence.minus(JepsenJobs.EVERY))))
+                .orElse(shared);
         ClaimResult result;
         try {
             result = ledger.claim(request);
@@ -345,12 +360,17 @@ public final class JepsenWorker {
 
     private JobCatalog catalog() {
         List<JobDefinition> definitions = new ArrayList<>();
+        // Its entities hold their own leases (the default, decision 0029, 5).
         definitions.add(JobDefinition.builder(JepsenJobs.TENANT_JOB)
                 .schedule(JepsenJobs.CRON, "UTC")
-                .lockGroup(JepsenJobs.TENANT_JOB)
-                // The shared-lease path, which this suite's checker models (the entity under its job's group
-                // lease and fence); entities' own leases are raced by EntityLeaseContract on both ledgers and
-                // are not yet in this suite (decision 0029, open).
+                .perEntity(dev.punctual.job.EntityJob.parameters())
+                .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
+                .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
+                .job(services -> this::runThroughTheRuntime)
+                .build());
+        // Its entities are kept under the group's one lease, so the shared path is raced too.
+        definitions.add(JobDefinition.builder(JepsenJobs.POOLED_JOB)
+                .schedule(JepsenJobs.CRON, "UTC")
                 .perEntity(dev.punctual.job.EntityJob.parameters().sharingOneLease())
                 .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
                 .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
@@ -450,8 +470,8 @@ public final class JepsenWorker {
     private static String scheduled(String job, String at, int attempt, boolean fromScheduler) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("kind", "scheduled");
-        boolean entity = job.equals(JepsenJobs.TENANT);
-        p.put("job", entity ? JepsenJobs.TENANT_JOB : job);
+        boolean entity = JepsenJobs.isEntity(job);
+        p.put("job", JepsenJobs.catalogJob(job));
         if (entity) {
             p.put("entity", JepsenJobs.ENTITY);
             p.put("zone", "UTC");
@@ -465,7 +485,7 @@ public final class JepsenWorker {
                     entity
                             ? "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen-entities/"
                                     + dev.punctual.entity.EntityScheduleName.of(
-                                            JepsenJobs.TENANT_JOB, JepsenJobs.ENTITY)
+                                            JepsenJobs.catalogJob(job), JepsenJobs.ENTITY)
                             : "arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-jepsen/" + job);
         }
         return dev.punctual.json.Json.write(p);
@@ -535,13 +555,19 @@ public final class JepsenWorker {
         while (!(stopping() && holds >= config.minHolds()) && tries < maxTries) {
             napUnlessStopping(between(1000, 3000));
             tries++;
-            Instant until = clock.instant().plusMillis(between(2200, 4000));
+            // Now and then a hold of the own-lease entity's group alone, long enough to wait out the
+            // entity runs started before it, so the report also says that group is held.
+            boolean drain = chance(DRAINING_HOLDS);
+            Instant until = drain
+                    ? clock.instant().plus(ENTITY_LEASE_TERM).plusMillis(between(2500, 3500))
+                    : clock.instant().plusMillis(between(2200, 4000));
             try {
                 MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
-                        JepsenJobs.GROUPS,
-                        new MaintenanceHold("jepsen drill", config.proc(), until),
-                        Duration.ofMillis(between(0, 800)),
-                        Duration.ofMillis(100)));
+                                drain ? List.of(JepsenJobs.TENANT_JOB) : JepsenJobs.GROUPS,
+                                new MaintenanceHold("jepsen drill", config.proc(), until),
+                                drain ? ENTITY_LEASE_TERM.plusMillis(1000) : Duration.ofMillis(between(0, 800)),
+                                Duration.ofMillis(100))
+                        .withEntityLeases(Map.of(JepsenJobs.TENANT_JOB, ENTITY_LEASE_TERM)));
                 if (!report.taken().isEmpty()) {
                     holds++;
                 }
