@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
@@ -15,21 +14,16 @@ import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
-import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * {@code run}, {@code replay} and {@code status} of one entity ({@code --entity E}) against a deployed stage (moto's
@@ -71,24 +65,13 @@ class EntityOperatorCommandsTest {
     @BeforeAll
     static void deploy() {
         String name = "dev-" + UUID.randomUUID().toString().substring(0, 6);
-        Map<String, String> outputs = new LinkedHashMap<>();
-        outputs.put(StageOutputs.ENTITY_SCHEDULE_GROUP, EntityScheduleName.group(name));
-        outputs.put(
-                StageOutputs.entitySchedulerRole("default"),
-                "arn:aws:iam::" + DeployedStageFixture.ACCOUNT + ":role/punctual-" + name
-                        + "-entity-scheduler-default");
-        outputs.put(
-                StageOutputs.SCHEDULER_DEAD_LETTERS,
-                "arn:aws:sqs:" + DeployedStageFixture.REGION + ":" + DeployedStageFixture.ACCOUNT + ":punctual-" + name
-                        + "-scheduler-dlq");
+        Map<String, String> outputs = EntityStage.entityOutputs(name);
         stage = DeployedStageFixture.deploy(name, CliRun.NOW, Duration.ofMinutes(1), outputs);
         logs = LogsInsightsStandIn.start();
         logs.putLines("/aws/lambda/punctual-" + name + "-default", OUTCOME_LINES);
         LogsInsightsStandIn.documentedQueries()
                 .forEach((query, text) -> logs.saveQuery("punctual/" + name + "/" + query, text, List.of()));
-        try (SchedulerClient scheduler = stage.aws().scheduler(dev.punctual.testing.DynamoDbHarness.REGION)) {
-            scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(name)));
-        }
+        EntityStage.createEntityGroup(stage.aws(), name);
         CliRun put = cli(
                 "schedules",
                 "put",
@@ -113,8 +96,6 @@ class EntityOperatorCommandsTest {
 
     /** The CLI as in production, with run, replay and schedules on this test's catalog. */
     private static CliRun cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         Map<String, java.net.URI> endpoints =
                 new java.util.HashMap<>(stage.aws().endpoints());
         endpoints.put(AwsAccess.LOGS, logs.endpoint());
@@ -125,9 +106,8 @@ class EntityOperatorCommandsTest {
                 duration -> {
                     throw new IllegalStateException("these commands never wait");
                 });
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
+        // What docs/entities.md shows ("Operating one entity") is this output.
+        return EntityStage.cli(
                 context,
                 all -> {
                     all.put("run", () -> new InvocationCommands.Run(context, ignored -> CATALOG));
@@ -138,11 +118,6 @@ class EntityOperatorCommandsTest {
                     return all;
                 },
                 args);
-        CliRun run = new CliRun(code, out.toString(), err.toString());
-        // What docs/entities.md shows ("Operating one entity") is this output.
-        System.out.println(
-                "$ punctual " + String.join(" ", args) + "\n" + run.out() + run.err() + "(exit " + run.code() + ")");
-        return run;
     }
 
     private static List<LambdaInvokeStandIn.Invocation> invocations() {

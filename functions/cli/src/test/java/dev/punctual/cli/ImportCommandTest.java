@@ -4,27 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.ledger.dynamodb.LedgerTable;
-import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /** {@code schedules import} end to end against moto's CloudFormation and EventBridge Scheduler API. */
 class ImportCommandTest {
@@ -51,47 +44,20 @@ class ImportCommandTest {
         aws = AwsAccess.loopback(
                 REGION, Map.of(AwsAccess.CLOUDFORMATION, moto, AwsAccess.SCHEDULER, moto, AwsAccess.DYNAMODB, moto));
         stage = "imp-" + UUID.randomUUID().toString().substring(0, 6);
-        Map<String, String> outputs = new LinkedHashMap<>();
-        outputs.put(StageOutputs.STAGE_NAME, stage);
-        outputs.put(StageOutputs.LEDGER_TABLE, "punctual-" + stage + "-ledger");
-        outputs.put(StageOutputs.SCHEDULE_GROUP, "punctual-" + stage);
-        outputs.put(
-                StageOutputs.poolAlias("default"),
-                "arn:aws:lambda:" + REGION + ":" + ACCOUNT + ":function:punctual-" + stage + "-default:live");
-        outputs.put(StageOutputs.ENTITY_SCHEDULE_GROUP, EntityScheduleName.group(stage));
-        outputs.put(
-                StageOutputs.entitySchedulerRole("default"),
-                "arn:aws:iam::" + ACCOUNT + ":role/punctual-" + stage + "-entity-scheduler-default");
-        outputs.put(
-                StageOutputs.SCHEDULER_DEAD_LETTERS,
-                "arn:aws:sqs:" + REGION + ":" + ACCOUNT + ":punctual-" + stage + "-scheduler-dlq");
-        DeployedStageFixture.createStack(aws, stage, outputs);
-        try (SchedulerClient scheduler = aws.scheduler(DynamoDbHarness.REGION)) {
-            scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(stage)));
-        }
-        // The stage's ledger: a put clears a deleted entity's tombstone, a prune writes one.
-        LedgerTable.create(DynamoDbHarness.client(), "punctual-" + stage + "-ledger");
+        EntityStage.deploy(aws, stage);
     }
 
     private CliRun cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         CliContext context = new CliContext(CliRun.NOW, aws, InputStream.nullInputStream(), duration -> {
             throw new IllegalStateException("import never waits on the CLI's sleeper");
         });
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
+        return EntityStage.cli(
                 context,
                 all -> {
                     all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
                     return all;
                 },
                 args);
-        CliRun run = new CliRun(code, out.toString(), err.toString());
-        System.out.println(
-                "$ punctual " + String.join(" ", args) + "\n" + run.out() + run.err() + "(exit " + run.code() + ")");
-        return run;
     }
 
     private Path write(String name, String text) throws Exception {

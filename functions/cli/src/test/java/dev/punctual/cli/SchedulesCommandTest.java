@@ -9,19 +9,14 @@ import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
-import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * {@code schedules put|get|list|delete} against a stage whose stack (moto's CloudFormation) carries the
@@ -67,57 +62,23 @@ class SchedulesCommandTest {
         String suffix = UUID.randomUUID().toString().substring(0, 6);
         stage = "ent-" + suffix;
         plainStage = "plain-" + suffix;
-        DeployedStageFixture.createStack(aws, stage, outputs(stage, true));
-        DeployedStageFixture.createStack(aws, plainStage, outputs(plainStage, false));
-        try (SchedulerClient scheduler = aws.scheduler(DynamoDbHarness.REGION)) {
-            scheduler.createScheduleGroup(r -> r.name(EntityScheduleName.group(stage)));
-        }
-        // The stage's ledger, where a delete writes the entity's tombstone and a put clears it.
-        LedgerTable.create(DynamoDbHarness.client(), "punctual-" + stage + "-ledger");
-    }
-
-    /** The outputs the CDK app writes for such a stage, with the entity ones only when it has a per-entity job. */
-    private static Map<String, String> outputs(String name, boolean entities) {
-        Map<String, String> outputs = new LinkedHashMap<>();
-        outputs.put(StageOutputs.STAGE_NAME, name);
-        outputs.put(StageOutputs.LEDGER_TABLE, "punctual-" + name + "-ledger");
-        outputs.put(StageOutputs.SCHEDULE_GROUP, "punctual-" + name);
-        outputs.put(
-                StageOutputs.poolAlias("default"),
-                "arn:aws:lambda:" + REGION + ":" + ACCOUNT + ":function:punctual-" + name + "-default:live");
-        if (entities) {
-            outputs.put(StageOutputs.ENTITY_SCHEDULE_GROUP, EntityScheduleName.group(name));
-            outputs.put(
-                    StageOutputs.entitySchedulerRole("default"),
-                    "arn:aws:iam::" + ACCOUNT + ":role/punctual-" + name + "-entity-scheduler-default");
-            outputs.put(
-                    StageOutputs.SCHEDULER_DEAD_LETTERS,
-                    "arn:aws:sqs:" + REGION + ":" + ACCOUNT + ":punctual-" + name + "-scheduler-dlq");
-        }
-        return outputs;
+        EntityStage.deploy(aws, stage);
+        DeployedStageFixture.createStack(aws, plainStage, EntityStage.outputs(plainStage, false));
     }
 
     /** The CLI as in production, with the schedules command on this test's catalog. */
     private static CliRun cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         CliContext context = new CliContext(CliRun.NOW, aws, InputStream.nullInputStream(), duration -> {
             throw new IllegalStateException("schedules never waits");
         });
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
+        // What docs/entities.md shows ("From the CLI") is this output.
+        return EntityStage.cli(
                 context,
                 all -> {
                     all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
                     return all;
                 },
                 args);
-        CliRun run = new CliRun(code, out.toString(), err.toString());
-        // What docs/entities.md shows ("From the CLI") is this output.
-        System.out.println(
-                "$ punctual " + String.join(" ", args) + "\n" + run.out() + run.err() + "(exit " + run.code() + ")");
-        return run;
     }
 
     @Test

@@ -38,12 +38,14 @@ public final class JobTestRuntime {
     private final List<LifecycleEvent> events = new CopyOnWriteArrayList<>();
     private final List<DeliveryMessage> sent = new CopyOnWriteArrayList<>();
     private final JobCatalog catalog;
+    private final RunLedger ledger;
 
     private JobTestRuntime(StageFlags flags, Instant start, List<JobDefinition> jobs) {
         this.clock = new MutableClock(start);
         JobCatalog catalog = JobCatalog.of(jobs.toArray(JobDefinition[]::new));
         this.catalog = catalog;
         RunLedger ledger = RuntimeFixture.inMemory(clock);
+        this.ledger = ledger;
         this.runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,
@@ -182,6 +184,15 @@ public final class JobTestRuntime {
     /** Every occurrence of the result as {@code VERDICT[ REASON]}, in the order they were handled. */
     public static String outcomes(InvocationResult result) {
         return result.occurrences().stream().map(JobTestRuntime::outcome).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The in-memory ledger the runtime claims on, for what a test does beside the runtime on the same
+     * ledger: an entity client's tombstones ({@code EntityTombstones.on(runtime.ledger(), "onboarding")}),
+     * so a delete through the client is met by the next delivery as on a stage.
+     */
+    public RunLedger ledger() {
+        return ledger;
     }
 
     public Instant now() {
