@@ -28,6 +28,12 @@ final class Attr {
     static final String OCC_SCHEDULER_ATTEMPT = "occSchedulerAttempt";
     static final String OCC_STARTED_AT = "occStartedAt";
 
+    // Lock item of an entity (job:entity): the due watch's note (decision 0031).
+    /** The entity's next occurrence after its newest completed one, epoch millis: the due index's sort key. */
+    static final String NEXT_DUE = "nextDue";
+    /** The due index's partition key ({@code DueBuckets}: the occurrence's UTC hour and a shard). */
+    static final String DUE_BUCKET = "dueBucket";
+
     // Run item.
     static final String JOB = "job";
     static final String SCHEDULED_AT = "scheduledAt";
