@@ -59,6 +59,13 @@ public final class MissedRunWatchdog implements Job {
     /** The watchdog's own cadence: without a previous run to read, it checks this far back. */
     static final Duration PERIOD = Duration.ofHours(1);
 
+    /**
+     * The longest window the entity watch reads the due index for (decision 0031): a day, 25 hours of 32
+     * shards at most, 800 queries. A watchdog silent for longer (alarmed as {@code WatchdogSilent})
+     * checks the last day of entities' occurrences only.
+     */
+    static final Duration ENTITY_WINDOW = Duration.ofDays(1);
+
     /** The EMF metric counting overdue occurrences, and the reason code of the overdue line. */
     public static final String OVERDUE = "Overdue";
 
@@ -169,9 +176,10 @@ public final class MissedRunWatchdog implements Job {
         if (catalog.jobs().stream().noneMatch(JobDefinition::isPerEntity) || !dueBy.isAfter(checkedFrom)) {
             return new EntityWatch(false, 0, 0);
         }
+        Instant after = checkedFrom.isBefore(dueBy.minus(ENTITY_WINDOW)) ? dueBy.minus(ENTITY_WINDOW) : checkedFrom;
         int candidates = 0;
         int overdue = 0;
-        for (RunHistory.ExpectedOccurrence expected : history.expectedBetween(checkedFrom, dueBy)) {
+        for (RunHistory.ExpectedOccurrence expected : history.expectedBetween(after, dueBy)) {
             candidates++;
             Optional<JobDefinition> job = perEntityJob(expected.ledgerId());
             if (job.isPresent() && entityNotDelivered(expected)) {
