@@ -41,6 +41,11 @@ import java.util.zip.CRC32;
  * watchdog's run commits, and again by the next run when it does not (the report is sent before the note
  * is committed, so it is at least once, never lost; docs/decisions/0010-watchdog-watches-from-go-live.md).
  *
+ * <p>Per-entity jobs have no schedule in the catalog: their entities are watched through the ledger's
+ * due index ({@link RunHistory#expectedBetween}, decision 0031), which lists the entities whose noted
+ * next occurrence fell in the same window and that no completion has moved on; each is confirmed with
+ * the ledger and reported once, naming job and entity.
+ *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
 public final class MissedRunWatchdog implements Job {
