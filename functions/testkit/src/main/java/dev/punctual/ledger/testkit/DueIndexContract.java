@@ -209,6 +209,31 @@ public abstract class DueIndexContract {
     }
 
     @Test
+    void failureUnderTheJobsOneLease_notesTheEntityToo_inAnUpdateWithoutACondition() {
+        String ledgerId = entity("shared-failing");
+        Claim claim = claim(ClaimRequest.scheduled(
+                        new RunKey(ledgerId, daily(0)), 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                .inGroup(job()));
+        complete(claim, new Outcome.Succeeded(null), NextDue.at(daily(1)));
+        clock.advance(Duration.ofMinutes(1));
+        // A retry of a failed occurrence is claimed on its run item, not the slot: no slot, no cursor advance.
+        Claim failing = claim(ClaimRequest.scheduled(
+                        new RunKey(ledgerId, daily(1)), 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                .inGroup(job()));
+        complete(failing, new Outcome.Failed("IOException: reset"), NextDue.at(daily(2)));
+        clock.advance(Duration.ofMinutes(1));
+        Claim retry = claim(ClaimRequest.scheduled(
+                        new RunKey(ledgerId, daily(1)), 2, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                .inGroup(job()));
+
+        complete(retry, new Outcome.Failed("IOException: reset again"), NextDue.at(daily(2)));
+
+        assertThat(retry.onSlot()).isFalse();
+        assertThat(mine(daily(2).minusMillis(1), daily(2))).containsExactly(new DueIndex.Expected(ledgerId, daily(2)));
+        assertThat(mine(daily(1).minusMillis(1), daily(1))).isEmpty();
+    }
+
+    @Test
     void manyEntitiesDueOverSeveralHours_areEachListedOnce_acrossEveryShard() {
         List<String> entities =
                 IntStream.range(0, 60).mapToObj(i -> entity("t" + i)).toList();
