@@ -37,7 +37,16 @@ public final class LedgerTables extends Construct {
     private final Table ledger;
     private final Map<String, Table> declared = new LinkedHashMap<>();
 
+    /** Without the due index: a catalog without per-entity jobs. */
     public LedgerTables(Construct scope, String id, StageConfig config, List<JobTable> jobTables) {
+        this(scope, id, config, jobTables, false);
+    }
+
+    /**
+     * @param dueIndex whether the catalog has a per-entity job: the ledger then gets the sparse due index
+     *     (decision 0031), which only entities' lock items enter
+     */
+    public LedgerTables(Construct scope, String id, StageConfig config, List<JobTable> jobTables, boolean dueIndex) {
         super(scope, id);
         this.ledger = table(
                 LEDGER_ID,
@@ -45,6 +54,16 @@ public final class LedgerTables extends Construct {
                 attribute(PARTITION_KEY, AttributeType.STRING),
                 attribute(SORT_KEY, AttributeType.STRING),
                 TTL_ATTRIBUTE);
+        if (dueIndex) {
+            // Keys only: the watchdog needs the entity (the table's key) and the occurrence (the index's
+            // sort key), nothing else; an entry is then about 150 bytes, one write unit for each of its moves.
+            ledger.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
+                    .indexName(LedgerTable.DUE_INDEX)
+                    .partitionKey(attribute(LedgerTable.DUE_PARTITION_KEY, AttributeType.STRING))
+                    .sortKey(attribute(LedgerTable.DUE_SORT_KEY, AttributeType.NUMBER))
+                    .projectionType(ProjectionType.KEYS_ONLY)
+                    .build());
+        }
         for (JobTable table : jobTables) {
             if (table.name().equals(LEDGER_ID)) {
                 throw new StageConfigException(

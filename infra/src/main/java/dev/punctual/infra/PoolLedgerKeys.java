@@ -33,6 +33,8 @@ import java.util.Set;
  * @param reads what else it reads (GetItem): the group items and the items of the other jobs of its
  *     groups; empty when it reads everything
  * @param readsEveryItem whether it hosts the watchdog, which reads every job's items
+ * @param queriesDueIndex whether it hosts the watchdog of a catalog with a per-entity job, which queries
+ *     the ledger's due index (decision 0031)
  */
 record PoolLedgerKeys(
         String pool,
@@ -40,7 +42,8 @@ record PoolLedgerKeys(
         List<String> jobItems,
         List<String> groupItems,
         List<String> reads,
-        boolean readsEveryItem) {
+        boolean readsEveryItem,
+        boolean queriesDueIndex) {
 
     PoolLedgerKeys {
         runItems = List.copyOf(runItems);
@@ -77,6 +80,7 @@ record PoolLedgerKeys(
                 ids.stream().map(LedgerLayout::lock).toList(),
                 groupItems,
                 reads.stream().distinct().toList(),
-                everything);
+                everything,
+                everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity));
     }
 }

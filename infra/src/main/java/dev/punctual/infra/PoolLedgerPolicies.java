@@ -1,5 +1,6 @@
 package dev.punctual.infra;
 
+import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageConfigException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +18,8 @@ import software.constructs.Construct;
  * items, and reads of the other items its jobs wait for or watch. The adapter's transactions (the
  * completion, an abandoned slot) are those puts and updates, which DynamoDB authorises item by item, so
  * a commit can put only this pool's run items and update only its lock items. It never deletes,
- * queries, scans or sends a transaction's ConditionCheck, so none of those is granted.
+ * scans or sends a transaction's ConditionCheck, so none of those is granted; it queries only the due
+ * index (decision 0031), from the watchdog's pool, so only that pool may, on that index only.
  *
  * <p>Customer managed policies attached to the role, not its inline policy: the keys grow with the
  * pool's jobs (about 31 characters a job with ids of 8), IAM allows a role 10,240 characters of inline
@@ -67,6 +69,13 @@ final class PoolLedgerPolicies extends Construct {
                             .toList())
                     .roles(List.of(role))
                     .build());
+        }
+        if (keys.queriesDueIndex()) {
+            policies.get(0)
+                    .addStatements(PolicyStatement.Builder.create()
+                            .actions(List.of("dynamodb:Query"))
+                            .resources(List.of(ledgerArn + "/index/" + LedgerTable.DUE_INDEX))
+                            .build());
         }
     }
 

@@ -93,7 +93,12 @@ public final class StageStack extends Stack {
         checkReservationsNamePools(config, catalog);
         checkSchedulesDeployable(catalog);
         this.config = config;
-        this.tables = new LedgerTables(this, "Tables", config, catalog.tables());
+        this.tables = new LedgerTables(
+                this,
+                "Tables",
+                config,
+                catalog.tables(),
+                catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity));
         this.bus = EventBus.Builder.create(this, "LifecycleBus")
                 .eventBusName(LifecycleAlerts.busName(config.stage()))
                 .description("Punctual lifecycle events (see docs/events.md)")

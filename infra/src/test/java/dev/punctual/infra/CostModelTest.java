@@ -10,6 +10,7 @@ import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
+import dev.punctual.ledger.DueBuckets;
 import dev.punctual.outcome.Reason;
 import dev.punctual.runtime.MissedRunWatchdog;
 import java.io.IOException;
@@ -157,40 +158,113 @@ class CostModelTest {
                                 .orElseThrow() + " bytes");
     }
 
-    /** Issue 21's target for one daily entity schedule, a month: ledger and logs included. */
+    /** Issue 21's target for one daily entity schedule, a month: ledger, logs and watching included. */
     static final double MAX_DAILY_ENTITY_SCHEDULE_MONTH = 0.0005;
+
+    /**
+     * How many entities of a stage share the due index's queries (decision 0031), the fewer the dearer:
+     * the figures are printed for both, and the target is asserted at the smaller.
+     */
+    static final int[] WATCHED_ENTITIES = {10_000, 1_000_000};
+
+    /**
+     * Bucket-hours one watchdog run queries: its window, (h-1:07, h:07], touches two UTC hours. Each of
+     * their {@link DueBuckets#SHARDS} shards is one Query.
+     */
+    static final int HOURS_PER_CHECK = 2;
+
+    /**
+     * Read units of one Query on the index, priced at one whatever it returns (an eventually consistent
+     * read bills half a unit per 4 KB read, so one unit covers some 50 keys-only entries of 150 bytes).
+     */
+    static final double READ_UNITS_PER_QUERY = 1;
+
+    /** The watchdog's time per Query on the index: a round trip within the region. */
+    static final double WATCHDOG_SECONDS_PER_QUERY = 0.020;
+
+    /**
+     * Candidates a month per entity, on purpose high: each is an expected occurrence no completion moved
+     * past (a lost delivery, a skip without a claim: maintenance, a busy group, schedules off), so a
+     * healthy entity has none; the model charges one a month.
+     */
+    static final double CANDIDATES_PER_ENTITY_MONTH = 1;
+
+    /** A candidate is confirmed with two consistent reads: the entity's cursor and the run item. */
+    static final int READ_UNITS_PER_CANDIDATE = 2;
 
     /**
      * One entity schedule a month at three cadences, from the same prices and assumptions as a job's
      * occurrence, with what an entity's occurrence really costs: the ledger's own-lease path (decision
      * 0029, 5; LedgerCostTest's row), and the log bytes and events of the
      * runtime running an entity's delivery. The schedule itself is free (the Scheduler bills
-     * invocations). Watching entity schedules for missed occurrences (issue 21, item 6) is not built
-     * yet, so it is not in these figures.
+     * invocations). Watching for missed occurrences (decision 0031) adds the due index's write units per
+     * occurrence (LedgerCostTest's index row), the watchdog's queries (buckets times shards times checks,
+     * shared by the stage's entities) and the reads confirming candidates.
      */
     @Test
     void entityScheduleMonth_printed_atThreeCadences_andADailyOneWithinTheTarget() throws IOException {
-        Ledger entity = Ledger.entityFromBenchmarks(Path.of("..", "docs", "benchmarks.md"));
+        Path benchmarks = Path.of("..", "docs", "benchmarks.md");
+        Ledger entity = Ledger.entityFromBenchmarks(benchmarks);
+        int indexWriteUnits = Ledger.dueIndexWriteUnitsFromBenchmarks(benchmarks);
         EntityUse use = EntityUse.measure();
         Model model = new Model(large, consumption, entity);
         double perOccurrence = model.perOccurrence()
                 - model.logs(consumption.logBytesPerOccurrence())
                 + model.logs(use.logBytesPerOccurrence())
                 + (use.events() - consumption.events()) * CostPrices.EVENTS_PER_MILLION / MILLION;
+        double indexPerOccurrence = indexWriteUnits * CostPrices.DYNAMODB_WRITE_PER_MILLION / MILLION;
+        double queriesPerMonth = WATCHDOG_RUNS_PER_MONTH * HOURS_PER_CHECK * DueBuckets.SHARDS;
+        double queriesMonth = queriesPerMonth * READ_UNITS_PER_QUERY * CostPrices.DYNAMODB_READ_PER_MILLION / MILLION
+                + large.memoryMb()
+                        / 1024d
+                        * WATCHDOG_SECONDS_PER_QUERY
+                        * queriesPerMonth
+                        * CostPrices.LAMBDA_ARM_GB_SECOND;
+        double candidatesMonth = CANDIDATES_PER_ENTITY_MONTH
+                * (READ_UNITS_PER_CANDIDATE * CostPrices.DYNAMODB_READ_PER_MILLION / MILLION
+                        + large.memoryMb() / 1024d * WATCHDOG_SECONDS_PER_JOB * CostPrices.LAMBDA_ARM_GB_SECOND);
+        int[] cadences = {24 * 60, 60, 15};
         StringBuilder table = new StringBuilder(
-                "| one entity schedule, a month | daily | hourly | every 15 min |\n|---|---|---|---|\n| cost |");
+                "| one entity schedule, a month | daily | hourly | every 15 min |\n|---|---|---|---|\n");
+        StringBuilder running = new StringBuilder("| running it (ledger, Lambda, logs, events) |");
+        StringBuilder index = new StringBuilder("| watching: the due index's writes |");
+        for (int minutes : cadences) {
+            double occurrences = CostPrices.MINUTES_PER_MONTH / minutes;
+            running.append(String.format(" $%.5f |", occurrences * perOccurrence));
+            index.append(String.format(" $%.6f |", occurrences * indexPerOccurrence));
+        }
+        table.append(running).append('\n').append(index).append('\n');
         double daily = 0;
-        for (int minutes : new int[] {24 * 60, 60, 15}) {
-            double month = CostPrices.MINUTES_PER_MONTH / minutes * perOccurrence;
-            daily = minutes == 24 * 60 ? month : daily;
-            table.append(String.format(" $%.5f |", month));
+        for (int entities : WATCHED_ENTITIES) {
+            double shared = queriesMonth / entities + candidatesMonth;
+            table.append(String.format("| watching: queries and candidates, %,d entities |", entities));
+            for (int ignored : cadences) {
+                table.append(String.format(" $%.7f |", shared));
+            }
+            table.append('\n').append(String.format("| **total**, %,d entities |", entities));
+            for (int minutes : cadences) {
+                double occurrences = CostPrices.MINUTES_PER_MONTH / minutes;
+                double month = occurrences * (perOccurrence + indexPerOccurrence) + shared;
+                daily = minutes == 24 * 60 && entities == WATCHED_ENTITIES[0] ? month : daily;
+                table.append(String.format(" **$%.5f** |", month));
+            }
+            table.append('\n');
         }
         table.append(String.format(
-                "%n| per occurrence: ledger %d requests, %d write units; %.0f log bytes; %d events | | | |",
-                entity.requests(), entity.writeUnits(), use.logBytesPerOccurrence(), use.events()));
+                "| per occurrence: ledger %d requests, %d write units and %d index write units; %.0f log bytes;"
+                        + " %d events; per stage: %.0f index queries a month ($%.4f) | | | |",
+                entity.requests(),
+                entity.writeUnits(),
+                indexWriteUnits,
+                use.logBytesPerOccurrence(),
+                use.events(),
+                queriesPerMonth,
+                queriesMonth));
         System.out.println(table);
 
-        assertThat(daily).as("a daily entity schedule's month").isLessThanOrEqualTo(MAX_DAILY_ENTITY_SCHEDULE_MONTH);
+        assertThat(daily)
+                .as("a daily entity schedule's month, watched, among %,d entities", WATCHED_ENTITIES[0])
+                .isLessThanOrEqualTo(MAX_DAILY_ENTITY_SCHEDULE_MONTH);
     }
 
     /** What the runtime writes for one entity's occurrence in steady state (after its cursor). */
@@ -445,6 +519,20 @@ class CostModelTest {
                     .as("the LedgerCostTest row in %s", benchmarks)
                     .isTrue();
             return new Ledger(Integer.parseInt(row.group(1)), Integer.parseInt(row.group(2)));
+        }
+
+        /** The due index's write units per entity occurrence (decision 0031): LedgerCostTest's index row. */
+        static int dueIndexWriteUnitsFromBenchmarks(Path benchmarks) throws IOException {
+            Matcher row = Pattern.compile("\\| the due index's entry of that entity occurrence \\|"
+                            + " \\*\\*(\\d+)\\*\\* \\|[^|]*\\| \\*\\*(\\d+)\\*\\* \\|")
+                    .matcher(Files.readString(benchmarks));
+            assertThat(row.find())
+                    .as("the LedgerCostTest due index row in %s", benchmarks)
+                    .isTrue();
+            assertThat(Integer.parseInt(row.group(1)))
+                    .as("extra requests for the index")
+                    .isZero();
+            return Integer.parseInt(row.group(2));
         }
 
         /**

@@ -6,11 +6,14 @@ import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
 import dev.punctual.job.DeliveryMessage;
 import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobServices;
+import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
+import dev.punctual.ledger.dynamodb.DynamoDbDueIndex;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
@@ -140,8 +143,21 @@ public final class Wiring {
                 clock,
                 sleeper,
                 new JobServices(
-                        clock, catalog, new LedgerHistory(ledger), new LifecycleOverdueReports(events, flags.stage())),
+                        clock,
+                        catalog,
+                        new LedgerHistory(ledger, dueIndex(clients, resources, catalog)),
+                        new LifecycleOverdueReports(events, flags.stage())),
                 catalog.delivery().orElse(Wiring::noDeliveryPort)));
+    }
+
+    /**
+     * The ledger's due index (decision 0031) exists only in a stage whose catalog has a per-entity job
+     * (the stack adds it then), so only such a catalog's watchdog queries it.
+     */
+    private static DueIndex dueIndex(Clients clients, StageResources resources, JobCatalog catalog) {
+        return catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity)
+                ? new DynamoDbDueIndex(clients.dynamo(), resources.ledgerTable())
+                : DueIndex.NONE;
     }
 
     /**

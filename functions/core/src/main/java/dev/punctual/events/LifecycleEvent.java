@@ -174,10 +174,16 @@ public sealed interface LifecycleEvent {
     /**
      * The missed-run watchdog found an occurrence that was due (after the job's schedule went live) and
      * has no run item at all: the scheduler never delivered it. Reported once per occurrence when the
-     * watchdog's run commits, again by the next run when it does not (at least once).
+     * watchdog's run commits, again by the next run when it does not (at least once). {@code entity}: the
+     * entity whose delivery never came (decision 0031), or null for a job's own.
      */
-    record OccurrenceOverdue(String stage, String job, ZonedDateTime occurrence, String reason)
+    record OccurrenceOverdue(String stage, String job, String entity, ZonedDateTime occurrence, String reason)
             implements LifecycleEvent {
+
+        public OccurrenceOverdue(String stage, String job, ZonedDateTime occurrence, String reason) {
+            this(stage, job, null, occurrence, reason);
+        }
+
         @Override
         public String detailType() {
             return "Punctual Occurrence Overdue";
@@ -190,7 +196,7 @@ public sealed interface LifecycleEvent {
 
         @Override
         public Map<String, Object> detail() {
-            Map<String, Object> d = base(this, null);
+            Map<String, Object> d = base(this, entity);
             putOccurrence(d, occurrence);
             d.put("reason", reason);
             d.put("attempts", "none");

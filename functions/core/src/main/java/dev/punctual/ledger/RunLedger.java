@@ -22,6 +22,16 @@ public interface RunLedger {
     /** Finish a claim: fenced, so a success is reported only if the lease was still ours. */
     CompletionResult complete(Claim claim, Outcome outcome);
 
+    /**
+     * {@link #complete(Claim, Outcome)} of a per-entity occurrence, noting in the same request the
+     * entity's next occurrence for the due watch ({@link DueIndex}, decision 0031). The note is written
+     * only when the occurrence is past the cursor the claim met (a replay of an older one leaves the note
+     * of the newest). A ledger that keeps no due index (a recording wrapper) completes without it.
+     */
+    default CompletionResult complete(Claim claim, Outcome outcome, NextDue next) {
+        return complete(claim, outcome);
+    }
+
     /** Record a skip (maintenance, busy group, disabled) for an occurrence that was not claimed. */
     SkipResult recordSkip(RunKey key, Trigger trigger, int schedulerAttempt, SkipReason reason, String detail);
 

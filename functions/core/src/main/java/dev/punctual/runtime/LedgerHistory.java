@@ -1,13 +1,29 @@
 package dev.punctual.runtime;
 
 import dev.punctual.job.RunHistory;
+import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
-/** The ledger, seen by jobs through the job API's read-only {@link RunHistory}. */
-public record LedgerHistory(RunLedger ledger) implements RunHistory {
+/**
+ * The ledger, seen by jobs through the job API's read-only {@link RunHistory}, with the ledger's due index
+ * of entities' expected occurrences ({@link DueIndex#NONE} where the catalog has no per-entity job).
+ */
+public record LedgerHistory(RunLedger ledger, DueIndex due) implements RunHistory {
+
+    public LedgerHistory {
+        Objects.requireNonNull(ledger, "ledger");
+        Objects.requireNonNull(due, "due");
+    }
+
+    /** Without a due index: tools, and catalogs without per-entity jobs. */
+    public LedgerHistory(RunLedger ledger) {
+        this(ledger, DueIndex.NONE);
+    }
 
     @Override
     public Optional<Instant> cursor(String job) {
@@ -22,5 +38,12 @@ public record LedgerHistory(RunLedger ledger) implements RunHistory {
     @Override
     public Optional<String> resultSummary(String job, Instant occurrence) {
         return ledger.run(new RunKey(job, occurrence)).map(r -> r.resultSummary());
+    }
+
+    @Override
+    public List<ExpectedOccurrence> expectedBetween(Instant after, Instant upTo) {
+        return due.expectedBetween(after, upTo).stream()
+                .map(e -> new ExpectedOccurrence(e.ledgerId(), e.occurrence()))
+                .toList();
     }
 }

@@ -13,4 +13,10 @@ public record LifecycleOverdueReports(LifecyclePublisher events, String stage) i
     public void overdue(String job, ZonedDateTime occurrence, String reason, StructuredLog invocationLog) {
         events.publish(new LifecycleEvent.OccurrenceOverdue(stage, job, occurrence, reason), invocationLog);
     }
+
+    @Override
+    public void overdue(
+            String job, String entity, ZonedDateTime occurrence, String reason, StructuredLog invocationLog) {
+        events.publish(new LifecycleEvent.OccurrenceOverdue(stage, job, entity, occurrence, reason), invocationLog);
+    }
 }

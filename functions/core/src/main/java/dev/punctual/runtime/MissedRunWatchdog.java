@@ -13,9 +13,11 @@ import dev.punctual.observability.EmbeddedMetrics;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.Spread;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +42,11 @@ import java.util.zip.CRC32;
  * watchdog's run commits, and again by the next run when it does not (the report is sent before the note
  * is committed, so it is at least once, never lost; docs/decisions/0010-watchdog-watches-from-go-live.md).
  *
+ * <p>Per-entity jobs have no schedule in the catalog: their entities are watched through the ledger's
+ * due index ({@link RunHistory#expectedBetween}, decision 0031), which lists the entities whose noted
+ * next occurrence fell in the same window and that no completion has moved on; each is confirmed with
+ * the ledger and reported once, naming job and entity.
+ *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
 public final class MissedRunWatchdog implements Job {
@@ -57,6 +64,13 @@ public final class MissedRunWatchdog implements Job {
 
     /** The watchdog's own cadence: without a previous run to read, it checks this far back. */
     static final Duration PERIOD = Duration.ofHours(1);
+
+    /**
+     * The longest window the entity watch reads the due index for (decision 0031): a day, 25 hours of 32
+     * shards at most, 800 queries. A watchdog silent for longer (alarmed as {@code WatchdogSilent})
+     * checks the last day of entities' occurrences only.
+     */
+    static final Duration ENTITY_WINDOW = Duration.ofDays(1);
 
     /** The EMF metric counting overdue occurrences, and the reason code of the overdue line. */
     public static final String OVERDUE = "Overdue";
@@ -127,7 +141,7 @@ public final class MissedRunWatchdog implements Job {
         Instant checkedFrom = previous.map(Watch::checkedUntil).orElse(dueBy.minus(PERIOD));
         List<String> overdue = new ArrayList<>();
         int checked = 0;
-        // An entity's schedule is not the catalog's to check here (issue 21, item 6, is its own watch).
+        // Entities' schedules are not the catalog's: they are watched through the due index, below.
         for (JobDefinition job : catalog.scheduled()) {
             if (job.id().equals(context.jobId())) {
                 continue;
@@ -141,12 +155,83 @@ public final class MissedRunWatchdog implements Job {
                 report(context, job, expected.get());
             }
         }
-        heartbeat(context, checked, overdue.size());
+        EntityWatch entities = watchEntities(context, checkedFrom, dueBy);
+        heartbeat(context, checked, overdue.size() + entities.overdue());
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("checked", checked);
-        summary.put("overdue", overdue.size());
+        summary.put("overdue", overdue.size() + entities.overdue());
+        if (entities.watched()) {
+            summary.put("entity_candidates", entities.candidates());
+            summary.put("entities_overdue", entities.overdue());
+        }
         summary.putAll(new Watch(revision, since, dueBy.isAfter(checkedFrom) ? dueBy : checkedFrom).fields());
         return new JobResult(summary);
+    }
+
+    /** What the entity watch found: candidates the index listed, and those confirmed overdue. */
+    record EntityWatch(boolean watched, int candidates, int overdue) {}
+
+    /**
+     * Per-entity jobs (decision 0031): the due index lists the entities whose expected occurrence fell
+     * in the window and that no completion has moved on since; each is confirmed by the ledger (the
+     * cursor, then the run item: any record, a skip too, means it was delivered). The window is the
+     * jobs' window, so each expected occurrence is reported once. Reads grow with the candidates, not
+     * with the entities.
+     */
+    private EntityWatch watchEntities(JobContext context, Instant checkedFrom, Instant dueBy) {
+        if (catalog.jobs().stream().noneMatch(JobDefinition::isPerEntity) || !dueBy.isAfter(checkedFrom)) {
+            return new EntityWatch(false, 0, 0);
+        }
+        // A spread entity's delivery comes its offset after the occurrence the index notes (decision 0030):
+        // the entities' window trails the jobs' by the longest spread of the catalog, so a spread entity
+        // gets the same grace as any job. A constant lag keeps the windows contiguous: each noted
+        // occurrence still falls in exactly one check.
+        Duration spread = longestSpread();
+        Instant until = dueBy.minus(spread);
+        Instant from = checkedFrom.minus(spread);
+        Instant after = from.isBefore(until.minus(ENTITY_WINDOW)) ? until.minus(ENTITY_WINDOW) : from;
+        int candidates = 0;
+        int overdue = 0;
+        for (RunHistory.ExpectedOccurrence expected : history.expectedBetween(after, until)) {
+            candidates++;
+            Optional<JobDefinition> job = perEntityJob(expected.ledgerId());
+            if (job.isPresent() && entityNotDelivered(expected)) {
+                overdue++;
+                String entity = expected.ledgerId().substring(job.get().id().length() + 1);
+                reportEntity(context, job.get(), entity, expected.occurrence());
+            }
+        }
+        return new EntityWatch(true, candidates, overdue);
+    }
+
+    /** The widest window over which a per-entity job of the catalog spreads its entities; zero if none does. */
+    private Duration longestSpread() {
+        return catalog.jobs().stream()
+                .filter(JobDefinition::isPerEntity)
+                .flatMap(job -> job.perEntity().spread().stream())
+                .map(Spread::window)
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
+    }
+
+    /**
+     * The per-entity job of a ledger id {@code job:entity} (a job id never holds {@code :}); empty for a
+     * job no longer in the catalog, whose deliveries are refused anyway ({@code UNKNOWN_JOB}).
+     */
+    private Optional<JobDefinition> perEntityJob(String ledgerId) {
+        int colon = ledgerId.indexOf(':');
+        if (colon <= 0) {
+            return Optional.empty();
+        }
+        return catalog.find(ledgerId.substring(0, colon)).filter(JobDefinition::isPerEntity);
+    }
+
+    private boolean entityNotDelivered(RunHistory.ExpectedOccurrence expected) {
+        Optional<Instant> cursor = history.cursor(expected.ledgerId());
+        if (cursor.isPresent() && !cursor.get().isBefore(expected.occurrence())) {
+            return false;
+        }
+        return !history.recorded(expected.ledgerId(), expected.occurrence());
     }
 
     private Optional<Watch> previous(String self) {
@@ -201,6 +286,33 @@ public final class MissedRunWatchdog implements Job {
                 dimensions,
                 List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
         reports.overdue(job.id(), expected.atZone(job.schedule().zone()), NOT_DELIVERED, log);
+    }
+
+    /**
+     * An entity's overdue occurrence: the stage-wide {@code Overdue} (and the job's when it opted in; never
+     * one per entity), a WARN line and a lifecycle event naming job and entity. The index keeps no zone,
+     * so the occurrence is given in UTC.
+     */
+    private void reportEntity(JobContext context, JobDefinition job, String entity, Instant expected) {
+        StructuredLog log = context.log().log();
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", context.flags().stage());
+        fields.put("job", job.id());
+        fields.put("entity", entity);
+        fields.put("expected", expected.toString());
+        fields.put("reason", NOT_DELIVERED);
+        Map<String, String> dimensions = new LinkedHashMap<>();
+        dimensions.put("stage", context.flags().stage());
+        dimensions.put("job", job.id());
+        List<List<String>> sets =
+                job.perJobMetrics() ? List.of(List.of("stage"), List.of("stage", "job")) : List.of(List.of("stage"));
+        log.metricSets(
+                StructuredLog.Level.WARN,
+                OVERDUE_MESSAGE,
+                fields,
+                dimensions,
+                List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
+        reports.overdue(job.id(), entity, expected.atZone(ZoneOffset.UTC), NOT_DELIVERED, log);
     }
 
     /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */

@@ -15,6 +15,7 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.EntityDeleted;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunStatus;
@@ -154,8 +155,21 @@ final class OccurrenceRunner {
      * the lease is released in the same write.
      */
     OccurrenceReport giveBack(Request request, Claim claim, Reason reason, String detail) {
-        services.ledger().complete(claim, new Outcome.Skipped(recordedAs(reason), detail));
+        complete(request, claim, new Outcome.Skipped(recordedAs(reason), detail));
         return timed(request, reason, claim, 0, detail);
+    }
+
+    /**
+     * The fenced completion; an entity's also notes its next occurrence for the due watch (decision 0031),
+     * from the schedule the delivery carried, in the same request.
+     */
+    private CompletionResult complete(Request request, Claim claim, Outcome outcome) {
+        if (request.subject().entity().isEmpty()) {
+            return services.ledger().complete(claim, outcome);
+        }
+        Optional<Instant> next = OccurrenceCalculator.of(request.subject().schedule())
+                .next(claim.key().scheduledTime());
+        return services.ledger().complete(claim, outcome, new NextDue(next));
     }
 
     private static ClaimStep finished(OccurrenceReport report) {
@@ -243,7 +257,7 @@ final class OccurrenceRunner {
             return leaseEndedBeforeStart(request, claim, started);
         }
         Ran ran = runJob(request, claim, lease, log);
-        CompletionResult completion = services.ledger().complete(claim, ran.outcome());
+        CompletionResult completion = complete(request, claim, ran.outcome());
         long durationMs = Duration.between(started, services.clock().instant()).toMillis();
         return switch (completion) {
             case CompletionResult.Completed done
@@ -276,7 +290,7 @@ final class OccurrenceRunner {
         String detail =
                 "the lease (fence " + claim.fence() + ", until " + claim.lease().expiresAt()
                         + ") had no working time left at " + now + " when the claim came back; the job was not started";
-        services.ledger().complete(claim, new Outcome.Failed(detail));
+        complete(request, claim, new Outcome.Failed(detail));
         return timed(request, Reason.LEASE_ENDED, claim, 0, detail);
     }
 

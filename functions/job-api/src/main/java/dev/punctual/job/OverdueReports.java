@@ -19,6 +19,17 @@ public interface OverdueReports {
      */
     void overdue(String job, ZonedDateTime occurrence, String reason, StructuredLog invocationLog);
 
+    /**
+     * An entity's occurrence of a per-entity job that was due and never delivered (decision 0031). A
+     * report port without entities reports the job's.
+     *
+     * @param occurrence the occurrence in the entity's zone
+     */
+    default void overdue(
+            String job, String entity, ZonedDateTime occurrence, String reason, StructuredLog invocationLog) {
+        overdue(job, occurrence, reason, invocationLog);
+    }
+
     /** For tools and tests without a bus. */
     OverdueReports NONE = (job, occurrence, reason, invocationLog) -> {};
 }

@@ -1,6 +1,8 @@
 package dev.punctual.job;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,5 +23,22 @@ public interface RunHistory {
      */
     default Optional<String> resultSummary(String job, Instant occurrence) {
         return Optional.empty();
+    }
+
+    /**
+     * The per-entity occurrences expected in {@code (after, upTo]} that no completion has moved past since
+     * (the ledger's due index, decision 0031): candidates for a missed delivery, each to be confirmed
+     * with {@link #recorded}. Empty for a history without the index (a catalog without per-entity jobs).
+     */
+    default List<ExpectedOccurrence> expectedBetween(Instant after, Instant upTo) {
+        return List.of();
+    }
+
+    /** An entity's expected occurrence: its ledger id ({@code job:entity}) and the occurrence. */
+    record ExpectedOccurrence(String ledgerId, Instant occurrence) {
+        public ExpectedOccurrence {
+            Objects.requireNonNull(ledgerId, "ledgerId");
+            Objects.requireNonNull(occurrence, "occurrence");
+        }
     }
 }

@@ -13,6 +13,7 @@ import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobPreview;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.JobServices;
+import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.testkit.InMemoryRunLedger;
 import dev.punctual.ledger.testkit.MutableClock;
@@ -71,6 +72,16 @@ final class RuntimeFixture {
             StageFlags flags,
             Function<MutableClock, RunLedger> ledgerOn,
             Function<RuntimeFixture, JobCatalog> catalogOf) {
+        this(start, flags, ledgerOn, catalogOf, DueIndex.NONE);
+    }
+
+    /** @param due the ledger's due index the watchdog reads (decision 0031), over the same store as the ledger */
+    RuntimeFixture(
+            Instant start,
+            StageFlags flags,
+            Function<MutableClock, RunLedger> ledgerOn,
+            Function<RuntimeFixture, JobCatalog> catalogOf,
+            DueIndex due) {
         this.clock = new MutableClock(start);
         this.ledger = ledgerOn.apply(clock);
         RunLedger counted = counting(ledger, ledgerCalls);
@@ -85,7 +96,7 @@ final class RuntimeFixture {
                 new JobServices(
                         clock,
                         catalog,
-                        new LedgerHistory(counted),
+                        new LedgerHistory(counted, due),
                         new LifecycleOverdueReports(events::add, flags.stage())),
                 message -> {
                     sent.add(message);

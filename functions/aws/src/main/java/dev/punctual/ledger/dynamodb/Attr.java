@@ -31,6 +31,11 @@ final class Attr {
     // Lock item of an entity (job:entity): the tombstone its delete writes (decision 0029, 8).
     static final String DELETED_AT = "deletedAt";
     static final String DELETED_BY = "deletedBy";
+    // Lock item of an entity (job:entity): the due watch's note (decision 0031).
+    /** The entity's next occurrence after its newest completed one, epoch millis: the due index's sort key. */
+    static final String NEXT_DUE = "nextDue";
+    /** The due index's partition key ({@code DueBuckets}: the occurrence's UTC hour and a shard). */
+    static final String DUE_BUCKET = "dueBucket";
 
     // Run item.
     static final String JOB = "job";

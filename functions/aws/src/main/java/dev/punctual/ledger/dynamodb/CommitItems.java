@@ -2,12 +2,15 @@ package dev.punctual.ledger.dynamodb;
 
 import static dev.punctual.ledger.dynamodb.Expressions.CURSOR_ADVANCE;
 import static dev.punctual.ledger.dynamodb.Expressions.CURSOR_BEHIND;
+import static dev.punctual.ledger.dynamodb.Expressions.DUE_CLEARED;
+import static dev.punctual.ledger.dynamodb.Expressions.DUE_NOTE;
 import static dev.punctual.ledger.dynamodb.Expressions.LEASE_OURS;
 import static dev.punctual.ledger.dynamodb.Expressions.RELEASE;
 import static dev.punctual.ledger.dynamodb.Expressions.RELEASE_REMOVES;
 import static dev.punctual.ledger.dynamodb.Expressions.SLOT_FINISHED;
 import static dev.punctual.ledger.dynamodb.Expressions.SLOT_OURS;
 
+import dev.punctual.ledger.DueBuckets;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.spi.CompletionPlan;
 import java.util.ArrayList;
@@ -38,6 +41,10 @@ final class CommitItems {
                 .occurrence(plan.record().key().scheduledTime())
                 .status(":running", RunStatus.RUNNING)
                 .status(":final", plan.record().status());
+        plan.due()
+                .flatMap(d -> d.at())
+                .ifPresent(next -> values.put(":nextDue", Av.millis(next))
+                        .put(":dueBucket", Av.s(DueBuckets.of(plan.jobId(), next))));
     }
 
     List<TransactWriteItem> items() {
@@ -46,12 +53,13 @@ final class CommitItems {
         // forced re-run must be able to replace an earlier success.
         items.add(requests.transactPut(plan.record(), null, values));
         if (plan.ownGroup()) {
-            items.add(update(plan.lease().group(), jobSets(), withJobConditions(LEASE_OURS), RELEASE_REMOVES));
+            items.add(update(plan.lease().group(), jobSets(), withJobConditions(LEASE_OURS), removes(RELEASE_REMOVES)));
         } else {
             items.add(requests.transactUpdate(Keys.lock(plan.lease().group()), RELEASE, LEASE_OURS, values));
-            String jobCondition = withJobConditions(null);
-            if (jobCondition != null) {
-                items.add(update(plan.jobId(), jobSets(), jobCondition, null));
+            List<String> sets = jobSets();
+            String removes = removes(null);
+            if (!sets.isEmpty() || removes != null) {
+                items.add(update(plan.jobId(), sets, withJobConditions(null), removes));
             }
         }
         return items;
@@ -76,7 +84,19 @@ final class CommitItems {
         if (plan.advanceCursor()) {
             sets.add(CURSOR_ADVANCE);
         }
+        if (plan.due().flatMap(d -> d.at()).isPresent()) {
+            sets.add(DUE_NOTE);
+        }
         return sets;
+    }
+
+    /** The release's removals (own group), and the due note's when the entity has no next occurrence. */
+    private String removes(String base) {
+        boolean cleared = plan.due().filter(d -> d.at().isEmpty()).isPresent();
+        if (!cleared) {
+            return base;
+        }
+        return base == null ? DUE_CLEARED : base + ", " + DUE_CLEARED;
     }
 
     private String withJobConditions(String base) {

@@ -218,4 +218,19 @@ final class Expressions {
     static final String CURSOR_ADVANCE = "#cursor = :t";
 
     static final String SLOT_ABANDONED = "SET #occStatus = :abandoned";
+
+    /**
+     * The due watch's note on an entity's item, in its completion (decision 0031): (1) the entity's next
+     * occurrence, the due index's sort key, so a check reads an exact time range; (2) its bucket, the
+     * index's partition key, so the item moves out of the bucket its delivered occurrence was listed in.
+     * No condition of its own: the completion's lease condition fences it, and only the newest
+     * occurrence's completion sends it.
+     */
+    static final String DUE_NOTE = "#nextDue = :nextDue, #dueBucket = :dueBucket";
+
+    /**
+     * An entity with no next occurrence (a one-time {@code at()} done) leaves the index: without its
+     * partition key the sparse index holds no entry for the item.
+     */
+    static final String DUE_CLEARED = "#nextDue, #dueBucket";
 }

@@ -6,6 +6,7 @@ import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.EntityDeleted;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
@@ -93,18 +94,20 @@ class LedgerCostTest {
 
     /**
      * An entity's own lease (decision 0029, 5): the claim is one TransactWriteItems (the ConditionCheck on
-     * the job's group for a maintenance hold, the entity item's lease and slot), then the fenced completion.
-     * A ConditionCheck is billed as a transactional write of the item it reads.
+     * the job's group for a maintenance hold, the entity item's lease and slot), then the fenced completion,
+     * which also notes the entity's next occurrence for the due index (decision 0031): no extra request.
+     * A ConditionCheck is billed as a transactional write of the item it reads. The index bills its own
+     * writes: the note changes the entry's key, so each completion is a delete and a put on the index.
      */
     @Test
-    void inOrderEntityOccurrences_ownEntityLease_costTwoRequestsEach_twoTransactions() {
+    void inOrderEntityOccurrences_ownEntityLease_costTwoRequestsEach_twoTransactions_andTwoIndexWrites() {
         RunLedger ledger = ledger();
         String group = "tenant";
         String entity = "tenant:acme";
         // The entity's first occurrence has no cursor to expect: the general path, not measured here.
         RunKey first = new RunKey(entity, START.minus(Duration.ofMinutes(1)));
         ClaimResult firstClaim = ledger.claim(entityRequest(group, first));
-        ledger.complete(((ClaimResult.Claimed) firstClaim).claim(), new Outcome.Succeeded("ok"));
+        ledger.complete(((ClaimResult.Claimed) firstClaim).claim(), new Outcome.Succeeded("ok"), NextDue.at(START));
         // A minute on, as the schedule's next delivery: a claim in the same millisecond as the last would
         // meet its own fence (the clock) and take the general path.
         clock.advance(Duration.ofMinutes(1));
@@ -117,13 +120,15 @@ class LedgerCostTest {
                 groupBytes = itemBytes(Keys.lock(group));
                 jobBytes = itemBytes(Keys.lock(entity));
             }
-            CompletionResult done =
-                    ledger.complete(((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok"));
+            Instant next = key.scheduledTime().plus(Duration.ofMinutes(1));
+            CompletionResult done = ledger.complete(
+                    ((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok"), NextDue.at(next));
             assertThat(done).isInstanceOf(CompletionResult.Completed.class);
             clock.advance(Duration.ofMinutes(1));
         }
         runBytes = itemBytes(Keys.run(new RunKey(entity, START)));
         List<RequestMeter.Sent> sent = meter.sent();
+        Instant noted = START.plus(Duration.ofMinutes(OCCURRENCES));
 
         assertThat(sent).hasSize(2 * OCCURRENCES);
         assertThat(sent).extracting(RequestMeter.Sent::operation).containsOnly("TransactWriteItems");
@@ -131,11 +136,27 @@ class LedgerCostTest {
                 + ItemSize.transactionalWriteUnits(jobBytes)
                 + ItemSize.transactionalWriteUnits(runBytes)
                 + ItemSize.transactionalWriteUnits(jobBytes);
+        assertThat(new DynamoDbDueIndex(DynamoDbHarness.client(), table).expectedBetween(START, noted))
+                .as("the index lists the entity under its newest note only")
+                .containsExactly(new dev.punctual.ledger.DueIndex.Expected(entity, noted));
+        // A keys-only entry: the table's keys and the index's; DynamoDB adds 100 bytes per index entry.
+        Map<String, AttributeValue> entry = new java.util.HashMap<>(Keys.lock(entity));
+        entry.put(Attr.DUE_BUCKET, AttributeValue.fromS(dev.punctual.ledger.DueBuckets.of(entity, noted)));
+        entry.put(Attr.NEXT_DUE, AttributeValue.fromN(Long.toString(noted.toEpochMilli())));
+        int entryBytes = ItemSize.bytes(entry) + 100;
+        int indexWrites = 2 * ItemSize.standardWriteUnits(entryBytes);
+        assertThat(indexWrites)
+                .as("index write units per occurrence: the entry's delete and put")
+                .isEqualTo(2);
         report(
                 "entity's own lease",
                 sent,
                 perOccurrence,
                 "job group item " + groupBytes + " B, entity item " + jobBytes + " B, run item " + runBytes + " B");
+        System.out.printf(
+                "[ledger-cost] entity's due index: %d index write units per occurrence (the entry moved between"
+                        + " index keys: a delete and a put, %d B each), no extra request%n",
+                indexWrites, entryBytes);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.punctual.ledger.spi;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunRecord;
@@ -25,10 +26,11 @@ final class Completing {
         this.retention = retention;
     }
 
-    CompletionResult complete(Claim claim, Outcome outcome, Instant now) {
+    CompletionResult complete(Claim claim, Outcome outcome, Instant now, Optional<NextDue> next) {
         RunRecord record = finalRecord(claim, outcome, now);
         boolean advance = record.status() == RunStatus.SUCCEEDED && Records.advancesCursor(claim);
-        CompletionPlan plan = new CompletionPlan(record, claim.lease(), claim.onSlot(), advance, now);
+        CompletionPlan plan = new CompletionPlan(
+                record, claim.lease(), claim.onSlot(), advance, now, next.filter(n -> newest(claim)));
         Commit commit = commit(plan);
         if (commit == Commit.CURSOR_AHEAD) {
             commit = commit(plan.withoutCursorAdvance());
@@ -37,6 +39,16 @@ final class Completing {
             return new CompletionResult.Completed(record);
         }
         return fenced(claim, record, now);
+    }
+
+    /**
+     * The due watch's note is the newest occurrence's: whatever its outcome (a failure, a claim given
+     * back, was delivered), but not a replay below the cursor, which would move the note back.
+     */
+    private static boolean newest(Claim claim) {
+        return claim.cursorBefore()
+                .map(c -> c.isBefore(claim.key().scheduledTime()))
+                .orElse(true);
     }
 
     private Commit commit(CompletionPlan plan) {

@@ -1,17 +1,30 @@
 package dev.punctual.ledger.spi;
 
 import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.RunRecord;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Everything one fenced completion commits together: the final run record, the lease release, the
  * slot's final status (when the claim lived on the slot) and, for a success past the cursor, the
- * cursor advance.
+ * cursor advance; for an entity's occurrence past the cursor, the due watch's note on the entity's item
+ * ({@code due}: empty for a job, and for an entity's replay of an older occurrence).
  */
-public record CompletionPlan(RunRecord record, Lease lease, boolean onSlot, boolean advanceCursor, Instant now) {
+public record CompletionPlan(
+        RunRecord record, Lease lease, boolean onSlot, boolean advanceCursor, Instant now, Optional<NextDue> due) {
+
+    public CompletionPlan {
+        Objects.requireNonNull(due, "due");
+    }
+
+    public CompletionPlan(RunRecord record, Lease lease, boolean onSlot, boolean advanceCursor, Instant now) {
+        this(record, lease, onSlot, advanceCursor, now, Optional.empty());
+    }
 
     public String jobId() {
         return record.key().jobId();
@@ -29,11 +42,14 @@ public record CompletionPlan(RunRecord record, Lease lease, boolean onSlot, bool
      */
     public String requestToken() {
         String seed = lease.ownerToken() + "|" + jobId() + "|"
-                + record.key().scheduledTime().toEpochMilli() + "|" + record.status() + "|" + advanceCursor;
+                + record.key().scheduledTime().toEpochMilli() + "|" + record.status() + "|" + advanceCursor
+                + due.map(d -> "|due " + d.at().map(Instant::toEpochMilli).orElse(-1L))
+                        .orElse("");
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
     }
 
+    /** The cursor passed the occurrence meanwhile: its completion is not the newest, so it notes nothing. */
     CompletionPlan withoutCursorAdvance() {
-        return new CompletionPlan(record, lease, onSlot, false, now);
+        return new CompletionPlan(record, lease, onSlot, false, now, Optional.empty());
     }
 }

@@ -14,6 +14,7 @@ import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
@@ -102,7 +103,12 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public CompletionResult complete(Claim claim, Outcome outcome) {
-        return new Completing(store, retention).complete(claim, outcome, now());
+        return new Completing(store, retention).complete(claim, outcome, now(), Optional.empty());
+    }
+
+    @Override
+    public CompletionResult complete(Claim claim, Outcome outcome, NextDue next) {
+        return new Completing(store, retention).complete(claim, outcome, now(), Optional.of(next));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.punctual.ledger.testkit;
 
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
@@ -16,7 +17,9 @@ import dev.punctual.ledger.spi.LedgerStore;
 import dev.punctual.ledger.spi.SlotClaim;
 import dev.punctual.ledger.spi.Write;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,6 +32,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
     private final Map<String, LockState> locks = new HashMap<>();
     private final Map<RunKey, RunRecord> runs = new HashMap<>();
     private final Map<RunKey, RunRecord> missed = new HashMap<>();
+    /** The due watch's notes (decision 0031): an entity's ledger id to its next occurrence, DUE_NOTE. */
+    private final Map<String, Instant> due = new HashMap<>();
 
     @Override
     public synchronized Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
@@ -172,6 +177,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
         if (!plan.ownGroup()) {
             locks.put(group.id(), LockStates.released(group));
         }
+        plan.due()
+                .ifPresent(next ->
+                        next.at().ifPresentOrElse(at -> due.put(plan.jobId(), at), () -> due.remove(plan.jobId())));
         return Commit.COMMITTED;
     }
 
@@ -261,6 +269,21 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Optional<RunRecord> readMissed(RunKey firstOfRange) {
         return Optional.ofNullable(missed.get(firstOfRange));
+    }
+
+    /** The due index over this store's notes, as DynamoDB's index over the lock items' (DUE_NOTE, DUE_CLEARED). */
+    public DueIndex dueIndex() {
+        return (after, upTo) -> {
+            synchronized (this) {
+                List<DueIndex.Expected> expected = new ArrayList<>();
+                due.forEach((id, at) -> {
+                    if (at.isAfter(after) && !at.isAfter(upTo)) {
+                        expected.add(new DueIndex.Expected(id, at));
+                    }
+                });
+                return expected;
+            }
+        };
     }
 
     private static boolean sameOperator(LockState old, LeaseGrant grant) {

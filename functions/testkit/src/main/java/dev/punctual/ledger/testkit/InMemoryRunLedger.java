@@ -16,11 +16,11 @@ public final class InMemoryRunLedger {
 
     /** The clock is also the ledger's sleeper, so waiting moves time instead of passing it. */
     public static RunLedger create(MutableClock clock) {
-        return new LedgerEngine(
-                new InMemoryLedgerStore(),
-                clock,
-                () -> UUID.randomUUID().toString(),
-                Retention.DEFAULT,
-                clock::advance);
+        return create(clock, new InMemoryLedgerStore());
+    }
+
+    /** Over a store the caller keeps, for its {@link InMemoryLedgerStore#dueIndex()}. */
+    public static RunLedger create(MutableClock clock, InMemoryLedgerStore store) {
+        return new LedgerEngine(store, clock, () -> UUID.randomUUID().toString(), Retention.DEFAULT, clock::advance);
     }
 }
