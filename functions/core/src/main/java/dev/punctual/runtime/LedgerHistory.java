@@ -41,6 +41,11 @@ public record LedgerHistory(RunLedger ledger, DueIndex due) implements RunHistor
     }
 
     @Override
+    public boolean entityDeleted(String ledgerId) {
+        return ledger.lock(ledgerId).deleted();
+    }
+
+    @Override
     public List<ExpectedOccurrence> expectedBetween(Instant after, Instant upTo) {
         return due.expectedBetween(after, upTo).stream()
                 .map(e -> new ExpectedOccurrence(e.ledgerId(), e.occurrence()))

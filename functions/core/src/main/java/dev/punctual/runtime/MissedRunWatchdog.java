@@ -231,7 +231,9 @@ public final class MissedRunWatchdog implements Job {
         if (cursor.isPresent() && !cursor.get().isBefore(expected.occurrence())) {
             return false;
         }
-        return !history.recorded(expected.ledgerId(), expected.occurrence());
+        // A deleted entity keeps its last note in the index; its schedule is gone, so nothing is missed.
+        return !history.recorded(expected.ledgerId(), expected.occurrence())
+                && !history.entityDeleted(expected.ledgerId());
     }
 
     private Optional<Watch> previous(String self) {

@@ -34,6 +34,14 @@ public interface RunHistory {
         return List.of();
     }
 
+    /**
+     * Whether the entity of a ledger id {@code job:entity} is deleted (its delete's tombstone stands, until
+     * a put clears it): its schedule is gone, so an occurrence it no longer gets is not missed.
+     */
+    default boolean entityDeleted(String ledgerId) {
+        return false;
+    }
+
     /** An entity's expected occurrence: its ledger id ({@code job:entity}) and the occurrence. */
     record ExpectedOccurrence(String ledgerId, Instant occurrence) {
         public ExpectedOccurrence {

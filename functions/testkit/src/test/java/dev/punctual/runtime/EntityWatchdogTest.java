@@ -204,4 +204,18 @@ class EntityWatchdogTest {
                 .as("only the entity whose delivery never came")
                 .containsExactly(lost.entity());
     }
+
+    @Test
+    void aDeletedEntity_isNotReported_thoughTheIndexStillListsIt() {
+        RuntimeFixture f = dayTwoWithOneDeliveryLost();
+        // initech's delivery never came because it was deleted (the delete's tombstone, decision 0029, 8).
+        f.ledger.tombstoneEntity("tenant-report:initech", "onboarding");
+
+        watchHourly(
+                f,
+                DAY2.minus(Duration.ofMinutes(113)),
+                DAY2.plus(Duration.ofHours(23)).plus(Duration.ofMinutes(7)));
+
+        assertThat(overdue(f)).isEmpty();
+    }
 }

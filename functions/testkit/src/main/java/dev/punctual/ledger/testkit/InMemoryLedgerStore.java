@@ -1,7 +1,7 @@
 package dev.punctual.ledger.testkit;
 
-import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.DueIndex;
+import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
