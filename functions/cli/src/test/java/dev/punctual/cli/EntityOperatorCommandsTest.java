@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.handler.LambdaInvokeStandIn;
-import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
-import dev.punctual.job.JobDefinition;
-import dev.punctual.job.JobResult;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.Retention;
@@ -36,19 +33,10 @@ class EntityOperatorCommandsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static final String REPORT = "tenant-report";
-    static final String DAILY = "daily-digest";
+    static final String REPORT = EntityStage.REPORT;
+    static final String DAILY = EntityStage.DAILY;
 
-    private static final JobCatalog CATALOG = JobCatalog.of(
-            JobDefinition.builder(REPORT)
-                    .schedule("0 9 * * *", "UTC")
-                    .perEntity(EntityJob.parameters("locale"))
-                    .job(services -> context -> JobResult.empty())
-                    .build(),
-            JobDefinition.builder(DAILY)
-                    .schedule("0 2 * * *", "UTC")
-                    .job(services -> context -> JobResult.empty())
-                    .build());
+    private static final JobCatalog CATALOG = EntityStage.CATALOG;
 
     private static DeployedStageFixture stage;
 

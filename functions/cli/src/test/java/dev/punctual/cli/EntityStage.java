@@ -1,6 +1,10 @@
 package dev.punctual.cli;
 
 import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
@@ -22,6 +26,22 @@ final class EntityStage {
 
     private static final String ACCOUNT = DeployedStageFixture.ACCOUNT;
     private static final String REGION = DeployedStageFixture.REGION;
+
+    /** A per-entity job (parameter {@code locale}) and a job of one schedule, both in pool default. */
+    static final String REPORT = "tenant-report";
+
+    static final String DAILY = "daily-digest";
+
+    static final JobCatalog CATALOG = JobCatalog.of(
+            JobDefinition.builder(REPORT)
+                    .schedule("0 9 * * *", "UTC")
+                    .perEntity(EntityJob.parameters("locale"))
+                    .job(services -> context -> JobResult.empty())
+                    .build(),
+            JobDefinition.builder(DAILY)
+                    .schedule("0 2 * * *", "UTC")
+                    .job(services -> context -> JobResult.empty())
+                    .build());
 
     private EntityStage() {}
 

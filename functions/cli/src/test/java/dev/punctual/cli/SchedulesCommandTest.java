@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.entity.EntityScheduleName;
-import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;
-import dev.punctual.job.JobDefinition;
-import dev.punctual.job.JobResult;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;
 import java.io.InputStream;
@@ -29,19 +26,10 @@ class SchedulesCommandTest {
     private static final String ACCOUNT = DeployedStageFixture.ACCOUNT;
     private static final String REGION = DeployedStageFixture.REGION;
 
-    static final String REPORT = "tenant-report";
-    static final String DAILY = "daily-digest";
+    static final String REPORT = EntityStage.REPORT;
+    static final String DAILY = EntityStage.DAILY;
 
-    private static final JobCatalog CATALOG = JobCatalog.of(
-            JobDefinition.builder(REPORT)
-                    .schedule("0 9 * * *", "UTC")
-                    .perEntity(EntityJob.parameters("locale"))
-                    .job(services -> context -> JobResult.empty())
-                    .build(),
-            JobDefinition.builder(DAILY)
-                    .schedule("0 2 * * *", "UTC")
-                    .job(services -> context -> JobResult.empty())
-                    .build());
+    private static final JobCatalog CATALOG = EntityStage.CATALOG;
 
     /** A stage with a per-entity job deployed, and one deployed before (or without) any. */
     private static String stage;

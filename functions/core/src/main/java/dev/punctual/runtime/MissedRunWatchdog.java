@@ -270,23 +270,7 @@ public final class MissedRunWatchdog implements Job {
 
     /** Stage-wide {@code Overdue}, and the job's own when its definition opted in to per-job metrics. */
     private void report(JobContext context, JobDefinition job, Instant expected) {
-        StructuredLog log = context.log().log();
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("stage", context.flags().stage());
-        fields.put("job", job.id());
-        fields.put("expected", expected.toString());
-        fields.put("reason", NOT_DELIVERED);
-        Map<String, String> dimensions = new LinkedHashMap<>();
-        dimensions.put("stage", context.flags().stage());
-        dimensions.put("job", job.id());
-        List<List<String>> sets =
-                job.perJobMetrics() ? List.of(List.of("stage"), List.of("stage", "job")) : List.of(List.of("stage"));
-        log.metricSets(
-                StructuredLog.Level.WARN,
-                OVERDUE_MESSAGE,
-                fields,
-                dimensions,
-                List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
+        StructuredLog log = overdueLine(context, job, Optional.empty(), expected);
         reports.overdue(job.id(), expected.atZone(job.schedule().zone()), NOT_DELIVERED, log);
     }
 
@@ -296,11 +280,18 @@ public final class MissedRunWatchdog implements Job {
      * so the occurrence is given in UTC.
      */
     private void reportEntity(JobContext context, JobDefinition job, String entity, Instant expected) {
+        StructuredLog log = overdueLine(context, job, Optional.of(entity), expected);
+        reports.overdue(job.id(), entity, expected.atZone(ZoneOffset.UTC), NOT_DELIVERED, log);
+    }
+
+    /** The WARN line with the {@code Overdue} metric; the entity's key only for an entity's occurrence. */
+    private static StructuredLog overdueLine(
+            JobContext context, JobDefinition job, Optional<String> entity, Instant expected) {
         StructuredLog log = context.log().log();
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", context.flags().stage());
         fields.put("job", job.id());
-        fields.put("entity", entity);
+        entity.ifPresent(e -> fields.put("entity", e));
         fields.put("expected", expected.toString());
         fields.put("reason", NOT_DELIVERED);
         Map<String, String> dimensions = new LinkedHashMap<>();
@@ -314,7 +305,7 @@ public final class MissedRunWatchdog implements Job {
                 fields,
                 dimensions,
                 List.of(new EmbeddedMetrics.Directive(sets, List.of(Metric.count(OVERDUE, 1)))));
-        reports.overdue(job.id(), entity, expected.atZone(ZoneOffset.UTC), NOT_DELIVERED, log);
+        return log;
     }
 
     /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */
