@@ -200,6 +200,10 @@ public final class HistoryChecker {
             out.add(new Tenure(claim.group(), claim.fence(), claim.token(), false, claim, claim.t1(), end));
         }
         Map<String, List<Op>> offs = ops(Op.Kind.MAINT_OFF).stream().collect(Collectors.groupingBy(Op::proc));
+        // A hold an operator already had in force on an entity group is kept by its next `on` (same fence,
+        // same token: the wait for entity runs keeps its start), not taken again: one tenure, from the `on`
+        // that took it to the latest end any `on` gave it.
+        Map<String, Tenure> holds = new LinkedHashMap<>();
         for (Op on : ops(Op.Kind.MAINT_ON)) {
             if (on.taken() == null) {
                 continue;
@@ -211,9 +215,21 @@ public final class HistoryChecker {
                     .orElse(Long.MAX_VALUE);
             for (Op.Held held : on.taken()) {
                 long end = Math.min(lifted, reliedUntil(held.until(), on.skewMs()));
-                out.add(new Tenure(held.group(), held.fence(), held.token(), true, on, on.t1(), end));
+                Tenure taken = new Tenure(held.group(), held.fence(), held.token(), true, on, on.t1(), end);
+                holds.merge(
+                        held.group() + "|" + held.fence() + "|" + held.token(),
+                        taken,
+                        (first, again) -> new Tenure(
+                                first.group(),
+                                first.fence(),
+                                first.token(),
+                                true,
+                                first.acquired(),
+                                first.start(),
+                                Math.max(first.end(), again.end())));
             }
         }
+        out.addAll(holds.values());
         return out;
     }
 
