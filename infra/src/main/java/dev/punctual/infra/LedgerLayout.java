@@ -36,11 +36,12 @@ final class LedgerLayout {
             "maintBy");
 
     /**
-     * What an entity's delete and a put again name (decision 0029, 8): the tombstone on the entity's lock
-     * item ({@code deletedAt}, {@code deletedBy}), plus the table's keys, as above.
+     * What an entity's delete and a put name (decision 0029, 8; decision 0031): the tombstone on the
+     * entity's lock item ({@code deletedAt}, {@code deletedBy}) and the put's due note ({@code nextDue},
+     * {@code dueBucket}), plus the table's keys, as above. Never the lease, the slot or the cursor.
      */
-    static final List<String> TOMBSTONE_ATTRIBUTES =
-            List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "deletedAt", "deletedBy");
+    static final List<String> TOMBSTONE_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "deletedAt", "deletedBy", "nextDue", "dueBucket");
 
     private LedgerLayout() {}
 

@@ -244,7 +244,7 @@ class EntitySchedulingTest {
                                         "dynamodb:LeadingKeys",
                                         List.of("lock#tenant-report:*", "lock#account-reminder:*"),
                                         "dynamodb:Attributes",
-                                        List.of("pk", "sk", "deletedAt", "deletedBy")))));
+                                        List.of("pk", "sk", "deletedAt", "deletedBy", "nextDue", "dueBucket")))));
     }
 
     @Test

@@ -75,8 +75,11 @@ class EntityTombstoneGrantsTest {
         ledger.tombstoneEntity("tenant-report:acme", "billing-service");
         ledger.clearEntityTombstone("tenant-report:acme");
         ledger.clearEntityTombstone("tenant-report:acme");
+        // A put's note for the due watch: an occurrence ahead, then none (an at() already past).
+        ledger.noteEntityDue("tenant-report:acme", dev.punctual.time.Schedule.parse("0 9 * * *", "Asia/Seoul"));
+        ledger.noteEntityDue("tenant-report:acme", dev.punctual.time.Schedule.parse("at(2020-01-01T09:00:00)", "UTC"));
 
-        assertThat(REQUESTS.accesses()).hasSize(4).allSatisfy(a -> {
+        assertThat(REQUESTS.accesses()).hasSize(6).allSatisfy(a -> {
             assertThat(a.action()).isEqualTo("dynamodb:UpdateItem");
             assertThat(a.partitionKey()).isEqualTo("lock#tenant-report:acme");
         });

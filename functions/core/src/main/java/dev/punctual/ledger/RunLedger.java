@@ -64,6 +64,16 @@ public interface RunLedger {
      */
     boolean clearEntityTombstone(String ledgerId);
 
+    /**
+     * A put of the entity, after its schedule is written: notes its next occurrence after now for the due
+     * watch (decision 0031), so an entity whose first delivery never comes, or whose changed schedule is
+     * next due at another time, is watched from the put; none (an {@code at()} already past) takes it out
+     * of the index. A completion notes it again after each occurrence.
+     *
+     * @return what was noted
+     */
+    NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule);
+
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */

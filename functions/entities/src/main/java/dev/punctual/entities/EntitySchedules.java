@@ -143,7 +143,8 @@ public final class EntitySchedules {
      * repeat the put or the delete to settle it.
      *
      * <p>Cost: one conditional UpdateItem on the ledger (refused, at one write unit, unless the entity was
-     * deleted), one GetSchedule, plus one CreateSchedule or UpdateSchedule unless UNCHANGED.
+     * deleted), one GetSchedule, plus, unless UNCHANGED, one CreateSchedule or UpdateSchedule and one
+     * UpdateItem noting the entity's next occurrence for the due watch (decision 0031).
      *
      * @param desired checked again here ({@link EntitySchedule#of}), as its record constructor checks nothing
      * @return what the put did
@@ -168,6 +169,7 @@ public final class EntitySchedules {
             Optional<GetScheduleResponse> current = read(name);
             if (current.isEmpty()) {
                 if (create(form, name)) {
+                    tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
                     return PutResult.CREATED;
                 }
                 continue; // another put created it first: the next round compares with what it wrote
@@ -179,6 +181,7 @@ public final class EntitySchedules {
                 return PutResult.UNCHANGED;
             }
             if (update(form, name)) {
+                tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
                 return PutResult.UPDATED;
             }
             // deleted between the read and the update: the next round creates it

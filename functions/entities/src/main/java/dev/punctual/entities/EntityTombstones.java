@@ -2,12 +2,14 @@ package dev.punctual.entities;
 
 import dev.punctual.entity.EntityIds;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.observability.VisibleText;
 import dev.punctual.stage.StageOutputs;
+import dev.punctual.time.Schedule;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
@@ -81,6 +83,14 @@ public final class EntityTombstones {
     /** Marks the entity deleted; a second delete keeps the first's mark, which is returned. */
     EntityTombstone tombstone(String job, String entity) {
         return ledger.tombstoneEntity(EntityIds.ledgerId(job, entity), caller);
+    }
+
+    /**
+     * After a put wrote the schedule: notes the entity's next occurrence for the due watch (decision 0031),
+     * so it is watched from the put, not only from its first completed delivery.
+     */
+    NextDue noteDue(String job, String entity, Schedule schedule) {
+        return ledger.noteEntityDue(EntityIds.ledgerId(job, entity), schedule);
     }
 
     /** Lifts the mark; false when the entity was not deleted. */

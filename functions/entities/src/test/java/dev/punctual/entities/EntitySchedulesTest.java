@@ -119,6 +119,31 @@ class EntitySchedulesTest {
     }
 
     @Test
+    void aPutThatWrites_notesTheEntitysNextOccurrenceForTheDueWatch_andAChangedPutMovesTheNote() {
+        // One time, years ahead: its next occurrence does not depend on when the test runs.
+        EntitySchedule once = EntitySchedule.of(REMINDER, "acme", "at(2031-06-01T09:00:00)", "Europe/Paris", Map.of());
+        java.time.Instant nine = java.time.Instant.parse("2031-06-01T07:00:00Z");
+        var due = new dev.punctual.ledger.dynamodb.DynamoDbDueIndex(LedgerEmulator.dynamo(), ledgerTable);
+
+        assertThat(schedules.put(once)).isEqualTo(PutResult.CREATED);
+
+        assertThat(due.expectedBetween(nine.minusSeconds(1), nine))
+                .extracting(e -> e.ledgerId() + "@" + e.occurrence())
+                .containsExactly("reminder:acme@" + nine);
+
+        // Moved to a daily schedule: the note moves to its next 09:00, within a day from now.
+        assertThat(schedules.put(EntitySchedule.of(REMINDER, "acme", null, "Europe/Paris", Map.of())))
+                .isEqualTo(PutResult.UPDATED);
+        java.time.Instant now = java.time.Instant.now();
+        assertThat(due.expectedBetween(now.minusSeconds(60), now.plusSeconds(86_400 + 60)))
+                .extracting(e -> e.ledgerId())
+                .containsExactly("reminder:acme");
+        assertThat(due.expectedBetween(nine.minusSeconds(1), nine))
+                .as("the one-time note is gone")
+                .isEmpty();
+    }
+
+    @Test
     void aFirstPut_createsTheSchedule_asTheStageDeploysOne() throws Exception {
         EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
 

@@ -252,6 +252,11 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
+    public dev.punctual.ledger.NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule) {
+        return ledger.noteEntityDue(ledgerId, schedule);
+    }
+
+    @Override
     public LockState lock(String group) {
         return ledger.lock(group);
     }

@@ -218,4 +218,16 @@ class EntityWatchdogTest {
 
         assertThat(overdue(f)).isEmpty();
     }
+
+    @Test
+    void anEntityPutButNeverDelivered_isReportedOnce_fromThePutsNote() {
+        RuntimeFixture f = stage();
+        // The put's note (EntitySchedules.put): newco has no run item and no cursor, only its next 09:00.
+        f.ledger.noteEntityDue("tenant-report:newco", tenantReport().schedule());
+
+        watchHourly(f, DAY1.plus(Duration.ofMinutes(7)), DAY2.plus(Duration.ofHours(3)));
+
+        assertThat(overdue(f)).extracting(e -> e.detail().get("entity")).containsExactly("newco");
+        assertThat(overdue(f).get(0).detail()).containsEntry("occurrence", DAY2.toString());
+    }
 }

@@ -2,9 +2,11 @@ package dev.punctual.ledger.dynamodb;
 
 import static dev.punctual.ledger.dynamodb.Expressions.*;
 
+import dev.punctual.ledger.DueBuckets;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -100,6 +102,14 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public boolean clearEntityTombstone(String ledgerId) {
         return updateLock(ledgerId, TOMBSTONE_CLEAR, TOMBSTONE_PRESENT, Values.of())
                 .applied();
+    }
+
+    @Override
+    public void noteDue(String ledgerId, NextDue next) {
+        Values v = Values.of();
+        next.at()
+                .ifPresent(at -> v.put(":nextDue", Av.millis(at)).put(":dueBucket", Av.s(DueBuckets.of(ledgerId, at))));
+        updateLock(ledgerId, next.at().isPresent() ? NOTE_DUE : CLEAR_DUE, null, v);
     }
 
     @Override

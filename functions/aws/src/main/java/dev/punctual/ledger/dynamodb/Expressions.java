@@ -233,4 +233,14 @@ final class Expressions {
      * partition key the sparse index holds no entry for the item.
      */
     static final String DUE_CLEARED = "#nextDue, #dueBucket";
+
+    /**
+     * A put's note (decision 0031), with no condition: the put has just written the entity's schedule, so
+     * its next occurrence after now is what the watch should expect, whatever the item held. On an entity
+     * never delivered it creates the item with the note alone, which a first claim reads as free.
+     */
+    static final String NOTE_DUE = "SET " + DUE_NOTE;
+
+    /** A put of an entity with no occurrence left (an {@code at()} already past): out of the index. */
+    static final String CLEAR_DUE = "REMOVE " + DUE_CLEARED;
 }

@@ -212,6 +212,22 @@ public final class LedgerEngine implements RunLedger {
                 () -> Optional.of(store.readLock(id)).filter(s -> !s.deleted()).map(s -> true));
     }
 
+    @Override
+    public NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule) {
+        String id = requireEntityLedgerId(ledgerId);
+        NextDue next = dev.punctual.time.OccurrenceCalculator.of(schedule)
+                .next(now())
+                .map(NextDue::at)
+                .orElseGet(NextDue::none);
+        // No condition, so sending it again after an unknown outcome is the read-back.
+        try {
+            store.noteDue(id, next);
+        } catch (OutcomeUnknownException unknown) {
+            store.noteDue(id, next);
+        }
+        return next;
+    }
+
     /** Only an entity's ledger id ({@code job:entity}) is tombstoned: a job's own item never is. */
     private static String requireEntityLedgerId(String ledgerId) {
         Ids.require(ledgerId, "ledgerId");

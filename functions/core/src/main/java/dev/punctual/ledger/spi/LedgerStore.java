@@ -3,6 +3,7 @@ package dev.punctual.ledger.spi;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
@@ -45,6 +46,9 @@ public interface LedgerStore {
 
     /** A put of a deleted entity: remove its tombstone, only where one stands; false when there was none. */
     boolean clearEntityTombstone(String ledgerId);
+
+    /** A put's due note on the entity's item (NOTE_DUE or CLEAR_DUE): no condition, whatever it holds. */
+    void noteDue(String ledgerId, NextDue next);
 
     /**
      * Claim a fresh occurrence on the job's slot (the caller holds the group's lease); refused, with the

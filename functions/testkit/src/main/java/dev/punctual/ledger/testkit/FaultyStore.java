@@ -70,6 +70,14 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public void noteDue(String ledgerId, dev.punctual.ledger.NextDue next) {
+        inject("noteDue", () -> {
+            store.noteDue(ledgerId, next);
+            return true;
+        });
+    }
+
+    @Override
     public Write<LockState> claimFresh(SlotClaim claim) {
         return inject("claimFresh", () -> store.claimFresh(claim));
     }

@@ -5,6 +5,7 @@ import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -96,6 +97,12 @@ public final class InMemoryLedgerStore implements LedgerStore {
             return new Write.Rejected<>(old);
         }
         return applied(old.withTombstone(tombstone));
+    }
+
+    /** NOTE_DUE or CLEAR_DUE, unconditional: the note a put leaves for the due watch. */
+    @Override
+    public synchronized void noteDue(String ledgerId, NextDue next) {
+        next.at().ifPresentOrElse(at -> due.put(ledgerId, at), () -> due.remove(ledgerId));
     }
 
     /** TOMBSTONE_PRESENT, then TOMBSTONE_CLEAR; an entity never tombstoned is not written. */
