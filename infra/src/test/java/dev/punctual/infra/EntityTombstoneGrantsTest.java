@@ -76,8 +76,8 @@ class EntityTombstoneGrantsTest {
         ledger.clearEntityTombstone("tenant-report:acme");
         ledger.clearEntityTombstone("tenant-report:acme");
         // A put's note for the due watch: an occurrence ahead, then none (an at() already past).
-        ledger.noteEntityDue("tenant-report:acme", dev.punctual.time.Schedule.parse("0 9 * * *", "Asia/Seoul"));
-        ledger.noteEntityDue("tenant-report:acme", dev.punctual.time.Schedule.parse("at(2020-01-01T09:00:00)", "UTC"));
+        ledger.noteEntityDue("tenant-report:acme", now -> java.util.Optional.of(now.plusSeconds(3_600)));
+        ledger.noteEntityDue("tenant-report:acme", now -> java.util.Optional.empty());
 
         assertThat(REQUESTS.accesses()).hasSize(6).allSatisfy(a -> {
             assertThat(a.action()).isEqualTo("dynamodb:UpdateItem");

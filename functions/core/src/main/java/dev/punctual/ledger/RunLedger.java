@@ -70,9 +70,11 @@ public interface RunLedger {
      * next due at another time, is watched from the put; none (an {@code at()} already past) takes it out
      * of the index. A completion notes it again after each occurrence.
      *
+     * @param nextAfter the entity's next occurrence after an instant (the ledger's now, its clock being the
+     *     one every lease is judged by); empty when it has none. The ledger knows no schedule.
      * @return what was noted
      */
-    NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule);
+    NextDue noteEntityDue(String ledgerId, java.util.function.Function<Instant, Optional<Instant>> nextAfter);
 
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 

@@ -9,6 +9,7 @@ import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.observability.VisibleText;
 import dev.punctual.stage.StageOutputs;
+import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import java.time.Clock;
 import java.util.Map;
@@ -90,7 +91,8 @@ public final class EntityTombstones {
      * so it is watched from the put, not only from its first completed delivery.
      */
     NextDue noteDue(String job, String entity, Schedule schedule) {
-        return ledger.noteEntityDue(EntityIds.ledgerId(job, entity), schedule);
+        OccurrenceCalculator occurrences = OccurrenceCalculator.of(schedule);
+        return ledger.noteEntityDue(EntityIds.ledgerId(job, entity), occurrences::next);
     }
 
     /** Lifts the mark; false when the entity was not deleted. */

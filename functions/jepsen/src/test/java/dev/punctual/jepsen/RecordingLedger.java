@@ -252,8 +252,9 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
-    public dev.punctual.ledger.NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule) {
-        return ledger.noteEntityDue(ledgerId, schedule);
+    public dev.punctual.ledger.NextDue noteEntityDue(
+            String ledgerId, java.util.function.Function<Instant, Optional<Instant>> nextAfter) {
+        return ledger.noteEntityDue(ledgerId, nextAfter);
     }
 
     @Override

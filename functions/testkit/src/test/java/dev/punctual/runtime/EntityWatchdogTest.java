@@ -17,6 +17,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.testkit.InMemoryLedgerStore;
 import dev.punctual.ledger.testkit.InMemoryRunLedger;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.time.OccurrenceCalculator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -223,7 +224,8 @@ class EntityWatchdogTest {
     void anEntityPutButNeverDelivered_isReportedOnce_fromThePutsNote() {
         RuntimeFixture f = stage();
         // The put's note (EntitySchedules.put): newco has no run item and no cursor, only its next 09:00.
-        f.ledger.noteEntityDue("tenant-report:newco", tenantReport().schedule());
+        f.ledger.noteEntityDue(
+                "tenant-report:newco", OccurrenceCalculator.of(tenantReport().schedule())::next);
 
         watchHourly(f, DAY1.plus(Duration.ofMinutes(7)), DAY2.plus(Duration.ofHours(3)));
 

@@ -213,12 +213,9 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
-    public NextDue noteEntityDue(String ledgerId, dev.punctual.time.Schedule schedule) {
+    public NextDue noteEntityDue(String ledgerId, java.util.function.Function<Instant, Optional<Instant>> nextAfter) {
         String id = requireEntityLedgerId(ledgerId);
-        NextDue next = dev.punctual.time.OccurrenceCalculator.of(schedule)
-                .next(now())
-                .map(NextDue::at)
-                .orElseGet(NextDue::none);
+        NextDue next = nextAfter.apply(now()).map(NextDue::at).orElseGet(NextDue::none);
         // No condition, so sending it again after an unknown outcome is the read-back.
         try {
             store.noteDue(id, next);
