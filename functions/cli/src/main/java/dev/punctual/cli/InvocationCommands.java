@@ -437,6 +437,12 @@ final class InvocationCommands {
         boolean dryRun;
 
         @Option(
+                names = "--force",
+                description = "Run occurrences past the job's start deadline too (otherwise recorded as"
+                        + " SKIP DEADLINE_PASSED); never re-runs a done one")
+        boolean force;
+
+        @Option(
                 names = "--entity",
                 paramLabel = "ENTITY",
                 description = "The entity to replay, for a per-entity job (required for one, refused for any other):"
@@ -493,6 +499,7 @@ final class InvocationCommands {
                         entity(),
                         max,
                         dryRun,
+                        force,
                         verbose,
                         err);
                 RemoteReplay.Outcome outcome = replay.run(fromInstant, toInstant);
@@ -536,6 +543,10 @@ final class InvocationCommands {
             // Only when set: a function older than the field's rename reads a replay without it.
             if (dryRun) {
                 p.put(ScheduledPayload.DRY_RUN, true);
+            }
+            // Only when set, like dry_run: a function from before the start deadline reads the replay as before.
+            if (force) {
+                p.put(ScheduledPayload.FORCE, true);
             }
             return json(p);
         }
