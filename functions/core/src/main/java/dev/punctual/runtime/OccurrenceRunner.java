@@ -191,7 +191,7 @@ final class OccurrenceRunner {
         RunKey own = request.subject().key(request.occurrence());
         Optional<RunRecord> before = services.ledger().run(own);
         boolean already = before.filter(r -> r.status() == RunStatus.SKIPPED)
-                .map(RunRecord::errorSummary)
+                .map(RunRecord::reason)
                 .filter(e -> e != null && e.startsWith(SkipReason.DEADLINE_PASSED.name()))
                 .isPresent();
         Request onOwnKey = new Request(
