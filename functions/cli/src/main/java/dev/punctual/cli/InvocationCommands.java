@@ -96,6 +96,15 @@ final class InvocationCommands {
             this.catalogs = catalogs;
         }
 
+        /** A test's catalog the command runs in this JVM (with --endpoint or --local); null for the CLI's own. */
+        private JobCatalog inProcessCatalog;
+
+        /** Runs {@code catalog} in this JVM instead of the one this CLI was built with (tests). */
+        Base runningInProcess(JobCatalog catalog) {
+            this.inProcessCatalog = catalog;
+            return this;
+        }
+
         /** The command's catalog: the one this CLI was built with, with the stage's flags. */
         JobCatalog catalog() {
             return catalogs.apply(stage.stageName());
@@ -219,7 +228,8 @@ final class InvocationCommands {
                 err.println(
                         "warning: destructive jobs are allowed for this one command (stage " + stage.stageName() + ")");
             }
-            try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
+            try (OperatorSession session =
+                    new OperatorSession(stage, context, logSink(err), allowDestructive(), inProcessCatalog)) {
                 session.withClockWithin(tolerance);
                 // A payload the handler will refuse writes nothing, on an emulator's tables neither.
                 if (session.runtime.accepts(payload)) {
