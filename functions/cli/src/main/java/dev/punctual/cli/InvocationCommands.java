@@ -96,6 +96,15 @@ final class InvocationCommands {
             this.catalogs = catalogs;
         }
 
+        /** A test's catalog the command runs in this JVM (with --endpoint or --local); null for the CLI's own. */
+        private JobCatalog inProcessCatalog;
+
+        /** Runs {@code catalog} in this JVM instead of the one this CLI was built with (tests). */
+        Base runningInProcess(JobCatalog catalog) {
+            this.inProcessCatalog = catalog;
+            return this;
+        }
+
         /** The command's catalog: the one this CLI was built with, with the stage's flags. */
         JobCatalog catalog() {
             return catalogs.apply(stage.stageName());
@@ -219,7 +228,8 @@ final class InvocationCommands {
                 err.println(
                         "warning: destructive jobs are allowed for this one command (stage " + stage.stageName() + ")");
             }
-            try (OperatorSession session = new OperatorSession(stage, context, logSink(err), allowDestructive())) {
+            try (OperatorSession session =
+                    new OperatorSession(stage, context, logSink(err), allowDestructive(), inProcessCatalog)) {
                 session.withClockWithin(tolerance);
                 // A payload the handler will refuse writes nothing, on an emulator's tables neither.
                 if (session.runtime.accepts(payload)) {
@@ -437,6 +447,12 @@ final class InvocationCommands {
         boolean dryRun;
 
         @Option(
+                names = "--force",
+                description = "Run occurrences past the job's start deadline too (otherwise recorded as"
+                        + " SKIP DEADLINE_PASSED); never re-runs a done one")
+        boolean force;
+
+        @Option(
                 names = "--entity",
                 paramLabel = "ENTITY",
                 description = "The entity to replay, for a per-entity job (required for one, refused for any other):"
@@ -493,6 +509,7 @@ final class InvocationCommands {
                         entity(),
                         max,
                         dryRun,
+                        force,
                         verbose,
                         err);
                 RemoteReplay.Outcome outcome = replay.run(fromInstant, toInstant);
@@ -536,6 +553,10 @@ final class InvocationCommands {
             // Only when set: a function older than the field's rename reads a replay without it.
             if (dryRun) {
                 p.put(ScheduledPayload.DRY_RUN, true);
+            }
+            // Only when set, like dry_run: a function from before the start deadline reads the replay as before.
+            if (force) {
+                p.put(ScheduledPayload.FORCE, true);
             }
             return json(p);
         }

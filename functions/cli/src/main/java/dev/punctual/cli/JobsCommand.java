@@ -6,6 +6,7 @@ import dev.punctual.job.JobDefinition;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -103,6 +104,8 @@ final class JobsCommand implements Callable<Integer> {
         row.put("pool", job.pool().name());
         row.put("flags", flags(job));
         row.put("catch_up", catchUp(job));
+        // The latest an occurrence may start after its time (decision 0032); null for none.
+        row.put("start_deadline", job.deadline().map(Duration::toString).orElse(null));
         row.put("max_attempts", job.maxAttempts());
         row.put(
                 "tables",
@@ -160,6 +163,7 @@ final class JobsCommand implements Callable<Integer> {
             "LOCK GROUP",
             "POOL",
             "CATCH-UP",
+            "DEADLINE",
             "ATTEMPTS",
             "TABLES",
             "FLAGS",
@@ -182,6 +186,7 @@ final class JobsCommand implements Callable<Integer> {
                     first ? (String) r.get("lock_group") : "",
                     first ? (String) r.get("pool") : "",
                     first ? (String) ((Map<String, Object>) r.get("catch_up")).get("summary") : "",
+                    first ? java.util.Objects.toString(r.get("start_deadline"), "-") : "",
                     first ? String.valueOf(r.get("max_attempts")) : "",
                     first ? tables((List<String>) r.get("tables")) : "",
                     first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",

@@ -52,6 +52,19 @@ final class OperatorSession implements AutoCloseable {
 
     /** @param allowDestructive lets destructive jobs run in this one session (a one-off verification) */
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink, boolean allowDestructive) {
+        this(options, context, logSink, allowDestructive, null);
+    }
+
+    /**
+     * @param ownCatalog a test's catalog, run in this JVM instead of the one this CLI was built with; null for
+     *     that one
+     */
+    OperatorSession(
+            StageOptions options,
+            CliContext context,
+            Consumer<String> logSink,
+            boolean allowDestructive,
+            JobCatalog ownCatalog) {
         this.context = context;
         StageFlags defaults = StageFlags.defaultsFor(options.stageName());
         this.flags = allowDestructive
@@ -77,7 +90,7 @@ final class OperatorSession implements AutoCloseable {
                 .map(found -> options.ledgerTableOption().orElse(found))
                 .orElseGet(options::emulatorLedgerTable);
         this.ledgerTable = ledger;
-        JobCatalog definitions = definitions(flags);
+        JobCatalog definitions = ownCatalog != null ? ownCatalog : definitions(flags);
         Map<String, String> tables = options.jobTables(
                 definitions,
                 deployed.<Map<String, String>>map(DeployedStage::jobTables)
@@ -98,7 +111,7 @@ final class OperatorSession implements AutoCloseable {
         this.emulatorTables = emulator
                 ? Optional.of(new EmulatorTables(ledger, definitions, tables, "punctual-" + options.stageName()))
                 : Optional.empty();
-        this.catalog = Wiring.catalog(env, context.clock());
+        this.catalog = ownCatalog != null ? ownCatalog : Wiring.catalog(env, context.clock());
         this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink);
     }
 

@@ -107,21 +107,22 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Schedule parsed = source.job != null
-                ? catalogSchedule(source.job)
-                : typed(source.expression.schedule, source.expression.zone);
+        java.util.Optional<dev.punctual.job.JobDefinition> job =
+                java.util.Optional.ofNullable(source.job).map(this::catalogJob);
+        Schedule parsed = job.map(dev.punctual.job.JobDefinition::schedule)
+                .orElseGet(() -> typed(source.expression.schedule, source.expression.zone));
         Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
         List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
-        PlanReport report = new PlanReport(parsed, start, entries);
+        PlanReport report =
+                new PlanReport(parsed, start, entries, job.flatMap(dev.punctual.job.JobDefinition::deadline));
         spec.commandLine().getOut().print(output.isJson() ? report.json() : report.text());
         return 0;
     }
 
-    private Schedule catalogSchedule(String id) {
+    private dev.punctual.job.JobDefinition catalogJob(String id) {
         // Definitions only: plan connects to nothing, so no stage's resources are needed.
         var catalog = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
         return catalog.find(id)
-                .map(dev.punctual.job.JobDefinition::schedule)
                 .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()
                         + Suggestions.didYouMean(id, catalog.ids())));
     }

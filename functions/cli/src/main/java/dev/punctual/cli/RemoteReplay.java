@@ -35,6 +35,7 @@ final class RemoteReplay {
     private final Optional<EntityDelivery> entity;
     private final int max;
     private final boolean dryRun;
+    private final boolean force;
     private final boolean verbose;
     private final PrintWriter err;
 
@@ -45,6 +46,7 @@ final class RemoteReplay {
             Optional<EntityDelivery> entity,
             int max,
             boolean dryRun,
+            boolean force,
             boolean verbose,
             PrintWriter err) {
         this.invocation = invocation;
@@ -53,6 +55,7 @@ final class RemoteReplay {
         this.entity = entity;
         this.max = max;
         this.dryRun = dryRun;
+        this.force = force;
         this.verbose = verbose;
         this.err = err;
     }
@@ -123,6 +126,10 @@ final class RemoteReplay {
         // Only when set: a function older than the field's rename reads a replay without it.
         if (dryRun) {
             p.put(dev.punctual.runtime.ScheduledPayload.DRY_RUN, true);
+        }
+        // Waives the job's start deadline (decision 0032); only when set, like dry_run.
+        if (force) {
+            p.put(dev.punctual.runtime.ScheduledPayload.FORCE, true);
         }
         return p.toString();
     }

@@ -80,7 +80,7 @@ class JobsCommandTest {
     void jobs_table_showsCatchUpAttemptsAndTables() {
         String[] lines = cli("jobs", DAILY).out().strip().split("\n");
 
-        assertThat(lines[0]).contains("CATCH-UP", "ATTEMPTS", "TABLES");
+        assertThat(lines[0]).contains("CATCH-UP", "DEADLINE", "ATTEMPTS", "TABLES");
         assertThat(lines[1]).contains("oldest first, up to 2 within 3d", RECORDS.name());
     }
 

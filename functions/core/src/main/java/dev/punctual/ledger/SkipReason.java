@@ -15,5 +15,10 @@ public enum SkipReason {
      * The entity was deleted (its ledger item carries a tombstone, decision 0029, 8): a delivery in
      * flight after the delete is recorded, never run, until a put of the entity clears the tombstone.
      */
-    ENTITY_DELETED
+    ENTITY_DELETED,
+    /**
+     * The occurrence came (delivered or caught up) later than its job's start deadline (decision 0032):
+     * recorded with the latest start and the lateness, never run, counted as missed.
+     */
+    DEADLINE_PASSED
 }

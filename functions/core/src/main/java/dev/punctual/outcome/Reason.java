@@ -36,6 +36,12 @@ public enum Reason {
      * same way until a put of the entity clears its tombstone.
      */
     ENTITY_DELETED(Verdict.SKIP, SkipReason.ENTITY_DELETED, Flag.REFUSES_THE_JOB),
+    /**
+     * The occurrence started later than its job's start deadline allows (decision 0032), delivered late
+     * or caught up: recorded on its own run item with the latest start and the lateness, counted as
+     * missed (the Missed metric), never run; a replay runs it only when forced.
+     */
+    DEADLINE_PASSED(Verdict.SKIP, SkipReason.DEADLINE_PASSED, Flag.NONE),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
     DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */

@@ -3,6 +3,7 @@ package dev.punctual.runtime;
 import dev.punctual.catchup.CatchUpPlan;
 import dev.punctual.catchup.CatchUpPlanner;
 import dev.punctual.catchup.MissedRange;
+import dev.punctual.catchup.StartDeadline;
 import dev.punctual.events.LifecycleEvent;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.Claim;
@@ -168,6 +169,17 @@ public final class Dispatcher {
             for (Instant o : range.toRun()) {
                 OccurrenceRunner.Request request = OccurrenceRunner.Request.of(subject, o, Trigger.REPLAY, 1, false);
                 // Each preview reads the job's data; past the deadline the rest are listed uncounted.
+                Optional<StartDeadline.TooLate> late = r.force()
+                        ? Optional.empty()
+                        : StartDeadline.judge(
+                                job.deadline(), o, services.clock().instant());
+                if (late.isPresent()) {
+                    planned.add(notRun(
+                            request,
+                            Reason.DEADLINE_PASSED,
+                            "would skip: " + late.get().detail()));
+                    continue;
+                }
                 planned.add(
                         deadline.allowsAnotherOccurrence(services.clock().instant())
                                 ? runner.preview(request, deadline, log)
@@ -175,8 +187,9 @@ public final class Dispatcher {
             }
             return result("replay", job.id(), inTimeOrder(planned), Optional.empty(), range.beyond());
         }
+        // --force waives the start deadline (decision 0032); it never re-runs a done occurrence here.
         List<OccurrenceRunner.Request> requests = range.toRun().stream()
-                .map(o -> OccurrenceRunner.Request.of(subject, o, Trigger.REPLAY, 1, false))
+                .map(o -> new OccurrenceRunner.Request(subject, o, Trigger.REPLAY, 1, false, subject.key(o), r.force()))
                 .toList();
         List<OccurrenceReport> reports = new ArrayList<>(runInOrder(requests, deadline, log, 0, 0));
         // A refusal (maintenance, a busy group) stops the replay: the rest is reported as not run, with
@@ -329,7 +342,9 @@ public final class Dispatcher {
 
     private void logOutcome(
             StructuredLog log, JobDefinition job, OccurrenceReport r, int catchUp, long missed, Duration lateness) {
-        OccurrenceOutcome outcome = r.outcome(stage(), catchUp, missed, lateness);
+        // A deadline skip is a missed occurrence (decision 0032): the Missed metric and its alarms count it.
+        long counted = missed + (OccurrenceRunner.countsAsMissed(r) ? 1 : 0);
+        OccurrenceOutcome outcome = r.outcome(stage(), catchUp, counted, lateness);
         listeners.forEach(listener -> listener.ended(job, outcome, log));
     }
 

@@ -82,9 +82,17 @@ public sealed interface Invocation {
     /**
      * Runs the occurrences in {@code [from, to)}, oldest first, at most {@code max}. Occurrences already
      * done are skipped, so a replay can be repeated. A dry run only lists what would run, each with the
-     * job's preview of what it would do.
+     * job's preview of what it would do. Occurrences past the job's start deadline are recorded as
+     * DEADLINE_PASSED skips unless {@code force} waives the deadline (decision 0032); force never re-runs
+     * a done one.
      */
-    record Replay(RunSubject subject, Instant from, Instant to, int max, boolean dryRun) implements Invocation {
+    record Replay(RunSubject subject, Instant from, Instant to, int max, boolean dryRun, boolean force)
+            implements Invocation {
+        /** A replay that keeps the start deadline. */
+        Replay(RunSubject subject, Instant from, Instant to, int max, boolean dryRun) {
+            this(subject, from, to, max, dryRun, false);
+        }
+
         @Override
         public Optional<JobDefinition> definition() {
             return Optional.of(job());

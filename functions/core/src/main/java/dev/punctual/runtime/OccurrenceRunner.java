@@ -1,6 +1,7 @@
 package dev.punctual.runtime;
 
 import dev.punctual.PunctualException;
+import dev.punctual.catchup.StartDeadline;
 import dev.punctual.job.Delivery;
 import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
@@ -18,6 +19,7 @@ import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Summaries;
@@ -69,7 +71,19 @@ final class OccurrenceRunner {
             Trigger trigger,
             int schedulerAttempt,
             boolean force,
-            RunKey refusalKey) {
+            RunKey refusalKey,
+            boolean deadlineWaived) {
+
+        /** Judged by the job's start deadline (decision 0032) unless a forced replay waives it. */
+        Request(
+                RunSubject subject,
+                Instant occurrence,
+                Trigger trigger,
+                int schedulerAttempt,
+                boolean force,
+                RunKey refusalKey) {
+            this(subject, occurrence, trigger, schedulerAttempt, force, refusalKey, false);
+        }
 
         static Request of(
                 RunSubject subject, Instant occurrence, Trigger trigger, int schedulerAttempt, boolean force) {
@@ -106,6 +120,13 @@ final class OccurrenceRunner {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
         }
+        Optional<StartDeadline.TooLate> late = judgedByDeadline(request)
+                ? StartDeadline.judge(
+                        job.deadline(), request.occurrence(), services.clock().instant())
+                : Optional.empty();
+        if (late.isPresent()) {
+            return finished(deadlinePassed(request, late.get()));
+        }
         if (request.trigger() == Trigger.SCHEDULED && request.subject().entity().isEmpty()) {
             // The catalog's order is among its jobs' own schedules; an entity's schedule is not one of them.
             letEarlierJobsGoFirst(request, deadline);
@@ -134,6 +155,57 @@ final class OccurrenceRunner {
             case EntityDeleted deleted ->
                 finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
         };
+    }
+
+    /**
+     * The start deadline judges the scheduler's deliveries, each caught-up occurrence (against its own
+     * time) and a replay's occurrences unless forced; an operator's {@code run} of one occurrence is
+     * deliberate and is not judged (decision 0032).
+     */
+    private static boolean judgedByDeadline(Request request) {
+        return switch (request.trigger()) {
+            case SCHEDULED -> true;
+            case REPLAY -> !request.deadlineWaived();
+            case MANUAL -> false;
+        };
+    }
+
+    /** The detail's start when the occurrence's deadline skip was already recorded (and counted) before. */
+    static final String RECORDED_BEFORE = "recorded before: ";
+
+    /**
+     * Whether the report is a deadline skip this invocation recorded, counted as one missed occurrence; a
+     * repeat (catch-up meeting the same too-late occurrence again) is not counted twice.
+     */
+    static boolean countsAsMissed(OccurrenceReport report) {
+        return report.reason() == Reason.DEADLINE_PASSED
+                && (report.detail() == null || !report.detail().startsWith(RECORDED_BEFORE));
+    }
+
+    /**
+     * Records a too-late occurrence on its own run item (not the delivered one's: each caught-up occurrence
+     * is judged against its own deadline), nothing claimed, so no attempt counts and the cursor stays; the
+     * next success moves it past. A skip never overwrites a run or a success (the ledger keeps those).
+     */
+    private OccurrenceReport deadlinePassed(Request request, StartDeadline.TooLate late) {
+        RunKey own = request.subject().key(request.occurrence());
+        Optional<RunRecord> before = services.ledger().run(own);
+        boolean already = before.filter(r -> r.status() == RunStatus.SKIPPED)
+                .map(RunRecord::reason)
+                .filter(e -> e != null && e.startsWith(SkipReason.DEADLINE_PASSED.name()))
+                .isPresent();
+        Request onOwnKey = new Request(
+                request.subject(),
+                request.occurrence(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                request.force(),
+                own,
+                request.deadlineWaived());
+        if (already) {
+            return report(onOwnKey, Reason.DEADLINE_PASSED, 0, null, RECORDED_BEFORE + late.detail());
+        }
+        return skipRecorded(onOwnKey, own, Reason.DEADLINE_PASSED, late.detail());
     }
 
     /** Who deleted the entity and when, as the delete named itself (one line, like a hold's reason). */

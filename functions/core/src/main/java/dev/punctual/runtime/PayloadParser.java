@@ -104,7 +104,12 @@ public final class PayloadParser {
             "run",
             aboutAJob(ScheduledPayload.AT, ScheduledPayload.FORCE, ScheduledPayload.DRY_RUN),
             "replay",
-            aboutAJob(ScheduledPayload.FROM, ScheduledPayload.TO, ScheduledPayload.MAX, ScheduledPayload.DRY_RUN),
+            aboutAJob(
+                    ScheduledPayload.FROM,
+                    ScheduledPayload.TO,
+                    ScheduledPayload.MAX,
+                    ScheduledPayload.DRY_RUN,
+                    ScheduledPayload.FORCE),
             "ping",
             List.of(ScheduledPayload.KIND));
 
@@ -207,7 +212,8 @@ public final class PayloadParser {
         if (max < 1 || max > MAX_REPLAY) {
             throw new Refusal("BAD_RANGE", "max", "max " + max + " is out of range; expected 1 to " + MAX_REPLAY);
         }
-        return new Invocation.Replay(job, from, to, max, bool(root, ScheduledPayload.DRY_RUN));
+        return new Invocation.Replay(
+                job, from, to, max, bool(root, ScheduledPayload.DRY_RUN), bool(root, ScheduledPayload.FORCE));
     }
 
     @SuppressWarnings("unchecked")

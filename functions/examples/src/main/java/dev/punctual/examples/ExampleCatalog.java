@@ -84,6 +84,9 @@ public final class ExampleCatalog implements CatalogProvider {
                                 // A reminder is worth sending on its day only: a missed one is recorded, never sent
                                 // late.
                                 .catchUp(CatchUpPolicy.none())
+                                // The source's startingDeadlineSeconds: 600: a reminder that cannot start by 18:10
+                                // is recorded as SKIP DEADLINE_PASSED and counted as missed (decision 0032).
+                                .startDeadline(Duration.ofMinutes(10))
                                 .externalDelivery()
                                 .uses(DEMO_TABLE)
                                 .job(s -> new ReminderJob(table.get()))

@@ -32,6 +32,9 @@ import java.util.function.Function;
  * @param factory builds the job from the services the runtime provides
  * @param perEntity set for a job that runs per entity ({@link EntityJob}): its schedules are created at
  *     runtime, one per entity, and the stage deploys none for it; null for a job with one schedule
+ * @param startDeadline the latest an occurrence may start after its time (maximum lateness, decision 0032):
+ *     a delivery or catch-up later than that is recorded as a SKIP DEADLINE_PASSED and counted as missed,
+ *     never run; null for none (an occurrence runs however late its delivery or catch-up comes)
  */
 public record JobDefinition(
         String id,
@@ -48,7 +51,15 @@ public record JobDefinition(
         List<JobTable> tables,
         String description,
         Function<JobServices, Job> factory,
-        EntityJob perEntity) {
+        EntityJob perEntity,
+        Duration startDeadline) {
+
+    /**
+     * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
+     * delivery never arrives later than that, so a longer deadline would only ever be met by catch-up, whose
+     * own age bound ({@code catchUp.maxAge}) already says how late is too late.
+     */
+    public static final Duration LONGEST_START_DEADLINE = Duration.ofHours(24);
 
     private static final String ID = "[a-z][a-z0-9-]{0,47}";
 
@@ -82,6 +93,56 @@ public record JobDefinition(
                             .plusHours(1)
                     + "), or CatchUpPolicy.none() to catch up nothing");
         }
+        if (startDeadline != null) {
+            check(
+                    startDeadline.isPositive() && startDeadline.compareTo(LONGEST_START_DEADLINE) <= 0,
+                    id,
+                    "startDeadline",
+                    startDeadline.toString(),
+                    "a positive duration of at most " + LONGEST_START_DEADLINE
+                            + " (the scheduler's longest event age), e.g. Duration.ofMinutes(10)");
+        }
+    }
+
+    /** With one schedule or per entity, without a start deadline (the form before decision 0032). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                null);
+    }
+
+    /** The start deadline, if the job has one ({@link #startDeadline()}). */
+    public java.util.Optional<Duration> deadline() {
+        return java.util.Optional.ofNullable(startDeadline);
     }
 
     /** A job with one schedule, deployed with the stage (the form before entity jobs). */
@@ -115,7 +176,7 @@ public record JobDefinition(
                 tables,
                 description,
                 factory,
-                null);
+                (EntityJob) null);
     }
 
     /** Whether the job runs per entity, with schedules created at runtime ({@link #perEntity()}). */
@@ -153,6 +214,7 @@ public record JobDefinition(
         private String description = "";
         private Function<JobServices, Job> factory;
         private EntityJob perEntity;
+        private Duration startDeadline;
 
         private Builder(String id) {
             this.id = id;
@@ -236,6 +298,16 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * The latest an occurrence may start after its time (Kubernetes' {@code startingDeadlineSeconds}):
+         * later, it is recorded as a SKIP DEADLINE_PASSED and counted as missed, never run; a replay runs
+         * it only with {@code --force}. Positive, at most {@link #LONGEST_START_DEADLINE}; none unless set.
+         */
+        public Builder startDeadline(Duration deadline) {
+            this.startDeadline = deadline;
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -259,7 +331,8 @@ public record JobDefinition(
                     tables,
                     description,
                     factory,
-                    perEntity);
+                    perEntity,
+                    startDeadline);
         }
     }
 }
