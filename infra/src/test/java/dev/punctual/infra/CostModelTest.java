@@ -52,6 +52,14 @@ class CostModelTest {
 
     static final double MAX_MARGINAL_15_MINUTES = 0.05;
     static final double MAX_FIXED = 15.00;
+
+    /**
+     * Reasons only a feature a stage opts into can give: a per-entity job's deleted entity, a job's start
+     * deadline, an operator's skip. A stage without the feature never publishes their {@code Occurrences}
+     * metric, so they are not in its fixed cost; each is printed as what it adds in a month it occurs.
+     */
+    static final Set<String> FEATURE_REASONS = Set.of("ENTITY_DELETED", "DEADLINE_PASSED", "OPERATOR_SKIPPED");
+
     static final int[] JOB_COUNTS = {10, 300, 2_000};
 
     /** Where the 2,000-job stage's templates are left for cfn-lint (the module's build directory). */
@@ -395,6 +403,9 @@ class CostModelTest {
                     WATCHDOG_RUNS_PER_MONTH,
                     WATCHDOG_RUNS_PER_MONTH * (perOccurrence() + logs(use.watchdogLogBytesPerRun()))));
             out.append(String.format(
+                    "opt-in features' reasons (not in the fixed cost): %s, +$%.2f each in a month it occurs%n",
+                    String.join(", ", Consumption.featureReasons()), CostPrices.METRIC_MONTH));
+            out.append(String.format(
                     "every job, any cadence (watchdog: %d reads per hourly check): $%.5f%n",
                     use.watchdogReadsPerJob(), perJobMonthly()));
             out.append(String.format(
@@ -560,7 +571,11 @@ class CostModelTest {
             int watchdogReadsPerJob,
             double watchdogLogBytesPerRun) {
 
-        /** The stage-wide metrics, with one {@code Occurrences} per reason code (each has one verdict). */
+        /**
+         * The stage-wide metrics every stage may publish, with one {@code Occurrences} per reason code
+         * (each has one verdict), less the reasons only a feature a stage opts into can give
+         * ({@link #FEATURE_REASONS}): CloudWatch bills a custom metric only in a month it is published.
+         */
         int stageMetricsUpperBound() {
             long others = stageMetrics.stream()
                     .filter(m -> !m.startsWith("Occurrences{"))
@@ -569,7 +584,15 @@ class CostModelTest {
         }
 
         static int reasonCodes() {
-            return Reason.values().length;
+            return Reason.values().length - featureReasons().size();
+        }
+
+        /** The reasons of opt-in features present in this build's vocabulary, each one metric when it occurs. */
+        static List<String> featureReasons() {
+            return java.util.Arrays.stream(Reason.values())
+                    .map(Reason::name)
+                    .filter(FEATURE_REASONS::contains)
+                    .toList();
         }
 
         static Consumption measure() {
