@@ -10,7 +10,8 @@ public sealed interface ClaimResult
                 ClaimResult.AttemptsExhausted,
                 Busy,
                 UnderMaintenance,
-                EntityDeleted {
+                EntityDeleted,
+                OperatorSkipped {
 
     /** This invocation holds the lease and owns the occurrence; it must complete the claim. */
     record Claimed(Claim claim) implements ClaimResult {}

@@ -1,6 +1,7 @@
 package dev.punctual.ledger;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The lock item of one id: the lease of the lock group with that id, and (because a job's own group
@@ -19,10 +20,37 @@ public record LockState(
         MaintenanceHold maintenance,
         Instant cursor,
         Slot slot,
-        EntityTombstone tombstone) {
+        EntityTombstone tombstone,
+        List<Instant> skips) {
+
+    public LockState {
+        skips = skips == null ? List.of() : List.copyOf(skips);
+    }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of());
+    }
+
+    /** The same item with other skip marks (decision 0033). */
+    public LockState withSkips(List<Instant> marks) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                marks);
+    }
+
+    /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
+    public boolean skipMarked(Instant occurrence) {
+        return skips.contains(occurrence);
     }
 
     /** The same item with its tombstone (an entity's delete, decision 0029, 8), or without one (null). */
@@ -38,7 +66,8 @@ public record LockState(
                 maintenance,
                 cursor,
                 slot,
-                stone);
+                stone,
+                skips);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */
@@ -55,11 +84,14 @@ public record LockState(
         return leaseHeldAt(now) && leaseKind == LeaseKind.MAINTENANCE;
     }
 
-    /** Mirrors the fresh-occurrence clauses: after the cursor, after the slot, nothing left running. */
+    /**
+     * Mirrors the fresh-occurrence clauses: after the cursor, after the slot, nothing left running, and no
+     * operator's skip mark on it.
+     */
     public boolean freshFor(Instant occurrence) {
         boolean afterCursor = cursor == null || cursor.isBefore(occurrence);
         boolean afterSlot = slot == null || slot.occurrence().isBefore(occurrence);
         boolean nothingRunning = slot == null || !slot.running();
-        return afterCursor && afterSlot && nothingRunning;
+        return afterCursor && afterSlot && nothingRunning && !skipMarked(occurrence);
     }
 }

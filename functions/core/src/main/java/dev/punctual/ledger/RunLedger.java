@@ -76,6 +76,25 @@ public interface RunLedger {
      */
     NextDue noteEntityDue(String ledgerId, java.util.function.Function<Instant, Optional<Instant>> nextAfter);
 
+    /**
+     * An operator's skip of one occurrence ahead of time (decision 0033), with who and why: a skipped
+     * occurrence cannot start, a started one cannot be skipped (exactly one of a skip and a claim racing
+     * wins). The key's job id is the job's, or an entity's ledger id ({@code job:entity}).
+     */
+    SkipPlan skip(RunKey key, String by, String why);
+
+    /** Removes a planned skip no delivery has met yet; an acted one is kept. */
+    Unskip unskip(RunKey key);
+
+    /**
+     * A delivery met the planned skip ({@link OperatorSkipped}): records that it took effect, by which
+     * trigger and attempt, only while it is still planned (an unskip may have come first); empty then.
+     */
+    Optional<RunRecord> actOnSkip(RunRecord planned, Trigger trigger, int schedulerAttempt);
+
+    /** The skips ahead of the job's (or entity's) cursor, oldest first, planned or acted. */
+    List<RunRecord> skipsAhead(String jobId);
+
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */

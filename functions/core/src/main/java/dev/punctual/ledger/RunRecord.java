@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param missedUntil for a MISSED range: the last occurrence the range covers (the key is the first)
  * @param expiresAt when DynamoDB TTL may delete the record (cleanup only, never logic)
  * @param earlier the attempts this record replaced, oldest first, at most {@link Attempt#KEPT}
+ * @param operatorSkip on a SKIPPED record: the operator's skip set ahead of the occurrence (decision
+ *     0033), else null
  */
 public record RunRecord(
         RunKey key,
@@ -32,12 +34,18 @@ public record RunRecord(
         Instant missedUntil,
         int missedCount,
         Instant expiresAt,
-        List<Attempt> earlier) {
+        List<Attempt> earlier,
+        OperatorSkip operatorSkip) {
 
     public RunRecord {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(status, "status");
         earlier = List.copyOf(earlier == null ? List.of() : earlier);
+    }
+
+    /** The operator's skip this record carries (decision 0033), if any. */
+    public Optional<OperatorSkip> skip() {
+        return Optional.ofNullable(operatorSkip);
     }
 
     public Optional<Duration> duration() {

@@ -20,5 +20,10 @@ public enum SkipReason {
      * The occurrence came (delivered or caught up) later than its job's start deadline (decision 0032):
      * recorded with the latest start and the lateness, never run, counted as missed.
      */
-    DEADLINE_PASSED
+    DEADLINE_PASSED,
+    /**
+     * An operator skipped the occurrence ahead of time ({@code punctual skip}, decision 0033): recorded
+     * with who and why, never run, not counted as missed.
+     */
+    OPERATOR_SKIPPED
 }

@@ -42,6 +42,12 @@ public enum Reason {
      * missed (the Missed metric), never run; a replay runs it only when forced.
      */
     DEADLINE_PASSED(Verdict.SKIP, SkipReason.DEADLINE_PASSED, Flag.NONE),
+    /**
+     * An operator skipped the occurrence ahead of time ({@code punctual skip}, decision 0033): never run,
+     * whatever the trigger, with who and why; not counted as missed (it was decided, not lost). A later
+     * meeting of the same skip (a catch-up, a duplicate delivery) reports it again and records nothing.
+     */
+    OPERATOR_SKIPPED(Verdict.SKIP, SkipReason.OPERATOR_SKIPPED, Flag.NONE),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
     DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */

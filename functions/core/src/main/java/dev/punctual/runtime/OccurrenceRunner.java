@@ -17,6 +17,8 @@ import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.NextDue;
+import dev.punctual.ledger.OperatorSkip;
+import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
@@ -154,7 +156,26 @@ final class OccurrenceRunner {
             // A delivery in flight after the entity's delete (decision 0029, 8): recorded, never run.
             case EntityDeleted deleted ->
                 finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
+            case OperatorSkipped skipped -> operatorSkipped(request, skipped.record(), deadline);
         };
+    }
+
+    /**
+     * The occurrence carries an operator's skip (decision 0033). A planned one is marked as met by this
+     * delivery, in a write conditional on it still being planned: an unskip that came first makes the
+     * occurrence claimable again, and the claim is tried once more. One already met is reported again and
+     * nothing is written. Never counted as missed.
+     */
+    private ClaimStep operatorSkipped(Request request, RunRecord record, Deadline deadline) {
+        OperatorSkip skip = record.skip().orElseThrow();
+        if (!skip.planned()) {
+            return finished(report(request, Reason.OPERATOR_SKIPPED, 0, null, RECORDED_BEFORE + skip.describe()));
+        }
+        Optional<RunRecord> acted = services.ledger().actOnSkip(record, request.trigger(), request.schedulerAttempt());
+        if (acted.isPresent()) {
+            return finished(report(request, Reason.OPERATOR_SKIPPED, 0, null, skip.describe()));
+        }
+        return claim(request, deadline);
     }
 
     /**

@@ -124,6 +124,8 @@ final class RecordingLedger implements RunLedger {
             case ClaimResult.AlreadyDone done -> b.status(done.record().status().name());
             case ClaimResult.AttemptsExhausted exhausted ->
                 b.status(exhausted.last().status().name());
+            case dev.punctual.ledger.OperatorSkipped skipped ->
+                b.status(skipped.record().skip().orElseThrow().by());
         }
         return b;
     }
@@ -265,5 +267,26 @@ final class RecordingLedger implements RunLedger {
     @Override
     public Optional<MaintenanceHold> maintenance(String group) {
         return ledger.maintenance(group);
+    }
+
+    @Override
+    public dev.punctual.ledger.SkipPlan skip(RunKey key, String by, String why) {
+        return ledger.skip(key, by, why);
+    }
+
+    @Override
+    public dev.punctual.ledger.Unskip unskip(RunKey key) {
+        return ledger.unskip(key);
+    }
+
+    @Override
+    public Optional<dev.punctual.ledger.RunRecord> actOnSkip(
+            dev.punctual.ledger.RunRecord planned, Trigger trigger, int schedulerAttempt) {
+        return ledger.actOnSkip(planned, trigger, schedulerAttempt);
+    }
+
+    @Override
+    public java.util.List<dev.punctual.ledger.RunRecord> skipsAhead(String jobId) {
+        return ledger.skipsAhead(jobId);
     }
 }

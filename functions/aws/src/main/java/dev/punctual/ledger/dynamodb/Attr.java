@@ -34,6 +34,14 @@ final class Attr {
     // Lock item of an entity (job:entity): the due watch's note (decision 0031).
     /** The entity's next occurrence after its newest completed one, epoch millis: the due index's sort key. */
     static final String NEXT_DUE = "nextDue";
+    /** Lock item: the occurrences operators skipped ahead (decision 0033), a number set of epoch millis. */
+    static final String SKIPS = "skips";
+    /** Run item of an operator's skip: who, why, when set, when a delivery met it. */
+    static final String SKIP_BY = "skipBy";
+
+    static final String SKIP_WHY = "skipWhy";
+    static final String SKIP_SET_AT = "skipSetAt";
+    static final String SKIP_ACTED_AT = "skipActedAt";
     /** The due index's partition key ({@code DueBuckets}: the occurrence's UTC hour and a shard). */
     static final String DUE_BUCKET = "dueBucket";
 

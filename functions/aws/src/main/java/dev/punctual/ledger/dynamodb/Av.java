@@ -21,6 +21,12 @@ final class Av {
         return n(value.toEpochMilli());
     }
 
+    /** A number set of epoch millis (the lock item's skip marks, decision 0033). */
+    static AttributeValue millisSet(java.util.Collection<Instant> values) {
+        return AttributeValue.fromNs(
+                values.stream().map(v -> Long.toString(v.toEpochMilli())).toList());
+    }
+
     static AttributeValue ttl(Instant value) {
         return n(value.getEpochSecond());
     }

@@ -10,6 +10,7 @@ import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
+import dev.punctual.ledger.OperatorSkip;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -45,7 +46,20 @@ final class Codec {
                 hold,
                 instant(item, Attr.CURSOR),
                 slot(item),
-                tombstone(item));
+                tombstone(item),
+                skips(item));
+    }
+
+    /** The occurrences an operator skipped ahead (decision 0033), a number set of epoch millis; sorted. */
+    private static List<java.time.Instant> skips(Map<String, AttributeValue> item) {
+        AttributeValue set = item.get(Attr.SKIPS);
+        if (set == null || !set.hasNs()) {
+            return List.of();
+        }
+        return set.ns().stream()
+                .map(n -> java.time.Instant.ofEpochMilli(Long.parseLong(n)))
+                .sorted()
+                .toList();
     }
 
     private static EntityTombstone tombstone(Map<String, AttributeValue> item) {
@@ -92,7 +106,21 @@ final class Codec {
                 instant(item, Attr.MISSED_UNTIL),
                 (int) num(item, Attr.MISSED_COUNT),
                 Av.ttlInstant(item),
-                earlier(item)));
+                earlier(item),
+                operatorSkip(item)));
+    }
+
+    /** An operator's skip (decision 0033): {@code skipBy} marks it; acted once {@code skipActedAt} is set. */
+    private static OperatorSkip operatorSkip(Map<String, AttributeValue> item) {
+        if (!item.containsKey(Attr.SKIP_BY)) {
+            return null;
+        }
+        String why = str(item, Attr.SKIP_WHY);
+        return new OperatorSkip(
+                str(item, Attr.SKIP_BY),
+                why == null ? "" : why,
+                instant(item, Attr.SKIP_SET_AT),
+                instant(item, Attr.SKIP_ACTED_AT));
     }
 
     static Map<String, AttributeValue> runItem(RunRecord r, Map<String, AttributeValue> key) {
@@ -120,6 +148,12 @@ final class Codec {
         putIfPresent(item, Attr.RESULT, r.resultSummary() == null ? null : Av.s(r.resultSummary()));
         putIfPresent(item, Attr.MISSED_UNTIL, r.missedUntil() == null ? null : Av.millis(r.missedUntil()));
         putIfPresent(item, Attr.TTL, r.expiresAt() == null ? null : Av.ttl(r.expiresAt()));
+        r.skip().ifPresent(skip -> {
+            item.put(Attr.SKIP_BY, Av.s(skip.by()));
+            item.put(Attr.SKIP_WHY, Av.s(skip.why()));
+            item.put(Attr.SKIP_SET_AT, Av.millis(skip.setAt()));
+            putIfPresent(item, Attr.SKIP_ACTED_AT, skip.actedAt() == null ? null : Av.millis(skip.actedAt()));
+        });
         if (!r.earlier().isEmpty()) {
             item.put(
                     Attr.EARLIER,

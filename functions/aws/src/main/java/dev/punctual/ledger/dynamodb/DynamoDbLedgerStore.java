@@ -272,4 +272,52 @@ public final class DynamoDbLedgerStore implements LedgerStore {
             return false;
         }
     }
+
+    /** One transaction: the mark on the lock item (SKIP_AHEAD) and the planned run item (SKIP_MAY_PLAN). */
+    @Override
+    public boolean planSkip(RunRecord planned, int maxSkips) {
+        RunKey key = planned.key();
+        Values v = Values.of()
+                .occurrence(key.scheduledTime())
+                .put(":tSet", Av.millisSet(List.of(key.scheduledTime())))
+                .put(":maxSkips", Av.n(maxSkips))
+                .status(":running", RunStatus.RUNNING)
+                .status(":skipped", RunStatus.SKIPPED);
+        List<TransactWriteItem> items = List.of(
+                requests.transactUpdate(Keys.lock(key.jobId()), SKIP_MARK, SKIP_AHEAD, v),
+                requests.transactPut(planned, SKIP_MAY_PLAN, v));
+        return transact("plan skip " + key, items);
+    }
+
+    /** One transaction: the planned run item's delete (SKIP_STILL_PLANNED) and its mark's (SKIP_UNMARK). */
+    @Override
+    public boolean unskip(RunKey key) {
+        Values v = Values.of().put(":tSet", Av.millisSet(List.of(key.scheduledTime())));
+        List<TransactWriteItem> items = List.of(
+                requests.transactDelete(Keys.run(key), SKIP_STILL_PLANNED, v),
+                requests.transactUpdate(Keys.lock(key.jobId()), SKIP_UNMARK, v));
+        return transact("unskip " + key, items);
+    }
+
+    @Override
+    public boolean actOnSkip(RunRecord acted) {
+        return conditionalPut("act on skip", acted, SKIP_STILL_PLANNED, Values.of());
+    }
+
+    @Override
+    public boolean pruneSkips(String lockId, List<Instant> passed) {
+        Values v = Values.of()
+                .put(":passed", Av.millisSet(passed))
+                .put(":lastPassed", Av.millis(passed.get(passed.size() - 1)));
+        return updateLock(lockId, SKIPS_PRUNE, SKIPS_PASSED, v).applied();
+    }
+
+    private boolean transact(String what, List<TransactWriteItem> items) {
+        try {
+            Send.request(what, () -> dynamo.transactWriteItems(requests.transaction(items, null)));
+            return true;
+        } catch (TransactionCanceledException e) {
+            return Cancellations.unknownUnlessConditionFailed(e, what);
+        }
+    }
 }

@@ -38,16 +38,26 @@ final class Expressions {
     static final String CURSOR_BEHIND = "(attribute_not_exists(#cursor) OR #cursor < :t)";
 
     /**
+     * No operator's skip of this occurrence (decision 0033): {@code punctual skip} adds it to the lock
+     * item's {@code skips} number set in the same transaction that writes its run item, so every fresh
+     * claim (the three writes that claim without reading the run item) is refused in its own write; a
+     * claim that then reads the run item finds the skip there. {@code contains} on an absent set is false.
+     */
+    static final String NOT_SKIPPED = "NOT contains(#skips, :t)";
+
+    /**
      * The occurrence is fresh for the job, so it can be claimed without reading its run item:
      * (1) after the cursor — an occurrence at or before it may have succeeded already;
      * (2) after the slot's occurrence — the slot only moves forward, so no run item (no earlier
      * attempt) can exist for a later occurrence;
      * (3) nothing left running on the slot — a dead run must be recorded abandoned before the slot is
-     * reused, or it would vanish without a record.
+     * reused, or it would vanish without a record;
+     * (4) no operator's skip of it (NOT_SKIPPED).
      */
     static final String OCCURRENCE_FRESH = CURSOR_BEHIND
             + " AND (attribute_not_exists(#occ) OR #occ < :t)"
-            + " AND (attribute_not_exists(#occStatus) OR #occStatus <> :running)";
+            + " AND (attribute_not_exists(#occStatus) OR #occStatus <> :running)"
+            + " AND " + NOT_SKIPPED;
 
     /** The happy path: a free lease and a fresh occurrence, checked together on the job's own item. */
     static final String TAKE_LEASE_AND_CLAIM_CONDITION = LEASE_FREE + " AND " + OCCURRENCE_FRESH;
@@ -82,14 +92,61 @@ final class Expressions {
     /** No run item yet. */
     static final String RUN_ABSENT = "attribute_not_exists(#pk)";
 
-    /** The run item is as we read it under the lease (optimistic check against stale writers). */
-    static final String RUN_UNCHANGED = "#status = :seenStatus AND #attempts = :seenAttempts";
+    /**
+     * The run item is as we read it under the lease (optimistic check against stale writers). A skip an
+     * operator planned since the read has the same status and attempts as a recorded refusal (SKIPPED,
+     * 0), so its mark {@code skipBy} is checked too: the claim never replaces an operator's skip.
+     */
+    static final String RUN_UNCHANGED =
+            "#status = :seenStatus AND #attempts = :seenAttempts AND attribute_not_exists(#skipBy)";
 
     /** The in-flight run item still belongs to the dead owner we are recording as abandoned. */
     static final String RUN_STILL_DEAD = "#owner = :deadOwner AND #status = :running";
 
-    /** A skip (or abandonment of a slot run) may replace nothing but a skip. */
-    static final String ONLY_SKIP_STORED = RUN_ABSENT + " OR #status = :skipped";
+    /**
+     * A skip (or abandonment of a slot run) may replace nothing but a skip, and never an operator's skip
+     * (decision 0033): a refusal recorded on its occurrence (say schedules off) must not erase who skipped
+     * it and why.
+     */
+    static final String ONLY_SKIP_STORED = RUN_ABSENT + " OR (#status = :skipped AND attribute_not_exists(#skipBy))";
+
+    /**
+     * {@code punctual skip}, the lock item's half (decision 0033): ahead of every claim of the occurrence.
+     * (1) After the cursor: at or behind it the scheduler and catch-up never run it again. (2) Not in
+     * flight on the slot: a fresh claim of it came first (its finished states are refused by the run
+     * item's half, written in the same transaction). (3) Fewer than {@code :maxSkips} marks: every mark
+     * is carried by each claim's write of this item.
+     */
+    static final String SKIP_AHEAD = CURSOR_BEHIND
+            + " AND (attribute_not_exists(#occ) OR #occ <> :t OR #occStatus <> :running)"
+            + " AND (attribute_not_exists(#skips) OR size(#skips) < :maxSkips)";
+
+    /**
+     * {@code punctual skip}, the run item's half: no run, no success, no operator's skip yet (a refusal
+     * recorded for the occurrence may be replaced: the occurrence is still claimable after one).
+     */
+    static final String SKIP_MAY_PLAN = ONLY_SKIP_STORED;
+
+    /** The mark every fresh claim checks (NOT_SKIPPED). */
+    static final String SKIP_MARK = "ADD #skips :tSet";
+
+    /**
+     * {@code punctual unskip} and a delivery acting on a skip: the operator's skip is still only planned
+     * (no delivery met it). An acted skip is history; unskip never removes it.
+     */
+    static final String SKIP_STILL_PLANNED = "attribute_exists(#skipBy) AND attribute_not_exists(#skipActedAt)";
+
+    /** Unskip's half on the lock item: the mark goes with the run item, in one transaction. */
+    static final String SKIP_UNMARK = "DELETE #skips :tSet";
+
+    /**
+     * Marks at or behind the cursor refuse nothing (a fresh claim needs the occurrence after the cursor,
+     * which only moves forward), so {@code punctual skip} drops them first: the set then holds only
+     * skips ahead, and its size limit counts only those.
+     */
+    static final String SKIPS_PASSED = "#cursor >= :lastPassed";
+
+    static final String SKIPS_PRUNE = "DELETE #skips :passed";
 
     /**
      * A fenced failure is stored unless it would hide a success, a newer owner's live run, or a newer

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -97,6 +98,32 @@ final class Requests {
                 .returnValuesOnConditionCheckFailure(OLD)
                 .build();
         return TransactWriteItem.builder().update(u).build();
+    }
+
+    TransactWriteItem transactDelete(Map<String, AttributeValue> key, String condition, Values v) {
+        Delete d = Delete.builder()
+                .tableName(table)
+                .key(key)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(condition))
+                .expressionAttributeValues(v.forExpressions(condition))
+                .returnValuesOnConditionCheckFailure(OLD)
+                .build();
+        return TransactWriteItem.builder().delete(d).build();
+    }
+
+    /** An update with no condition: {@code expressionAttributeValues} must not be sent empty. */
+    TransactWriteItem transactUpdate(Map<String, AttributeValue> key, String update, Values v) {
+        var values = v.forExpressions(update);
+        Update.Builder u = Update.builder()
+                .tableName(table)
+                .key(key)
+                .updateExpression(update)
+                .expressionAttributeNames(Placeholders.names(update));
+        if (!values.isEmpty()) {
+            u.expressionAttributeValues(values);
+        }
+        return TransactWriteItem.builder().update(u.build()).build();
     }
 
     TransactWriteItem transactCheck(Map<String, AttributeValue> key, String condition, Values v) {

@@ -9,6 +9,7 @@ import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -238,6 +239,10 @@ final class Claiming {
     /** Decides from the run item; empty means "state moved under us, look again". */
     private Optional<ClaimResult> fromRunItem(ClaimRequest request, Lease lease, LockState job, Instant now) {
         Optional<RunRecord> seen = store.readRun(request.key());
+        if (seen.flatMap(RunRecord::skip).isPresent()) {
+            // An operator's skip (decision 0033) refuses every trigger, forced or not: unskip comes first.
+            return Optional.of(new OperatorSkipped(seen.get()));
+        }
         RunStatus status = seen.map(RunRecord::status).orElse(RunStatus.SKIPPED);
         // Skips are not attempts (docs/ledger.md): a skipped or given-back occurrence starts at attempt 1.
         int attempts = seen.filter(r -> r.status() != RunStatus.SKIPPED)

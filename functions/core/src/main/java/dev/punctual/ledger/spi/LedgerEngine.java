@@ -21,12 +21,14 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SkipPlan;
 import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.SkipResult;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.Summaries;
 import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.Unskip;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,6 +53,7 @@ public final class LedgerEngine implements RunLedger {
     private final Retention retention;
     private final Sleeper sleeper;
     private final Claiming claiming;
+    private final Skipping skipping;
 
     public LedgerEngine(LedgerStore store, Clock clock, Supplier<String> tokens, Retention retention, Sleeper sleeper) {
         this.store = Objects.requireNonNull(store);
@@ -59,6 +62,7 @@ public final class LedgerEngine implements RunLedger {
         this.retention = Objects.requireNonNull(retention);
         this.sleeper = Objects.requireNonNull(sleeper);
         this.claiming = new Claiming(store, retention, sleeper);
+        this.skipping = new Skipping(store, retention);
     }
 
     /** Stored as epoch millis, so logic works at that precision too. */
@@ -234,6 +238,35 @@ public final class LedgerEngine implements RunLedger {
                     "ledgerId: an entity's ledger id 'job:entity' is accepted, was '" + ledgerId + "'");
         }
         return ledgerId;
+    }
+
+    @Override
+    public SkipPlan skip(RunKey key, String by, String why) {
+        Ids.require(key.jobId(), "jobId");
+        if (by == null || by.isBlank() || why == null || why.isBlank()) {
+            throw new IllegalArgumentException("skip of " + key + ": who (by) and why (reason) are both required");
+        }
+        // Who is the operator's name as the CLI checked it (as for a maintenance hold's setter); the
+        // reason is free text, stored on one line with secrets masked, as every summary is.
+        return skipping.skip(key, by, Summaries.sanitise(why), now());
+    }
+
+    @Override
+    public Unskip unskip(RunKey key) {
+        return skipping.unskip(key);
+    }
+
+    @Override
+    public Optional<RunRecord> actOnSkip(RunRecord planned, Trigger trigger, int schedulerAttempt) {
+        if (planned.skip().isEmpty()) {
+            throw new IllegalArgumentException("actOnSkip: the record carries no operator's skip: " + planned.key());
+        }
+        return skipping.act(planned, trigger, schedulerAttempt, now());
+    }
+
+    @Override
+    public List<RunRecord> skipsAhead(String jobId) {
+        return skipping.ahead(Ids.require(jobId, "jobId"));
     }
 
     @Override

@@ -92,4 +92,20 @@ public interface LedgerStore {
     Optional<RunRecord> readRun(RunKey key);
 
     Optional<RunRecord> readMissed(RunKey firstOfRange);
+
+    /**
+     * An operator's skip (decision 0033), one transaction over two items: on the job's lock item the
+     * occurrence's mark (SKIP_AHEAD, then SKIP_MARK), and the planned run item (SKIP_MAY_PLAN). False
+     * when either half refused it; the caller reads why.
+     */
+    boolean planSkip(RunRecord planned, int maxSkips);
+
+    /** Unskip: the planned run item goes (SKIP_STILL_PLANNED) with its mark, one transaction; false when not planned. */
+    boolean unskip(RunKey key);
+
+    /** A delivery met the skip: the acted record replaces the planned one while it is still planned. */
+    boolean actOnSkip(RunRecord acted);
+
+    /** Drops marks at or behind the cursor (SKIPS_PASSED; {@code passed} sorted, the last the latest). */
+    boolean pruneSkips(String lockId, java.util.List<Instant> passed);
 }

@@ -4,9 +4,11 @@ import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.OperatorSkip;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.Trigger;
 import java.time.Instant;
@@ -69,7 +71,8 @@ final class Records {
                 null,
                 0,
                 expiresAt,
-                List.of());
+                List.of(),
+                null);
     }
 
     /** A skip: no attempt, no owner. */
@@ -81,6 +84,47 @@ final class Records {
                 at,
                 reason,
                 expiresAt);
+    }
+
+    /**
+     * An operator's skip as planned (decision 0033): SKIPPED, no attempt, no owner; who and why on the
+     * record and in its reason, as the run tables print it.
+     */
+    static RunRecord operatorSkipped(RunKey key, OperatorSkip skip, Instant expiresAt) {
+        RunRecord planned = ended(
+                inFlight(key, RunStatus.SKIPPED, 0, null, 0, Trigger.MANUAL, 0, null, expiresAt),
+                RunStatus.SKIPPED,
+                null,
+                SkipReason.OPERATOR_SKIPPED.name() + ": " + skip.describe(),
+                expiresAt);
+        return withSkip(planned, skip, planned.trigger(), planned.schedulerAttempt(), null);
+    }
+
+    /** The planned skip met by a delivery: when, and which delivery (its trigger and attempt). */
+    static RunRecord skipActedOn(RunRecord planned, Instant at, Trigger trigger, int schedulerAttempt) {
+        return withSkip(planned, planned.operatorSkip().actedOn(at), trigger, schedulerAttempt, at);
+    }
+
+    private static RunRecord withSkip(
+            RunRecord r, OperatorSkip skip, Trigger trigger, int schedulerAttempt, Instant finishedAt) {
+        return new RunRecord(
+                r.key(),
+                r.status(),
+                r.attempts(),
+                r.ownerToken(),
+                r.fence(),
+                trigger,
+                schedulerAttempt,
+                r.startedAt(),
+                finishedAt,
+                r.reason(),
+                r.errorSummary(),
+                r.resultSummary(),
+                r.missedUntil(),
+                r.missedCount(),
+                r.expiresAt(),
+                r.earlier(),
+                skip);
     }
 
     /** A range of occurrences catch-up gave up on: the key is the first, {@code last} the last. */
@@ -101,7 +145,8 @@ final class Records {
                 last,
                 count,
                 expiresAt,
-                List.of());
+                List.of(),
+                null);
     }
 
     /** The job's success, with its result summary. */
@@ -178,7 +223,8 @@ final class Records {
                 r.missedUntil(),
                 r.missedCount(),
                 newExpiresAt,
-                newEarlier);
+                newEarlier,
+                r.operatorSkip());
     }
 
     /** The earlier attempts a claim replacing {@code previous} carries: its own history plus itself. */

@@ -146,4 +146,24 @@ final class FaultyStore implements LedgerStore {
     public Optional<RunRecord> readMissed(RunKey firstOfRange) {
         return inject("readMissed", () -> store.readMissed(firstOfRange));
     }
+
+    @Override
+    public boolean planSkip(RunRecord planned, int maxSkips) {
+        return inject("planSkip", () -> store.planSkip(planned, maxSkips));
+    }
+
+    @Override
+    public boolean unskip(RunKey key) {
+        return inject("unskip", () -> store.unskip(key));
+    }
+
+    @Override
+    public boolean actOnSkip(RunRecord acted) {
+        return inject("actOnSkip", () -> store.actOnSkip(acted));
+    }
+
+    @Override
+    public boolean pruneSkips(String lockId, java.util.List<Instant> passed) {
+        return inject("pruneSkips", () -> store.pruneSkips(lockId, passed));
+    }
 }

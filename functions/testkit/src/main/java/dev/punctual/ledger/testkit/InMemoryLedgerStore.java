@@ -6,6 +6,7 @@ import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
+import dev.punctual.ledger.OperatorSkip;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -141,9 +142,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
         LockState lock = readLock(jobId);
         Optional<RunRecord> run = readRun(abandoned.key());
         boolean slotStillDead = lock.slot() != null && lock.slot().equals(dead);
-        boolean runReplaceable = run.map(r ->
-                        r.status() == RunStatus.SKIPPED || dead.ownerToken().equals(r.ownerToken()))
-                .orElse(true);
+        boolean runReplaceable = onlySkipStored(run)
+                || run.map(r -> dead.ownerToken().equals(r.ownerToken())).orElse(false);
         if (!slotStillDead || !runReplaceable) {
             return false;
         }
@@ -213,11 +213,81 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
         Optional<RunRecord> current = readRun(skipped.key());
-        if (current.isPresent() && current.get().status() != RunStatus.SKIPPED) {
+        if (!onlySkipStored(current)) {
             return new Write.Rejected<>(current);
         }
         runs.put(skipped.key(), skipped);
         return new Write.Applied<>(Optional.of(skipped));
+    }
+
+    /** ONLY_SKIP_STORED: nothing, or a recorded refusal; never a run, a success or an operator's skip. */
+    private static boolean onlySkipStored(Optional<RunRecord> current) {
+        return current.map(r -> r.status() == RunStatus.SKIPPED && r.skip().isEmpty())
+                .orElse(true);
+    }
+
+    /** SKIP_AHEAD and SKIP_MAY_PLAN, then SKIP_MARK and the planned run item, under one monitor. */
+    @Override
+    public synchronized boolean planSkip(RunRecord planned, int maxSkips) {
+        RunKey key = planned.key();
+        Instant t = key.scheduledTime();
+        LockState lock = readLock(key.jobId());
+        boolean afterCursor = lock.cursor() == null || lock.cursor().isBefore(t);
+        boolean inFlight = lock.slot() != null
+                && lock.slot().occurrence().equals(t)
+                && lock.slot().running();
+        if (!afterCursor || inFlight || lock.skips().size() >= maxSkips || !onlySkipStored(readRun(key))) {
+            return false;
+        }
+        List<Instant> marks = new ArrayList<>(lock.skips());
+        if (!marks.contains(t)) {
+            marks.add(t);
+            marks.sort(null);
+        }
+        locks.put(key.jobId(), lock.withSkips(marks));
+        runs.put(key, planned);
+        return true;
+    }
+
+    /** SKIP_STILL_PLANNED, then the run item's delete and SKIP_UNMARK. */
+    @Override
+    public synchronized boolean unskip(RunKey key) {
+        if (!stillPlanned(readRun(key))) {
+            return false;
+        }
+        runs.remove(key);
+        LockState lock = readLock(key.jobId());
+        List<Instant> marks = new ArrayList<>(lock.skips());
+        marks.remove(key.scheduledTime());
+        locks.put(key.jobId(), lock.withSkips(marks));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean actOnSkip(RunRecord acted) {
+        if (!stillPlanned(readRun(acted.key()))) {
+            return false;
+        }
+        runs.put(acted.key(), acted);
+        return true;
+    }
+
+    /** SKIPS_PASSED, then SKIPS_PRUNE. */
+    @Override
+    public synchronized boolean pruneSkips(String lockId, List<Instant> passed) {
+        LockState lock = readLock(lockId);
+        Instant last = passed.get(passed.size() - 1);
+        if (lock.cursor() == null || lock.cursor().isBefore(last)) {
+            return false;
+        }
+        List<Instant> marks = new ArrayList<>(lock.skips());
+        marks.removeAll(passed);
+        locks.put(lockId, lock.withSkips(marks));
+        return true;
+    }
+
+    private static boolean stillPlanned(Optional<RunRecord> current) {
+        return current.flatMap(RunRecord::skip).map(OperatorSkip::planned).orElse(false);
     }
 
     @Override
@@ -307,8 +377,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
         if (seen.isEmpty()) {
             return current.isEmpty();
         }
+        // RUN_UNCHANGED: also never over an operator's skip planned since the read.
         return current.map(c -> c.status() == seen.get().status()
-                        && c.attempts() == seen.get().attempts())
+                        && c.attempts() == seen.get().attempts()
+                        && c.skip().isEmpty())
                 .orElse(false);
     }
 }

@@ -25,7 +25,8 @@ final class LockStates {
                 g.hold(),
                 s.cursor(),
                 s.slot(),
-                s.tombstone());
+                s.tombstone(),
+                s.skips());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -42,7 +43,8 @@ final class LockStates {
                 null,
                 s.cursor(),
                 s.slot(),
-                s.tombstone());
+                s.tombstone(),
+                s.skips());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -94,7 +96,8 @@ final class LockStates {
                 null,
                 s.cursor(),
                 s.slot(),
-                s.tombstone());
+                s.tombstone(),
+                s.skips());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -109,7 +112,8 @@ final class LockStates {
                 s.maintenance(),
                 s.cursor(),
                 s.slot(),
-                s.tombstone());
+                s.tombstone(),
+                s.skips());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -132,6 +136,7 @@ final class LockStates {
                 s.maintenance(),
                 cursor,
                 slot,
-                s.tombstone());
+                s.tombstone(),
+                s.skips());
     }
 }
