@@ -210,6 +210,8 @@ public final class PunctualCli implements Runnable {
         all.put("jobs", () -> new JobsCommand(clock));
         all.put("status", () -> new StatusCommand(context));
         all.put("maintenance", () -> new MaintenanceCommand(context));
+        all.put("skip", () -> new SkipCommand.Skip(context));
+        all.put("unskip", () -> new SkipCommand.Unskipping(context));
         all.put("logs", () -> new LogsCommand(context));
         all.put("schedules", () -> SchedulesCommand.commandLine(context, SchedulesCommand::catalogOf));
         all.put("demo", DemoCommand::new);

@@ -28,6 +28,7 @@ class ReasonTest {
         expected.put("NOT_AN_OCCURRENCE", "SKIP");
         expected.put("ENTITY_DELETED", "SKIP");
         expected.put("DEADLINE_PASSED", "SKIP");
+        expected.put("OPERATOR_SKIPPED", "SKIP");
         expected.put("DEFERRED", "SKIP");
         expected.put("DEADLINE", "SKIP");
         expected.put("EARLIER_FAILED", "SKIP");
@@ -79,6 +80,7 @@ class ReasonTest {
                         Map.entry(Reason.NOT_AN_OCCURRENCE, SkipReason.REFUSED),
                         Map.entry(Reason.ENTITY_DELETED, SkipReason.ENTITY_DELETED),
                         Map.entry(Reason.DEADLINE_PASSED, SkipReason.DEADLINE_PASSED),
+                        Map.entry(Reason.OPERATOR_SKIPPED, SkipReason.OPERATOR_SKIPPED),
                         Map.entry(Reason.DEFERRED, SkipReason.DEFERRED));
         assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
     }
