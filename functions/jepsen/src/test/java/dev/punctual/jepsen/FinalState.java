@@ -14,7 +14,15 @@ import java.util.Map;
 public record FinalState(
         boolean read, Map<String, StoredRun> runs, Map<String, Long> lockFences, Map<String, DomainItem> domain) {
 
-    public record StoredRun(String status, String owner, long fence) {}
+    /**
+     * @param operatorSkip whether the record is an operator's skip (decision 0033), planned or acted
+     */
+    public record StoredRun(String status, String owner, long fence, boolean operatorSkip) {
+        /** A record no operator's skip made. */
+        public StoredRun(String status, String owner, long fence) {
+            this(status, owner, fence, false);
+        }
+    }
 
     public record DomainItem(long fence, long seq) {}
 

@@ -73,7 +73,13 @@ public final class HistoryChecker {
          */
         HOLD_OUTLIVED,
         /** A success the ledger holds carries another fence than the lease its owner claimed it under. */
-        SUCCESS_FENCE
+        SUCCESS_FENCE,
+        /** An occurrence an operator's skip was planned for was claimed anyway ({@link SkipChecks}). */
+        SKIP_IGNORED,
+        /** A claim was refused by an operator's skip nobody had planned ({@link SkipChecks}). */
+        SKIP_UNFOUNDED,
+        /** An occurrence's last planned skip is not what the ledger holds in the end ({@link SkipChecks}). */
+        SKIP_LOST
     }
 
     public record Anomaly(Check check, String message, List<String> evidence) {
@@ -145,6 +151,7 @@ public final class HistoryChecker {
         refusals();
         domain(tenures);
         blocked();
+        SkipChecks.check(history, state, this::anomaly, figures);
         figures(tenures);
     }
 

@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The Jepsen-style suite (docs/ledger.md, "Jepsen-style suite"): several OS processes with skewed
  * clocks race the same occurrences through the ledger and through PunctualRuntime, with injected faults,
  * leases that expire mid-run, kills between a side effect and its commit, and an operator turning
- * maintenance on and off. Their merged history and the tables' final state go through
+ * maintenance on and off and skipping (and unskipping) occurrences just ahead of the workers. Their merged history and the tables' final state go through
  * {@link HistoryChecker}; any anomaly fails the test, and the run's directory under
  * {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *
@@ -89,6 +89,10 @@ class JepsenStyleTest {
             assertThat(f.get("entity.claimsUnderMaintenance"))
                     .as("entity claims refused by a hold on their job's group")
                     .isPositive();
+            assertThat(f.get("skips.planned")).as("operator's skips planned").isPositive();
+            assertThat(f.get("claims.operatorSkipped"))
+                    .as("claims refused by an operator's skip")
+                    .isPositive();
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
@@ -118,7 +122,11 @@ class JepsenStyleTest {
             clean.run(key)
                     .ifPresent(r -> runs.put(
                             key.jobId() + "@" + key.scheduledTime(),
-                            new FinalState.StoredRun(r.status().name(), r.ownerToken(), r.fence())));
+                            new FinalState.StoredRun(
+                                    r.status().name(),
+                                    r.ownerToken(),
+                                    r.fence(),
+                                    r.skip().isPresent())));
         }
         Map<String, Long> lockFences = new HashMap<>();
         Map<String, FinalState.DomainItem> domain = new HashMap<>();
@@ -197,6 +205,14 @@ class JepsenStyleTest {
                 f.get("entity.holdsReportedHeld"),
                 f.get("entity.holdsStillDraining"),
                 f.get("entity.runsOverlappingHolds")));
+        s.append(String.format(
+                "  operator's skips: %d planned, %d refused (started, behind the cursor, already skipped), %d removed"
+                        + " by unskip; %d claims refused as skipped, %d skips met by a delivery%n",
+                f.get("skips.planned"),
+                f.get("skips.refused"),
+                f.get("skips.removed"),
+                f.get("claims.operatorSkipped"),
+                f.get("skips.met")));
         s.append(String.format(
                 "  faults injected: %d (%s) into %d requests%n",
                 f.get("faults.injected"),

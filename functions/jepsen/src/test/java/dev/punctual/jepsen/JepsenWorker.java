@@ -15,10 +15,13 @@ import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
+import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
+import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.SkipPlan;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
@@ -62,7 +65,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * PunctualRuntime) until it is done or exhausted, interleaving stale redeliveries and bad payloads. A
  * claimed run sleeps for real, sometimes past its lease, writes its fenced side effect into the domain
  * table, sometimes halts the process right there (before the commit), then completes. An
- * {@code operator} turns maintenance on and off for every group. Every call is written to the
+ * {@code operator} turns maintenance on and off for every group, and skips single occurrences just ahead
+ * of the workers (now and then unskipping one again), so skips race the deliveries. Every call is written to the
  * process's history file with its times on the reference clock and on the process's own skewed clock.
  *
  * <p>Started by {@link JepsenCluster}; the DynamoDB endpoint comes in {@code PUNCTUAL_DYNAMODB_ENDPOINT}.
@@ -92,6 +96,12 @@ public final class JepsenWorker {
 
     /** The share of the operator's holds that take the own-lease entity's group alone and wait out its term. */
     static final double DRAINING_HOLDS = 0.15;
+
+    /** The share of the operator's planned skips it removes again soon after, racing the deliveries. */
+    static final double UNSKIPPED_SKIPS = 0.3;
+
+    /** How far past a job's cursor the operator's skips land: the next occurrence or one of the two after it. */
+    static final int SKIP_REACH = 3;
 
     private final WorkerConfig config;
     private final Random random;
@@ -205,19 +215,23 @@ public final class JepsenWorker {
     private int firstRound() {
         int first = config.rounds();
         for (String job : JepsenJobs.JOBS) {
-            Optional<Instant> cursor;
             try {
-                cursor = ledger.cursor(job);
+                first = Math.min(first, roundAfterCursor(job));
             } catch (RuntimeException unknown) {
                 return 0;
             }
-            int next = cursor.map(c -> (int) (Duration.between(Instant.ofEpochMilli(config.firstOccurrenceMs()), c)
-                                    .toMinutes()
-                            + 1))
-                    .orElse(0);
-            first = Math.min(first, Math.max(0, next));
         }
         return first;
+    }
+
+    /** The first round the ledger id's cursor has not passed; throws when the ledger cannot be read. */
+    private int roundAfterCursor(String job) {
+        int next = ledger.cursor(job)
+                .map(c -> (int) (Duration.between(Instant.ofEpochMilli(config.firstOccurrenceMs()), c)
+                                .toMinutes()
+                        + 1))
+                .orElse(0);
+        return Math.max(0, next);
     }
 
     /** Delivers one occurrence until it is done, exhausted, or the deliveries run out. */
@@ -271,6 +285,7 @@ public final class JepsenWorker {
             case ClaimResult.Claimed claimed -> runDirect(claimed.claim(), remaining);
             case ClaimResult.AlreadyDone done -> true;
             case ClaimResult.AttemptsExhausted exhausted -> true;
+            case OperatorSkipped skipped -> meetSkip(skipped.record(), delivery);
             case UnderMaintenance maintenance -> {
                 pause(250, 600);
                 yield false;
@@ -280,6 +295,22 @@ public final class JepsenWorker {
                 yield false;
             }
         };
+    }
+
+    /**
+     * A delivery that met an operator's skip, as the runtime does it: a planned skip is marked as met,
+     * conditional on it still being planned; when an unskip came first the occurrence is delivered again.
+     */
+    private boolean meetSkip(RunRecord record, int delivery) {
+        if (!record.skip().orElseThrow().planned()) {
+            return true;
+        }
+        try {
+            return ledger.actOnSkip(record, Trigger.SCHEDULED, delivery).isPresent();
+        } catch (RuntimeException unknown) {
+            pause(50, 150);
+            return false;
+        }
     }
 
     /** The job: real time, sometimes past the lease; the fenced side effect; maybe a kill; the commit. */
@@ -418,6 +449,7 @@ public final class JepsenWorker {
                         .anyMatch(o -> o.occurrence().equals(occurrence)
                                 && (o.verdict() == Verdict.PASS
                                         || o.reason() == Reason.ALREADY_DONE
+                                        || o.reason() == Reason.OPERATOR_SKIPPED
                                         || o.reason() == Reason.ATTEMPTS_EXHAUSTED));
         if (!settled) {
             pause(120, 350);
@@ -545,7 +577,8 @@ public final class JepsenWorker {
     /**
      * Maintenance on for every group, held a while, then off (or left to lapse), until the workers are
      * done and it has taken at least {@code minHolds} holds (bounded in tries, so a ledger that never
-     * grants one ends the run with the figure at zero, which the test reports).
+     * grants one ends the run with the figure at zero, which the test reports). Before each hold and
+     * after it, an operator's skip of an occurrence just ahead of the workers.
      */
     private void operate() {
         ledger.via("operator");
@@ -553,6 +586,7 @@ public final class JepsenWorker {
         int tries = 0;
         int maxTries = 50 * Math.max(1, config.minHolds());
         while (!(stopping() && holds >= config.minHolds()) && tries < maxTries) {
+            skipAhead();
             napUnlessStopping(between(1000, 3000));
             tries++;
             // Now and then a hold of the own-lease entity's group alone, long enough to wait out the
@@ -578,8 +612,43 @@ public final class JepsenWorker {
             if (chance(0.75)) {
                 lift();
             }
+            skipAhead();
         }
         lift();
+    }
+
+    /**
+     * Skips one occurrence of a random ledger id within {@link #SKIP_REACH} of its cursor, where the
+     * workers are delivering (so the skip races their claims: exactly one may win), and sometimes removes
+     * it again soon after, racing the delivery that would meet it. Every answer is recorded; which one
+     * comes is the ledger's business, the checker's is that they agree with the claims.
+     */
+    private void skipAhead() {
+        String job = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
+        int round;
+        try {
+            round = roundAfterCursor(job) + random.nextInt(SKIP_REACH);
+        } catch (RuntimeException unknown) {
+            return;
+        }
+        if (round >= config.rounds()) {
+            return;
+        }
+        RunKey key = new RunKey(job, JepsenJobs.occurrence(config.firstOccurrenceMs(), round));
+        SkipPlan plan;
+        try {
+            plan = ledger.skip(key, config.proc(), "jepsen drill");
+        } catch (RuntimeException unknown) {
+            return; // recorded; it may or may not have been planned
+        }
+        if (plan instanceof SkipPlan.Planned && chance(UNSKIPPED_SKIPS)) {
+            napUnlessStopping(between(0, 300));
+            try {
+                ledger.unskip(key);
+            } catch (RuntimeException unknown) {
+                // recorded; the skip may still be planned
+            }
+        }
     }
 
     private void lift() {

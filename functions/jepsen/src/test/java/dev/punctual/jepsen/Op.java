@@ -92,6 +92,12 @@ public record Op(
         PAYLOAD,
         MAINT_ON,
         MAINT_OFF,
+        /** An operator's skip of one occurrence ahead of time (decision 0033): the SkipPlan it got. */
+        SKIP_PLAN,
+        /** An operator's unskip: the Unskip it got. */
+        UNSKIP,
+        /** A delivery that met a planned skip marking it as met: OK, or GONE when an unskip came first. */
+        SKIP_ACT,
         /** The process finished its work and exits. */
         END
     }
@@ -105,6 +111,7 @@ public record Op(
     public static final String APPLIED = "APPLIED";
     public static final String REFUSED = "REFUSED";
     public static final String OK = "OK";
+    public static final String GONE = "GONE";
 
     public String occurrenceKey() {
         return job + "@" + (occ == null ? "?" : Instant.ofEpochMilli(occ));

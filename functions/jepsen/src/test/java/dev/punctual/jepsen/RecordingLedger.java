@@ -16,10 +16,12 @@ import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
+import dev.punctual.ledger.SkipPlan;
 import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.SkipResult;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
+import dev.punctual.ledger.Unskip;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +35,7 @@ import java.util.function.Supplier;
 /**
  * The ledger of one process, recording every call that can change the ledger with its invocation and
  * return times on both clocks. The runtime and the worker's own loop both go through it, so the history
- * holds every claim, completion, skip and maintenance call the process made. Single-threaded, as a
+ * holds every claim, completion, skip, operator's skip and maintenance call the process made. Single-threaded, as a
  * Lambda invocation is.
  */
 final class RecordingLedger implements RunLedger {
@@ -270,19 +272,32 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
-    public dev.punctual.ledger.SkipPlan skip(RunKey key, String by, String why) {
-        return ledger.skip(key, by, why);
+    public SkipPlan skip(RunKey key, String by, String why) {
+        Op.Builder base = op(Op.Kind.SKIP_PLAN)
+                .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), null)
+                .status(by);
+        return recorded(
+                () -> ledger.skip(key, by, why), r -> base.result(r.getClass().getSimpleName()), base);
     }
 
     @Override
-    public dev.punctual.ledger.Unskip unskip(RunKey key) {
-        return ledger.unskip(key);
+    public Unskip unskip(RunKey key) {
+        Op.Builder base =
+                op(Op.Kind.UNSKIP).occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), null);
+        return recorded(() -> ledger.unskip(key), r -> base.result(r.getClass().getSimpleName()), base);
     }
 
     @Override
-    public Optional<dev.punctual.ledger.RunRecord> actOnSkip(
-            dev.punctual.ledger.RunRecord planned, Trigger trigger, int schedulerAttempt) {
-        return ledger.actOnSkip(planned, trigger, schedulerAttempt);
+    public Optional<RunRecord> actOnSkip(RunRecord planned, Trigger trigger, int schedulerAttempt) {
+        RunKey key = planned.key();
+        Op.Builder base = op(Op.Kind.SKIP_ACT)
+                .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), null)
+                .attempt(schedulerAttempt)
+                .detail(trigger.name());
+        return recorded(
+                () -> ledger.actOnSkip(planned, trigger, schedulerAttempt),
+                r -> base.result(r.isPresent() ? Op.OK : Op.GONE),
+                base);
     }
 
     @Override
