@@ -33,16 +33,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code status [JOB [--entity E]]}: per job its cursor, last outcome, lag, next occurrences and
- * maintenance; for one entity of a per-entity job the same under its ledger id {@code job:entity}. A
+ * {@code status [JOB [--entity E]]}: per job its cursor, last outcome, lag, next occurrences,
+ * operators' skips ahead (decision 0033) and maintenance; for one entity of a per-entity job the same under its ledger id {@code job:entity}. A
  * per-entity job without {@code --entity} shows its group's maintenance and lease only: its state is per
  * entity, and status never scans them all.
  */
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = "Shows each job's cursor, last outcome, lag, next occurrences and maintenance; with --entity,"
-                + " one entity's of a per-entity job.")
+        description = "Shows each job's cursor, last outcome, lag, next occurrences, the skips ahead of it (punctual"
+                + " skip) and maintenance; with --entity, one entity's of a per-entity job.")
 final class StatusCommand implements Callable<Integer> {
 
     private final Clock clock;
@@ -170,7 +170,7 @@ final class StatusCommand implements Callable<Integer> {
                     out.println("stage " + stage.stageName() + " at " + now + " (every " + interval.toSeconds()
                             + "s; Ctrl-C stops)");
                 }
-                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now) + notes(subjects));
+                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now) + notes(subjects, rows));
                 out.flush();
                 if (!watch) {
                     return 0;
@@ -240,6 +240,7 @@ final class StatusCommand implements Callable<Integer> {
             row.put("never_ran", null);
             row.put("lag_ms", null);
             row.put("next", List.of());
+            row.put("skips", List.of());
         } else {
             String id = subject.ledgerId();
             Optional<Instant> cursor = ledger.cursor(id);
@@ -258,6 +259,10 @@ final class StatusCommand implements Callable<Integer> {
                             ? null
                             : lag(calculator.get(), cursor, now).toMillis());
             row.put("next", schedule.map(s -> NextRuns.after(s, now, next)).orElse(List.of()));
+            // Planned or already met, each with who and why; one read of the lock item, one per skip.
+            row.put(
+                    "skips",
+                    ledger.skipsAhead(id).stream().map(StatusCommand::skip).toList());
         }
         // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
@@ -267,9 +272,32 @@ final class StatusCommand implements Callable<Integer> {
         return row;
     }
 
-    /** After the table: how to see one entity of each per-entity job shown without one. */
-    private String notes(List<Subject> subjects) {
+    /**
+     * After the table: each job's skips ahead, with who, why and whether a delivery met it yet; how to see
+     * one entity of each per-entity job shown without one.
+     */
+    @SuppressWarnings("unchecked")
+    private String notes(List<Subject> subjects, List<Map<String, Object>> rows) {
         StringBuilder notes = new StringBuilder();
+        for (Map<String, Object> r : rows) {
+            for (Map<String, Object> skip : (List<Map<String, Object>>) r.get("skips")) {
+                boolean planned = "planned".equals(skip.get("state"));
+                notes.append(System.lineSeparator())
+                        .append(skip.get("job"))
+                        .append(" at ")
+                        .append(skip.get("at"))
+                        .append(": skipped by ")
+                        .append(skip.get("by"))
+                        .append(" at ")
+                        .append(skip.get("set_at"))
+                        .append(": ")
+                        .append(skip.get("reason"))
+                        .append(
+                                planned
+                                        ? " (planned; punctual unskip undoes it)"
+                                        : " (taken effect at " + skip.get("acted_at") + ")");
+            }
+        }
         for (Subject s : subjects) {
             if (s.wholeGroup()) {
                 notes.append(System.lineSeparator())
@@ -358,6 +386,14 @@ final class StatusCommand implements Callable<Integer> {
         return minutes > 0 ? minutes + "m " + seconds + "s" : seconds + "s";
     }
 
+    /** An operator's skip as {@code skip} prints it; who and why escaped, in JSON too, as a hold's are. */
+    private static Map<String, Object> skip(RunRecord record) {
+        Map<String, Object> m = SkipCommand.Base.described(record);
+        m.computeIfPresent("by", (k, v) -> VisibleText.escaped((String) v));
+        m.computeIfPresent("reason", (k, v) -> VisibleText.escaped((String) v));
+        return m;
+    }
+
     private static Map<String, Object> hold(MaintenanceHold h) {
         // Escaped in JSON too: a script that prints the field must not print a stored escape sequence.
         return Map.of(
@@ -380,6 +416,8 @@ final class StatusCommand implements Callable<Integer> {
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
             Map<String, Object> hold = (Map<String, Object>) r.get("maintenance");
             Map<String, Object> lease = (Map<String, Object>) r.get("lease");
+            java.util.Set<Object> skipped = ((List<Map<String, Object>>) r.get("skips"))
+                    .stream().map(k -> k.get("at")).collect(java.util.stream.Collectors.toSet());
             int runs = Math.max(1, next.size());
             for (int i = 0; i < runs; i++) {
                 boolean first = i == 0;
@@ -390,7 +428,7 @@ final class StatusCommand implements Callable<Integer> {
                     first ? orDash(r.get("cursor")) : "",
                     first ? lastColumn(r, last, now) : "",
                     first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
-                    run.getOrDefault("local", "-"),
+                    run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
                     first ? (hold == null ? "-" : hold.get("reason") + " (until " + hold.get("until") + ")") : "",
                     first
