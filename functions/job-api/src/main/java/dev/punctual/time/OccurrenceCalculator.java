@@ -18,10 +18,12 @@ import java.util.Optional;
 public final class OccurrenceCalculator {
     private final Schedule schedule;
     private final OccurrenceSource source;
+    private final Exclusions exclusions;
 
-    private OccurrenceCalculator(Schedule schedule, OccurrenceSource source) {
+    private OccurrenceCalculator(Schedule schedule, OccurrenceSource source, Exclusions exclusions) {
         this.schedule = schedule;
         this.source = source;
+        this.exclusions = exclusions;
     }
 
     /** How an outside time outside {@link #covers} is refused: the years, as people read them. */
@@ -49,7 +51,29 @@ public final class OccurrenceCalculator {
             case RateExpression rate -> new RateOccurrences(rate, rules);
             case AtExpression at -> new AtOccurrences(at, rules);
         };
-        return new OccurrenceCalculator(schedule, source);
+        return new OccurrenceCalculator(schedule, source, Exclusions.NONE);
+    }
+
+    /**
+     * A job's occurrences: the schedule's minus its calendar and blackouts (decision 0034). Every path that
+     * asks which occurrences a job has (catch-up, the watchdog, replay, {@code plan}) asks this one, so an
+     * excluded occurrence is never due, never missed and never caught up.
+     */
+    public static OccurrenceCalculator of(Schedule schedule, Exclusions exclusions) {
+        OccurrenceCalculator plain = of(schedule);
+        if (exclusions.isEmpty()) {
+            return plain;
+        }
+        return new OccurrenceCalculator(schedule, new ExcludingOccurrences(plain.source, exclusions), exclusions);
+    }
+
+    /** Why the schedule's occurrence at the instant is not one of the job's, if it is excluded. */
+    public Optional<ExcludedSpan> excluded(Instant instant) {
+        return exclusions.covering(instant);
+    }
+
+    public Exclusions exclusions() {
+        return exclusions;
     }
 
     public Schedule schedule() {

@@ -3,7 +3,7 @@ package dev.punctual.time;
 import java.util.List;
 
 /** How one kind of expression produces occurrences, on epoch seconds. */
-sealed interface OccurrenceSource permits CronOccurrences, RateOccurrences, AtOccurrences {
+sealed interface OccurrenceSource permits CronOccurrences, RateOccurrences, AtOccurrences, ExcludingOccurrences {
     long NONE = LocalCalendar.NONE;
 
     /** The first occurrence strictly after, or {@link #NONE}. */
