@@ -25,5 +25,11 @@ public enum SkipReason {
      * An operator skipped the occurrence ahead of time ({@code punctual skip}, decision 0033): recorded
      * with who and why, never run, not counted as missed.
      */
-    OPERATOR_SKIPPED
+    OPERATOR_SKIPPED,
+    /** A date the job's calendar excludes (decision 0034): never run, not counted as missed. */
+    CALENDAR,
+    /** A blackout window (decision 0034): never run, not counted as missed. */
+    BLACKOUT,
+    /** A date past the calendar's range (decision 0034): never run, counted as missed. */
+    CALENDAR_ENDED
 }

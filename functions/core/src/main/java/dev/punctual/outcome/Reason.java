@@ -48,6 +48,21 @@ public enum Reason {
      * meeting of the same skip (a catch-up, a duplicate delivery) reports it again and records nothing.
      */
     OPERATOR_SKIPPED(Verdict.SKIP, SkipReason.OPERATOR_SKIPPED, Flag.NONE),
+    /**
+     * The occurrence falls on a date the job's calendar excludes (a holiday, or a weekend under a
+     * business-days rule, in the job's zone; decision 0034): never run, not counted as missed, never due.
+     */
+    CALENDAR(Verdict.SKIP, SkipReason.CALENDAR, Flag.NONE),
+    /**
+     * The occurrence falls in a blackout window of the job, its lock group or the stage (decision 0034):
+     * never run, not counted as missed, not caught up after the window.
+     */
+    BLACKOUT(Verdict.SKIP, SkipReason.BLACKOUT, Flag.NONE),
+    /**
+     * The occurrence's date lies past its calendar's range: nobody has said whether it is a holiday, so it
+     * is not run, and it is counted as missed so the out-of-date calendar is alarmed (decision 0034).
+     */
+    CALENDAR_ENDED(Verdict.SKIP, SkipReason.CALENDAR_ENDED, Flag.NONE),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
     DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */

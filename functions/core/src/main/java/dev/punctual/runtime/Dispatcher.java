@@ -86,7 +86,7 @@ public final class Dispatcher {
         }
         Claim claim = ((OccurrenceRunner.ClaimStep.Held) step).claim();
         CatchUpPlan plan =
-                CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), subject.schedule());
+                CatchUpPlanner.plan(job.catchUp(), claim.cursorBefore(), s.scheduledTime(), subject.occurrences());
         if (plan instanceof CatchUpPlan.AlreadyCovered) {
             // A late delivery (a retry, or one given up in a missed range meanwhile) of an occurrence the
             // claim found not done: run it. The cursor never moves back, so nothing else changes.
@@ -156,7 +156,7 @@ public final class Dispatcher {
     private InvocationResult replay(Invocation.Replay r, Deadline deadline, StructuredLog log) {
         RunSubject subject = r.subject();
         JobDefinition job = subject.job();
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(subject.schedule());
+        OccurrenceCalculator calculator = subject.occurrences();
         ReplayRange range = replayRange(subject, calculator, r);
         List<OccurrenceReport> done = range.done().stream()
                 .map(o -> notRun(

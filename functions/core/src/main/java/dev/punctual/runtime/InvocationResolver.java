@@ -49,7 +49,9 @@ final class InvocationResolver {
         RunSubject job = run.subject();
         OccurrenceCalculator calculator = OccurrenceCalculator.of(job.schedule());
         if (run.at().isEmpty()) {
-            return calculator
+            // "The latest" is the job's latest: not a holiday or a blackout's (decision 0034); naming one
+            // with --at runs it on purpose.
+            return job.occurrences()
                     .previous(clock.instant().plusMillis(1))
                     .<PayloadParser.Parsed>map(at -> new PayloadParser.Parsed.Valid(run.at(at)))
                     .orElseGet(() -> invalid(

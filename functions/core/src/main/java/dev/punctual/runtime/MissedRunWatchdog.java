@@ -12,7 +12,6 @@ import dev.punctual.json.Json;
 import dev.punctual.observability.EmbeddedMetrics;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Spread;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -147,7 +146,7 @@ public final class MissedRunWatchdog implements Job {
                 continue;
             }
             checked++;
-            Optional<Instant> expected = OccurrenceCalculator.of(job.schedule()).previous(dueBy.plusMillis(1));
+            Optional<Instant> expected = job.occurrences().previous(dueBy.plusMillis(1));
             if (expected.isPresent()
                     && expected.get().isAfter(checkedFrom)
                     && notDelivered(job.id(), expected.get(), since)) {

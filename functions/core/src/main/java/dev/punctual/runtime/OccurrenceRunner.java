@@ -30,7 +30,7 @@ import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.VisibleText;
 import dev.punctual.outcome.Reason;
-import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.ExcludedSpan;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -122,6 +122,12 @@ final class OccurrenceRunner {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
         }
+        if (judgedByDeadline(request) && request.trigger() == Trigger.SCHEDULED) {
+            Optional<OccurrenceReport> excluded = excluded(request);
+            if (excluded.isPresent()) {
+                return finished(excluded.get());
+            }
+        }
         Optional<StartDeadline.TooLate> late = judgedByDeadline(request)
                 ? StartDeadline.judge(
                         job.deadline(), request.occurrence(), services.clock().instant())
@@ -199,7 +205,7 @@ final class OccurrenceRunner {
      * repeat (catch-up meeting the same too-late occurrence again) is not counted twice.
      */
     static boolean countsAsMissed(OccurrenceReport report) {
-        return report.reason() == Reason.DEADLINE_PASSED
+        return (report.reason() == Reason.DEADLINE_PASSED || report.reason() == Reason.CALENDAR_ENDED)
                 && (report.detail() == null || !report.detail().startsWith(RECORDED_BEFORE));
     }
 
@@ -209,11 +215,43 @@ final class OccurrenceRunner {
      * next success moves it past. A skip never overwrites a run or a success (the ledger keeps those).
      */
     private OccurrenceReport deadlinePassed(Request request, StartDeadline.TooLate late) {
+        return skippedOnOwnKey(request, Reason.DEADLINE_PASSED, late.detail());
+    }
+
+    /**
+     * A scheduled occurrence the job's calendar or a blackout takes out (decision 0034): recorded on its own
+     * run item as SKIP CALENDAR or BLACKOUT, never claimed, never counted as missed; the job's occurrences
+     * (what catch-up and the watchdog walk) do not include it, so nothing meets it again. One on a date past
+     * its calendar's range is recorded as CALENDAR_ENDED and counted as missed, once, like a deadline skip.
+     */
+    private Optional<OccurrenceReport> excluded(Request request) {
+        var exclusions = request.job().exclusions();
+        if (exclusions.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<ExcludedSpan> span = exclusions.covering(request.occurrence());
+        if (span.isPresent()) {
+            Reason reason = span.get().kind() == ExcludedSpan.Kind.CALENDAR ? Reason.CALENDAR : Reason.BLACKOUT;
+            return Optional.of(skippedOnOwnKey(request, reason, span.get().why()));
+        }
+        return exclusions
+                .calendarBeyondRange(request.occurrence())
+                .map(why -> skippedOnOwnKey(request, Reason.CALENDAR_ENDED, why));
+    }
+
+    /**
+     * Records a skip of the occurrence on its own run item, nothing claimed; when the same skip was already
+     * recorded (a catch-up or a duplicate delivery meeting it again), reports it as recorded before and
+     * writes nothing, so a counted skip is counted once.
+     */
+    private OccurrenceReport skippedOnOwnKey(Request request, Reason reason, String detail) {
         RunKey own = request.subject().key(request.occurrence());
         Optional<RunRecord> before = services.ledger().run(own);
         boolean already = before.filter(r -> r.status() == RunStatus.SKIPPED)
                 .map(RunRecord::reason)
-                .filter(e -> e != null && e.startsWith(SkipReason.DEADLINE_PASSED.name()))
+                .filter(e -> e != null
+                        && (e.equals(recordedAs(reason).name())
+                                || e.startsWith(recordedAs(reason).name() + ":")))
                 .isPresent();
         Request onOwnKey = new Request(
                 request.subject(),
@@ -224,9 +262,9 @@ final class OccurrenceRunner {
                 own,
                 request.deadlineWaived());
         if (already) {
-            return report(onOwnKey, Reason.DEADLINE_PASSED, 0, null, RECORDED_BEFORE + late.detail());
+            return report(onOwnKey, reason, 0, null, RECORDED_BEFORE + detail);
         }
-        return skipRecorded(onOwnKey, own, Reason.DEADLINE_PASSED, late.detail());
+        return skipRecorded(onOwnKey, own, reason, detail);
     }
 
     /** Who deleted the entity and when, as the delete named itself (one line, like a hold's reason). */
@@ -260,8 +298,8 @@ final class OccurrenceRunner {
         if (request.subject().entity().isEmpty()) {
             return services.ledger().complete(claim, outcome);
         }
-        Optional<Instant> next = OccurrenceCalculator.of(request.subject().schedule())
-                .next(claim.key().scheduledTime());
+        Optional<Instant> next =
+                request.subject().occurrences().next(claim.key().scheduledTime());
         return services.ledger().complete(claim, outcome, new NextDue(next));
     }
 
@@ -303,8 +341,7 @@ final class OccurrenceRunner {
             return claim;
         }
         // An in-order occurrence finds the cursor at the one before it: the one-request claim's condition.
-        Optional<Instant> previous =
-                OccurrenceCalculator.of(request.subject().schedule()).previous(key.scheduledTime());
+        Optional<Instant> previous = request.subject().occurrences().previous(key.scheduledTime());
         return claim.onEntityLease(request.job().lockGroup(), previous);
     }
 

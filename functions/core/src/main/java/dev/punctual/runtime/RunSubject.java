@@ -35,6 +35,14 @@ public record RunSubject(JobDefinition job, Schedule schedule, String ledgerId, 
                 Optional.of(new JobContext.Entity(entity.entity(), entity.parameters())));
     }
 
+    /**
+     * The occurrences it runs: its schedule's minus the job's calendar and blackouts (decision 0034), the
+     * one view catch-up, replay and the in-order claim all walk.
+     */
+    public dev.punctual.time.OccurrenceCalculator occurrences() {
+        return dev.punctual.time.OccurrenceCalculator.of(schedule, job.exclusions());
+    }
+
     /** The run item of one occurrence. */
     public RunKey key(Instant occurrence) {
         return new RunKey(ledgerId, occurrence);

@@ -1,6 +1,7 @@
 package dev.punctual.job;
 
 import dev.punctual.PunctualException;
+import dev.punctual.time.Blackout;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,6 +95,33 @@ public final class JobCatalog {
      */
     public JobCatalog withDelivery(Delivery port) {
         return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"));
+    }
+
+    /**
+     * The same jobs, each with a blackout window (decision 0034): stage-wide, for every job of the catalog
+     * (the runtime's own built-in jobs, added later, are not held off).
+     */
+    public JobCatalog withBlackout(Blackout window) {
+        Objects.requireNonNull(window, "window");
+        return new JobCatalog(
+                jobs.values().stream()
+                        .map(j -> j.withExclusions(List.of(window)))
+                        .toList(),
+                delivery);
+    }
+
+    /** The same jobs, those of one lock group with a blackout window (decision 0034). */
+    public JobCatalog withBlackout(String lockGroup, Blackout window) {
+        Objects.requireNonNull(window, "window");
+        if (!lockGroups().contains(lockGroup)) {
+            throw new PunctualException("job catalog: blackout for lock group '" + lockGroup + "': no job has that"
+                    + " group; expected one of " + lockGroups());
+        }
+        return new JobCatalog(
+                jobs.values().stream()
+                        .map(j -> j.lockGroup().equals(lockGroup) ? j.withExclusions(List.of(window)) : j)
+                        .toList(),
+                delivery);
     }
 
     /** The real delivery port, if the catalog declares one. */

@@ -3,6 +3,12 @@ package dev.punctual.job;
 import dev.punctual.PunctualException;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.ledger.Retention;
+import dev.punctual.time.Blackout;
+import dev.punctual.time.CalendarRule;
+import dev.punctual.time.Exclusion;
+import dev.punctual.time.Exclusions;
+import dev.punctual.time.HolidayCalendar;
+import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +41,9 @@ import java.util.function.Function;
  * @param startDeadline the latest an occurrence may start after its time (maximum lateness, decision 0032):
  *     a delivery or catch-up later than that is recorded as a SKIP DEADLINE_PASSED and counted as missed,
  *     never run; null for none (an occurrence runs however late its delivery or catch-up comes)
+ * @param exclusions what takes occurrences out of the schedule (decision 0034): the job's calendar rule
+ *     and blackouts, then its lock group's and the catalog's; an excluded occurrence is recorded as a SKIP
+ *     CALENDAR or BLACKOUT, never run, never due and never counted as missed
  */
 public record JobDefinition(
         String id,
@@ -52,7 +61,8 @@ public record JobDefinition(
         String description,
         Function<JobServices, Job> factory,
         EntityJob perEntity,
-        Duration startDeadline) {
+        Duration startDeadline,
+        Exclusions exclusions) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -70,6 +80,7 @@ public record JobDefinition(
         Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(factory, "factory");
         description = description == null ? "" : description;
+        exclusions = exclusions == null ? Exclusions.NONE : exclusions;
         tables = tables == null ? List.of() : List.copyOf(tables);
         check(
                 id != null && id.matches(ID),
@@ -102,6 +113,92 @@ public record JobDefinition(
                     "a positive duration of at most " + LONGEST_START_DEADLINE
                             + " (the scheduler's longest event age), e.g. Duration.ofMinutes(10)");
         }
+        for (Exclusion exclusion : exclusions.items()) {
+            if (exclusion instanceof CalendarRule rule) {
+                // An entity names its own zone: one calendar read in the job's zone would be wrong for most.
+                check(
+                        perEntity == null,
+                        id,
+                        "calendar",
+                        rule.calendar().name(),
+                        "a job with one schedule"
+                                + " (a per-entity job's entities each name their own zone; a calendar is not read per entity)");
+                check(
+                        rule.zone().equals(schedule.zone()),
+                        id,
+                        "calendar zone",
+                        rule.zone().getId(),
+                        "the job's own zone " + schedule.zone().getId());
+            }
+        }
+    }
+
+    /** With a start deadline and no calendar or blackout (the form before decision 0034). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity,
+            Duration startDeadline) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                Exclusions.NONE);
+    }
+
+    /**
+     * The job's occurrences: its schedule's minus its exclusions. Every path that asks which occurrences
+     * the job has asks this (decision 0034).
+     */
+    public OccurrenceCalculator occurrences() {
+        return OccurrenceCalculator.of(schedule, exclusions);
+    }
+
+    /** The same job with more exclusions after its own: its lock group's and the catalog's blackouts. */
+    public JobDefinition withExclusions(List<? extends Exclusion> more) {
+        return new JobDefinition(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                exclusions.plus(more));
     }
 
     /** With one schedule or per entity, without a start deadline (the form before decision 0032). */
@@ -215,6 +312,9 @@ public record JobDefinition(
         private Function<JobServices, Job> factory;
         private EntityJob perEntity;
         private Duration startDeadline;
+        private final List<HolidayCalendar> businessDaysOf = new ArrayList<>();
+        private final List<HolidayCalendar> exceptDatesOf = new ArrayList<>();
+        private final List<Blackout> blackouts = new ArrayList<>();
 
         private Builder(String id) {
             this.id = id;
@@ -308,6 +408,32 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * Runs on business days only: not on Saturdays, Sundays or the calendar's dates, each read in the
+         * job's own zone (decision 0034). An excluded occurrence is recorded as SKIP CALENDAR, never run and
+         * never counted as missed; one on a date past the calendar's range is refused (CALENDAR_ENDED) and
+         * counted as missed, so an out-of-date calendar is alarmed.
+         */
+        public Builder businessDaysOf(HolidayCalendar calendar) {
+            businessDaysOf.add(java.util.Objects.requireNonNull(calendar, "calendar"));
+            return this;
+        }
+
+        /** Runs on every day of its schedule except the calendar's dates (weekends run): see {@link #businessDaysOf}. */
+        public Builder exceptDatesOf(HolidayCalendar calendar) {
+            exceptDatesOf.add(java.util.Objects.requireNonNull(calendar, "calendar"));
+            return this;
+        }
+
+        /**
+         * A window with no occurrences of this job (decision 0034): an occurrence inside is recorded as SKIP
+         * BLACKOUT with the window's reason, not counted as missed and not caught up afterwards.
+         */
+        public Builder blackout(Blackout window) {
+            blackouts.add(java.util.Objects.requireNonNull(window, "window"));
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -332,7 +458,17 @@ public record JobDefinition(
                     description,
                     factory,
                     perEntity,
-                    startDeadline);
+                    startDeadline,
+                    exclusions());
+        }
+
+        /** The calendars (in the job's zone), then the blackouts, in the order declared. */
+        private Exclusions exclusions() {
+            List<Exclusion> all = new ArrayList<>();
+            businessDaysOf.forEach(c -> all.add(new CalendarRule(c, true, schedule.zone())));
+            exceptDatesOf.forEach(c -> all.add(new CalendarRule(c, false, schedule.zone())));
+            all.addAll(blackouts);
+            return new Exclusions(all);
         }
     }
 }
