@@ -113,8 +113,12 @@ final class PlanCommand implements Callable<Integer> {
                 .orElseGet(() -> typed(source.expression.schedule, source.expression.zone));
         Instant start = from == null ? clock.instant() : InstantArgument.parse(spec.commandLine(), "--from", from);
         List<TimelineEntry> entries = extent.to != null ? window(parsed, start) : counted(parsed, start);
-        PlanReport report =
-                new PlanReport(parsed, start, entries, job.flatMap(dev.punctual.job.JobDefinition::deadline));
+        PlanReport report = new PlanReport(
+                parsed,
+                start,
+                entries,
+                job.flatMap(dev.punctual.job.JobDefinition::deadline),
+                job.map(j -> new PlanReport.JobRules(j.exclusions(), j.catchUp())));
         spec.commandLine().getOut().print(output.isJson() ? report.json() : report.text());
         return 0;
     }

@@ -3,7 +3,10 @@ package dev.punctual.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.catchup.StartDeadline;
+import dev.punctual.time.ExcludedSpan;
+import dev.punctual.time.Exclusions;
 import dev.punctual.time.Occurrence;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.ScheduleExpressionException;
@@ -21,15 +24,60 @@ import java.util.stream.Stream;
  *
  * @param startDeadline a catalog job's start deadline (decision 0032): each occurrence is listed with its
  *     latest start, after which it is skipped (DEADLINE_PASSED), not run; empty for none
+ * @param job a catalog job's catch-up policy and exclusions (decision 0034): each occurrence is listed
+ *     with whether it runs and, if not, why, by the same rule the runtime applies; empty for an expression
  */
-record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries, Optional<Duration> startDeadline) {
+record PlanReport(
+        Schedule schedule,
+        Instant from,
+        List<TimelineEntry> entries,
+        Optional<Duration> startDeadline,
+        Optional<JobRules> job) {
 
-    PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) {
-        this(schedule, from, entries, Optional.empty());
+    /** What decides, beyond the schedule, whether a catalog job's occurrence runs. */
+    record JobRules(Exclusions exclusions, CatchUpPolicy catchUp) {
+
+        /** Why the occurrence does not run, as the runtime records it, or empty when it runs. */
+        Optional<Verdict> skip(Instant occurrence) {
+            Optional<ExcludedSpan> span = exclusions.covering(occurrence);
+            if (span.isPresent()) {
+                String reason = span.get().kind() == ExcludedSpan.Kind.CALENDAR ? "CALENDAR" : "BLACKOUT";
+                return Optional.of(new Verdict(reason, span.get().why()));
+            }
+            return exclusions.calendarBeyondRange(occurrence).map(why -> new Verdict("CALENDAR_ENDED", why));
+        }
+
+        /** What happens after an excluded occurrence, as one sentence. */
+        String afterwards() {
+            return "an excluded occurrence is skipped, not missed, and never caught up; occurrences missed"
+                    + " outside one are caught up by the job's policy (" + catchUp.describe() + ")";
+        }
     }
 
-    /** The note of an occurrence: the calculator's, then, with a deadline, what happens if it starts later. */
+    /** A skip the runtime would record: its reason and why. */
+    record Verdict(String reason, String why) {}
+
+    PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries) {
+        this(schedule, from, entries, Optional.empty(), Optional.empty());
+    }
+
+    private Optional<Verdict> skip(Occurrence occurrence) {
+        return job.flatMap(rules -> rules.skip(occurrence.instant()));
+    }
+
+    private String runs(Occurrence occurrence) {
+        return skip(occurrence).map(v -> "SKIP " + v.reason()).orElse("runs");
+    }
+
+    /**
+     * The note of an occurrence: why it is skipped; else the calculator's, then, with a deadline, what
+     * happens if it starts later.
+     */
     private Optional<String> note(Occurrence occurrence) {
+        Optional<Verdict> skip = skip(occurrence);
+        if (skip.isPresent()) {
+            return Optional.of(skip.get().why());
+        }
         Optional<String> late = startDeadline.map(d -> "latest start "
                 + new StartDeadline(d).latestStart(occurrence.instant()) + ", later: SKIP DEADLINE_PASSED");
         if (occurrence.note().isPresent() && late.isPresent()) {
@@ -53,6 +101,12 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries, 
                 .put("description", schedule.expression().describe())
                 .put("from", from.toString());
         startDeadline.ifPresent(d -> root.put("start_deadline", d.toString()));
+        job.ifPresent(rules -> {
+            ArrayNode exclusions = root.putArray("exclusions");
+            rules.exclusions().describe().forEach(exclusions::add);
+            root.put("catch_up", rules.catchUp().describe());
+            root.put("after_exclusion", rules.afterwards());
+        });
         ArrayNode occurrences = root.putArray("occurrences");
         ArrayNode skipped = root.putArray("skipped");
         for (TimelineEntry entry : entries) {
@@ -62,6 +116,11 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries, 
                             .addObject()
                             .put("utc", occurrence.instant().toString())
                             .put("local", local(occurrence));
+                    job.ifPresent(rules -> {
+                        Optional<Verdict> skip = skip(occurrence);
+                        node.put("runs", skip.isEmpty());
+                        skip.ifPresent(v -> node.put("skip_reason", v.reason()).put("skip_why", v.why()));
+                    });
                     startDeadline.ifPresent(d -> node.put(
                             "latest_start",
                             new StartDeadline(d)
@@ -124,7 +183,15 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries, 
                 .append(d)
                 .append(" after each occurrence; a later start is skipped (DEADLINE_PASSED), never run")
                 .append('\n'));
-        text.append(row("UTC", "LOCAL", "NOTE"));
+        job.ifPresent(rules -> {
+            for (String exclusion : rules.exclusions().describe()) {
+                text.append("excludes    ").append(exclusion).append('\n');
+            }
+            if (!rules.exclusions().isEmpty()) {
+                text.append("after       ").append(rules.afterwards()).append('\n');
+            }
+        });
+        text.append(row("UTC", "LOCAL", job.isPresent() ? "RUNS" : null, "NOTE"));
         for (TimelineEntry entry : entries) {
             String utc = entry instanceof Occurrence occurrence
                     ? occurrence.instant().toString()
@@ -134,13 +201,18 @@ record PlanReport(Schedule schedule, Instant from, List<TimelineEntry> entries, 
                 case SkippedLocalTime gap -> gap.localTime() + " (none)";
             };
             Optional<String> note = entry instanceof Occurrence occurrence ? note(occurrence) : entry.note();
-            text.append(row(utc, local, note.orElse("")));
+            String runs = job.isEmpty() ? null : entry instanceof Occurrence o ? runs(o) : "-";
+            text.append(row(utc, local, runs, note.orElse("")));
         }
         return text.toString();
     }
 
-    private static String row(String utc, String local, String note) {
-        return String.format("%-22s %-27s %s", utc, local, note).stripTrailing() + "\n";
+    /** One row; a plan of a catalog job has a RUNS column (its verdict), a plan of an expression not. */
+    private static String row(String utc, String local, String runs, String note) {
+        String line = runs == null
+                ? String.format("%-22s %-27s %s", utc, local, note)
+                : String.format("%-22s %-27s %-20s %s", utc, local, runs, note);
+        return line.stripTrailing() + "\n";
     }
 
     private static String local(Occurrence occurrence) {

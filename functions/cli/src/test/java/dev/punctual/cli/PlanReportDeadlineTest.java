@@ -22,7 +22,8 @@ class PlanReportDeadlineTest {
                 SCHEDULE,
                 FROM,
                 OccurrenceCalculator.of(SCHEDULE).timeline(FROM, FROM.plus(Duration.ofDays(2)), 10),
-                deadline);
+                deadline,
+                Optional.empty());
     }
 
     @Test

@@ -29,6 +29,9 @@ class ReasonTest {
         expected.put("ENTITY_DELETED", "SKIP");
         expected.put("DEADLINE_PASSED", "SKIP");
         expected.put("OPERATOR_SKIPPED", "SKIP");
+        expected.put("CALENDAR", "SKIP");
+        expected.put("BLACKOUT", "SKIP");
+        expected.put("CALENDAR_ENDED", "SKIP");
         expected.put("DEFERRED", "SKIP");
         expected.put("DEADLINE", "SKIP");
         expected.put("EARLIER_FAILED", "SKIP");
@@ -81,6 +84,9 @@ class ReasonTest {
                         Map.entry(Reason.ENTITY_DELETED, SkipReason.ENTITY_DELETED),
                         Map.entry(Reason.DEADLINE_PASSED, SkipReason.DEADLINE_PASSED),
                         Map.entry(Reason.OPERATOR_SKIPPED, SkipReason.OPERATOR_SKIPPED),
+                        Map.entry(Reason.CALENDAR, SkipReason.CALENDAR),
+                        Map.entry(Reason.BLACKOUT, SkipReason.BLACKOUT),
+                        Map.entry(Reason.CALENDAR_ENDED, SkipReason.CALENDAR_ENDED),
                         Map.entry(Reason.DEFERRED, SkipReason.DEFERRED));
         assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
     }
