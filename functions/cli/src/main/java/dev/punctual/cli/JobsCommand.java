@@ -110,7 +110,7 @@ final class JobsCommand implements Callable<Integer> {
         row.put(
                 "tables",
                 job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
-        row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.schedule(), now, next));
+        row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.occurrences(), now, next));
         row.put("description", job.description());
         return row;
     }

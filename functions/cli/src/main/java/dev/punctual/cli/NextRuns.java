@@ -21,7 +21,12 @@ final class NextRuns {
 
     /** Up to {@code count} runs strictly after {@code now}, each as {@code local}, {@code utc}, {@code in}. */
     static List<Map<String, String>> after(Schedule schedule, Instant now, int count) {
-        OccurrenceCalculator calculator = OccurrenceCalculator.of(schedule);
+        return after(OccurrenceCalculator.of(schedule), now, count);
+    }
+
+    /** The same for a job's occurrences: its schedule's minus its calendar and blackouts (decision 0034). */
+    static List<Map<String, String>> after(OccurrenceCalculator calculator, Instant now, int count) {
+        Schedule schedule = calculator.schedule();
         List<Map<String, String>> runs = new ArrayList<>();
         Instant after = now;
         for (int i = 0; i < count; i++) {

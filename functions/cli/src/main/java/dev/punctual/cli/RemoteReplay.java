@@ -108,8 +108,8 @@ final class RemoteReplay {
         if (!from.isBefore(to)) {
             return 0;
         }
-        OccurrenceCalculator calculator =
-                OccurrenceCalculator.of(entity.map(EntityDelivery::occurrences).orElse(job.schedule()));
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(
+                entity.map(EntityDelivery::occurrences).orElse(job.schedule()), job.exclusions());
         return (calculator.isOccurrence(from) ? 1 : 0) + calculator.count(from, to);
     }
 

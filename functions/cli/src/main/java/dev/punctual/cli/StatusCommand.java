@@ -216,7 +216,9 @@ final class StatusCommand implements Callable<Integer> {
 
     private Map<String, Object> row(Subject subject, RunLedger ledger, Instant now) {
         JobDefinition job = subject.job();
-        Optional<OccurrenceCalculator> calculator = subject.schedule().map(OccurrenceCalculator::of);
+        // The job's occurrences (decision 0034): a holiday or a blackout's is not due, lagging or next.
+        Optional<OccurrenceCalculator> calculator =
+                subject.schedule().map(s -> OccurrenceCalculator.of(s, job.exclusions()));
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("job", job.id());
         if (job.isPerEntity()) {
@@ -258,7 +260,7 @@ final class StatusCommand implements Callable<Integer> {
                     neverRan || calculator.isEmpty()
                             ? null
                             : lag(calculator.get(), cursor, now).toMillis());
-            row.put("next", schedule.map(s -> NextRuns.after(s, now, next)).orElse(List.of()));
+            row.put("next", calculator.map(c -> NextRuns.after(c, now, next)).orElse(List.of()));
             // Planned or already met, each with who and why; one read of the lock item, one per skip.
             row.put(
                     "skips",

@@ -34,6 +34,14 @@ final class DemoScenario {
     /** This occurrence of the daily report is delivered twice, as Lambda's async queue may do. */
     static final Instant DUPLICATED = Instant.parse("2027-03-14T13:00:00Z");
 
+    /**
+     * This occurrence of send-reminders (18:00 in Seoul) is delivered 25 minutes late, past its 10-minute
+     * start deadline: recorded as SKIP DEADLINE_PASSED and counted as missed, never sent late.
+     */
+    static final Instant LATE_REMINDER = Instant.parse("2027-03-14T09:00:00Z");
+
+    static final Duration REMINDER_LATENESS = Duration.ofMinutes(25);
+
     /** Scheduler deliveries land a little after their scheduled time. */
     static final Duration DELIVERY_DELAY = Duration.ofMillis(1200);
 
@@ -79,7 +87,14 @@ final class DemoScenario {
                 if (lostInOutage(job, occurrence)) {
                     continue;
                 }
-                steps.add(new Delivery(occurrence.plus(DELIVERY_DELAY), job.id(), occurrence, ""));
+                // The scheduler delivers every occurrence of the deployed expression, holidays and blackouts
+                // included: the runtime skips those (decision 0034).
+                boolean late = job.id().equals("send-reminders") && occurrence.equals(LATE_REMINDER);
+                steps.add(new Delivery(
+                        occurrence.plus(late ? REMINDER_LATENESS : DELIVERY_DELAY),
+                        job.id(),
+                        occurrence,
+                        late ? "delivered " + REMINDER_LATENESS.toMinutes() + " min late" : ""));
                 if (job.id().equals("daily-report") && occurrence.equals(DUPLICATED)) {
                     steps.add(new Delivery(
                             occurrence.plus(Duration.ofSeconds(40)), job.id(), occurrence, "duplicate delivery"));

@@ -66,7 +66,53 @@ final class Narration {
                 DemoScenario.DUPLICATED.plusSeconds(39),
                 "the same delivery arrives again (Lambda may deliver an event twice): it is skipped as already"
                         + " done, the report is not sent twice"));
+        if (catalog.find("send-reminders").flatMap(JobDefinition::deadline).isPresent()) {
+            lines.add(new Line(
+                    DemoScenario.LATE_REMINDER
+                            .plus(DemoScenario.REMINDER_LATENESS)
+                            .minusSeconds(1),
+                    "send-reminders' 18:00 Seoul delivery arrives "
+                            + DemoScenario.REMINDER_LATENESS.toMinutes() + " minutes late (a throttled scheduler):"
+                            + " past its start deadline of "
+                            + catalog.find("send-reminders")
+                                    .orElseThrow()
+                                    .startDeadline()
+                                    .toMinutes()
+                            + " minutes it is recorded as SKIP DEADLINE_PASSED and counted as missed, never sent"
+                            + " late"));
+        }
+        lines.addAll(exclusions(catalog));
         lines.sort(Comparator.comparing(Line::at));
+        return lines;
+    }
+
+    /**
+     * One line per excluded span a job's schedule meets in the window (a holiday, a blackout night), said
+     * just before its first excluded occurrence, with the span's reason (decision 0034).
+     */
+    private static List<Line> exclusions(JobCatalog catalog) {
+        List<Line> lines = new ArrayList<>();
+        Set<String> said = new LinkedHashSet<>();
+        for (JobDefinition job : catalog.jobs()) {
+            if (job.isPerEntity() || job.exclusions().isEmpty()) {
+                continue;
+            }
+            for (Instant occurrence :
+                    OccurrenceCalculator.of(job.schedule()).between(DemoScenario.START, DemoScenario.END, 1000)) {
+                job.exclusions().covering(occurrence).ifPresent(span -> {
+                    String key = job.lockGroup() + span.from() + span.why();
+                    if (said.add(key)) {
+                        lines.add(new Line(
+                                occurrence.minusSeconds(1),
+                                job.id() + (job.lockGroup().equals(job.id()) ? "" : " (group " + job.lockGroup() + ")")
+                                        + ": " + span.why() + ", so its occurrences until "
+                                        + LOCAL.format(span.until()
+                                                .atZone(job.schedule().zone()))
+                                        + " are skipped (SKIP " + span.kind() + "), not counted as missed"));
+                    }
+                });
+            }
+        }
         return lines;
     }
 

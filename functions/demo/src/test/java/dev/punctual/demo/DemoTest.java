@@ -49,9 +49,10 @@ class DemoTest {
     @Test
     void theFinalLedger_countsEachOccurrenceOnce_soItsCategoriesAddUpToTheOccurrences() {
         // 192 quarter-hours: 11 lost in the outage and given up, 3 skipped for maintenance (catch-up later
-        // counted them in a missed range too; here they count once, as skipped), the rest ran.
+        // counted them in a missed range too; here they count once, as skipped), 4 in the nightly backup's
+        // blackout (03:00 and 03:15 Seoul on two nights), the rest ran.
         assertThat(ledgerRow("expire-reservations"))
-                .containsExactly("expire-reservations", "2027-03-15T11:45:00Z", "192", "178", "3", "0", "11", "0");
+                .containsExactly("expire-reservations", "2027-03-15T11:45:00Z", "192", "174", "7", "0", "11", "0");
         assertThat(ledgerRow("missed-run-watchdog"))
                 .containsExactly("missed-run-watchdog", "2027-03-15T11:07:00Z", "48", "47", "1", "0", "0", "0");
         for (String job : List.of(
@@ -60,6 +61,7 @@ class DemoTest {
                 "refund-keys",
                 "purge-inactive-members",
                 "send-reminders",
+                "settle-payouts",
                 "missed-run-watchdog")) {
             List<String> row = ledgerRow(job);
             int sum = row.subList(3, 8).stream().mapToInt(Integer::parseInt).sum();
@@ -115,6 +117,29 @@ class DemoTest {
                 .as("the demo creates the stage's bus, so lifecycle events are published")
                 .noneSatisfy(l -> assertThat(l).contains("\"message\":\"lifecycle event not published\""));
         Files.delete(Path.of(written.group(2)));
+    }
+
+    @Test
+    void aHolidayAndAWeekend_areCalendarSkips_andTheSettlementNeverRunsInTheWindow() {
+        assertThat(line("settle-payouts", "2027-03-14T17:00:00+09:00", "SCHEDULED"))
+                .contains("SKIP", "CALENDAR", "2027-03-14 is a Sunday (business days of calendar kr-public-holidays)");
+        assertThat(line("settle-payouts", "2027-03-15T17:00:00+09:00", "SCHEDULED"))
+                .contains("SKIP", "CALENDAR", "2027-03-15 is Founding day in calendar company-closing-days");
+        assertThat(ledgerRow("settle-payouts")).containsExactly("settle-payouts", "-", "2", "0", "2", "0", "0", "0");
+    }
+
+    @Test
+    void theNightlyBackupsBlackout_skipsTheReservationGroup_andItsEndRunsAgain() {
+        assertThat(line("2027-03-13T18:00:01", "expire-reservations")).contains("SKIP", "BLACKOUT");
+        assertThat(line("2027-03-13T18:05:01", "refund-keys")).contains("SKIP", "BLACKOUT");
+        assertThat(line("2027-03-13T18:30:01", "expire-reservations")).contains("PASS");
+    }
+
+    @Test
+    void aReminderDeliveredPastItsStartDeadline_isADeadlineSkip_neverSentLate() {
+        assertThat(line("send-reminders", "2027-03-14T18:00:00+09:00", "SCHEDULED"))
+                .contains("SKIP", "DEADLINE_PASSED", "latest start 2027-03-14T09:10:00Z (startDeadline PT10M)");
+        assertThat(output).contains("-- send-reminders' 18:00 Seoul delivery arrives 25 minutes late");
     }
 
     /** The one printed line holding every part. */

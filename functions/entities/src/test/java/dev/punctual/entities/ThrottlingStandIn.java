@@ -32,8 +32,16 @@ final class ThrottlingStandIn implements AutoCloseable {
     private final int everyNth;
     private final AtomicInteger creates = new AtomicInteger();
     private final AtomicInteger throttled = new AtomicInteger();
+    private final AtomicInteger names = new AtomicInteger();
+    private final Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    /** @param everyNth throttles the n-th, 2n-th, ... CreateSchedule request to arrive (retries count) */
+    /**
+     * @param everyNth throttles the first CreateSchedule of the n-th, 2n-th, ... schedule name to arrive;
+     *     its retry, and every request for a name seen before, passes. Which names are throttled depends on
+     *     arrival order only, never on timing: counting every request instead let one schedule's retries
+     *     keep landing on the n-th slots while other writers advanced the count, so on a slow machine the
+     *     SDK ran out of attempts (a flaky test, not a finding).
+     */
     ThrottlingStandIn(URI upstream, int everyNth) throws IOException {
         this.upstream = upstream;
         this.everyNth = everyNth;
@@ -62,7 +70,11 @@ final class ThrottlingStandIn implements AutoCloseable {
             // The REST-JSON protocol's CreateSchedule is POST /schedules/{Name}.
             boolean create = exchange.getRequestMethod().equals("POST")
                     && exchange.getRequestURI().getPath().startsWith("/schedules/");
-            if (create && creates.incrementAndGet() % everyNth == 0) {
+            boolean firstOfName = create && seen.add(exchange.getRequestURI().getPath());
+            if (create) {
+                creates.incrementAndGet();
+            }
+            if (firstOfName && names.incrementAndGet() % everyNth == 0) {
                 throttled.incrementAndGet();
                 byte[] error = "{\"Message\":\"Rate exceeded\"}".getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");

@@ -8,7 +8,10 @@ import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobTable;
 import dev.punctual.job.Once;
+import dev.punctual.time.Blackout;
+import dev.punctual.time.HolidayCalendar;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -37,6 +40,24 @@ public final class ExampleCatalog implements CatalogProvider {
                     "dynamodb:DeleteItem",
                     "dynamodb:Query")
             .build();
+
+    /**
+     * Korea's public holidays, from a file the module packages (so it is in the Lambda's jar): the team
+     * adds each year's dates before the year ends (docs/time.md, "Calendars").
+     */
+    public static final HolidayCalendar KR_PUBLIC_HOLIDAYS =
+            HolidayCalendar.resource(ExampleCatalog.class, "calendars/kr-public-holidays.txt");
+
+    /** The company's own closing days, kept beside the public holidays. */
+    public static final HolidayCalendar COMPANY_CLOSING_DAYS =
+            HolidayCalendar.resource(ExampleCatalog.class, "calendars/company-closing-days.txt");
+
+    /**
+     * The reservation system's nightly backup: no job of the reservations group runs from 03:00 to 03:30
+     * Seoul time (decision 0034); their occurrences then are skipped (SKIP BLACKOUT), not missed.
+     */
+    public static final Blackout RESERVATIONS_BACKUP = Blackout.daily(
+            LocalTime.of(3, 0), LocalTime.of(3, 30), "Asia/Seoul", "reservation system's nightly backup");
 
     @Override
     public JobCatalog catalog(JobEnvironment env) {
@@ -90,7 +111,18 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .externalDelivery()
                                 .uses(DEMO_TABLE)
                                 .job(s -> new ReminderJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("settle-payouts")
+                                .description("Settle refunded deposits with the bank, on Korean business days")
+                                .schedule("0 17 * * *", "Asia/Seoul")
+                                // Not on weekends, public holidays or the company's closing days, read in
+                                // Asia/Seoul: those are SKIP CALENDAR, never counted as missed (decision 0034).
+                                .businessDaysOf(KR_PUBLIC_HOLIDAYS)
+                                .exceptDatesOf(COMPANY_CLOSING_DAYS)
+                                .uses(DEMO_TABLE)
+                                .job(s -> new SettlePayoutsJob(table.get()))
                                 .build())
+                .withBlackout(RESERVATIONS_GROUP, RESERVATIONS_BACKUP)
                 .withDelivery(message -> outbox.get().send(message));
     }
 }

@@ -95,7 +95,7 @@ public record CalendarRule(HolidayCalendar calendar, boolean businessDaysOnly, Z
 
     @Override
     public String describe() {
-        return (businessDaysOnly ? "business days of " : "except the dates of ") + "calendar " + calendar.name()
+        return (businessDaysOnly ? "business days of " : "not on the dates of ") + "calendar " + calendar.name()
                 + " (" + calendar.firstDay() + " .. " + calendar.lastDay() + ", "
                 + calendar.dates().size()
                 + " dates)";
@@ -115,6 +115,7 @@ public record CalendarRule(HolidayCalendar calendar, boolean businessDaysOnly, Z
     }
 
     private static String name(DayOfWeek day) {
-        return day.getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ROOT);
+        String name = day.name();
+        return name.charAt(0) + name.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 }
