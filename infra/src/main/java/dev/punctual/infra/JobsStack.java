@@ -84,7 +84,7 @@ public final class JobsStack extends NestedStack {
     private Schedule schedule(Shared shared, JobDefinition job) {
         IFunction alias = shared.aliases().get(job.pool().name());
         RetrySettings retries = shared.config().retries();
-        Deployment deployment = job.schedule().deployment();
+        Deployment deployment = job.deployment();
         return Schedule.Builder.create(this, "Schedule-" + job.id())
                 .scheduleName(job.id())
                 .scheduleGroup(shared.group())
@@ -95,7 +95,7 @@ public final class JobsStack extends NestedStack {
                 .enabled(shared.config().flags().schedulesEnabled())
                 .target(LambdaInvoke.Builder.create(alias)
                         .role(shared.roles().of(job.pool().name()))
-                        .input(ScheduleTargetInput.fromObject(ScheduledPayload.forJob(job.id())))
+                        .input(ScheduleTargetInput.fromObject(ScheduledPayload.forJob(job.id(), job.offsetMinutes())))
                         .retryAttempts(retries.schedulerRetryAttempts())
                         .maxEventAge(
                                 Duration.seconds(retries.schedulerMaxEventAge().toSeconds()))

@@ -364,7 +364,7 @@ public final class StageStack extends Stack {
     static void checkSchedulesDeployable(JobCatalog catalog) {
         for (JobDefinition job : catalog.jobs()) {
             try {
-                job.schedule().deployment();
+                job.deployment();
             } catch (ScheduleExpressionException e) {
                 throw new StageConfigException("job " + job.id() + " schedule " + e.getMessage());
             }

@@ -29,6 +29,27 @@ class PayloadContractTest {
         assertHonoured(schedules, Synth.CATALOG);
     }
 
+    @Test
+    void aSpreadJobsSchedule_firesItsOffsetAfterEachOccurrence_andItsInputCarriesTheOffset() {
+        dev.punctual.job.JobDefinition spread = dev.punctual.job.JobDefinition.builder("hourly-sync")
+                .schedule("0 * * * *", "Europe/Berlin")
+                .spreadOver(java.time.Duration.ofMinutes(20))
+                .job(s -> c -> dev.punctual.job.JobResult.empty())
+                .build();
+        JobCatalog catalog = JobCatalog.of(spread);
+        Map<String, Map<String, Object>> schedules = new java.util.LinkedHashMap<>();
+        Templates.jobSchedules(Synth.stage(Stages.named("dev"), catalog))
+                .forEach((name, located) -> schedules.put(name, located.properties()));
+        Map<String, Object> deployed = schedules.get("hourly-sync");
+
+        assertThat(spread.offsetMinutes()).isPositive();
+        assertThat(deployed.get("ScheduleExpression")).isEqualTo("cron(" + spread.offsetMinutes() + " * * * ? *)");
+        assertThat((String) ((Map<?, ?>) deployed.get("Target")).get("Input"))
+                .startsWith("{\"kind\":\"scheduled\",\"job\":\"hourly-sync\",\"offset_minutes\":"
+                        + spread.offsetMinutes() + ",\"scheduled_time\":");
+        assertHonoured(schedules, catalog);
+    }
+
     /**
      * Checks the contract on job schedules' properties, by schedule name: exactly the catalog's jobs,
      * each input a valid scheduled invocation of its job at an instant its deployed expression fires.
@@ -43,16 +64,19 @@ class PayloadContractTest {
 
             assertThat(parsed).as(name).isInstanceOf(PayloadParser.Parsed.Valid.class);
             Invocation invocation = ((PayloadParser.Parsed.Valid) parsed).invocation();
+            // A spread job's schedule fires its offset after the occurrence it delivers (decision 0035).
+            Instant occurrence = fires.minusSeconds(60L * catalog.require(name).offsetMinutes());
             assertThat(invocation)
                     .as(name)
                     .isEqualTo(new Invocation.Scheduled(
                             dev.punctual.runtime.RunSubject.of(catalog.require(name)),
-                            fires,
+                            occurrence,
                             "b5f9c3e2-exec",
                             2,
                             arn(name)));
-            assertThat(OccurrenceCalculator.of(catalog.require(name).schedule()).isOccurrence(fires))
-                    .as(name + ": the delivery at " + fires + " is an occurrence of the catalog's schedule")
+            assertThat(OccurrenceCalculator.of(catalog.require(name).schedule()).isOccurrence(occurrence))
+                    .as(name + ": the delivery at " + fires + " is for " + occurrence
+                            + ", an occurrence of the catalog's schedule")
                     .isTrue();
         });
     }

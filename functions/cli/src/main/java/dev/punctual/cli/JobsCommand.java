@@ -96,9 +96,12 @@ final class JobsCommand implements Callable<Integer> {
         row.put("job", job.id());
         row.put("schedule", job.schedule().expression().source());
         // A per-entity job has no schedule of its own: the stage deploys none, and each entity names its zone.
+        row.put("deployed", job.isPerEntity() ? PER_ENTITY : job.deployment().expression());
+        // A spread job's schedule fires this many minutes after each occurrence (decision 0035).
+        row.put("offset_minutes", job.offsetMinutes());
         row.put(
-                "deployed",
-                job.isPerEntity() ? PER_ENTITY : job.schedule().deployment().expression());
+                "spread_over",
+                job.spread() == null ? null : job.spread().window().window().toString());
         row.put("zone", job.isPerEntity() ? PER_ENTITY : job.schedule().zone().getId());
         row.put("lock_group", job.lockGroup());
         row.put("pool", job.pool().name());
@@ -148,6 +151,15 @@ final class JobsCommand implements Callable<Integer> {
         return flags;
     }
 
+    /** "+7m of 10m" for a spread job (its offset and window), "-" for one deployed at its occurrences. */
+    private static String offset(Map<String, Object> row) {
+        Object window = row.get("spread_over");
+        return window == null
+                ? "-"
+                : "+" + row.get("offset_minutes") + "m of "
+                        + Duration.parse((String) window).toMinutes() + "m";
+    }
+
     private static String tables(List<String> names) {
         return names.isEmpty() ? "-" : String.join(",", names);
     }
@@ -159,6 +171,7 @@ final class JobsCommand implements Callable<Integer> {
             "JOB",
             "SCHEDULE",
             "DEPLOYED",
+            "OFFSET",
             "ZONE",
             "LOCK GROUP",
             "POOL",
@@ -182,6 +195,7 @@ final class JobsCommand implements Callable<Integer> {
                     first ? (String) r.get("job") : "",
                     first ? (String) r.get("schedule") : "",
                     first ? (String) r.get("deployed") : "",
+                    first ? offset(r) : "",
                     first ? (String) r.get("zone") : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? (String) r.get("pool") : "",

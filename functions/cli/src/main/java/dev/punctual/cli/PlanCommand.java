@@ -118,7 +118,8 @@ final class PlanCommand implements Callable<Integer> {
                 start,
                 entries,
                 job.flatMap(dev.punctual.job.JobDefinition::deadline),
-                job.map(j -> new PlanReport.JobRules(j.exclusions(), j.catchUp())));
+                job.map(j -> new PlanReport.JobRules(
+                        j.exclusions(), j.catchUp(), java.util.Optional.ofNullable(j.spread()))));
         spec.commandLine().getOut().print(output.isJson() ? report.json() : report.text());
         return 0;
     }

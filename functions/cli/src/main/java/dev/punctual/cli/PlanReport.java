@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.catchup.StartDeadline;
+import dev.punctual.job.JobSpread;
 import dev.punctual.time.ExcludedSpan;
 import dev.punctual.time.Exclusions;
 import dev.punctual.time.Occurrence;
@@ -35,7 +36,16 @@ record PlanReport(
         Optional<JobRules> job) {
 
     /** What decides, beyond the schedule, whether a catalog job's occurrence runs. */
-    record JobRules(Exclusions exclusions, CatchUpPolicy catchUp) {
+    record JobRules(Exclusions exclusions, CatchUpPolicy catchUp, Optional<JobSpread> spread) {
+
+        JobRules(Exclusions exclusions, CatchUpPolicy catchUp) {
+            this(exclusions, catchUp, Optional.empty());
+        }
+
+        /** How far after each occurrence its schedule is deployed to fire (decision 0035). */
+        int offsetMinutes() {
+            return spread.map(JobSpread::offsetMinutes).orElse(0);
+        }
 
         /** Why the occurrence does not run, as the runtime records it, or empty when it runs. */
         Optional<Verdict> skip(Instant occurrence) {
@@ -106,6 +116,10 @@ record PlanReport(
             rules.exclusions().describe().forEach(exclusions::add);
             root.put("catch_up", rules.catchUp().describe());
             root.put("after_exclusion", rules.afterwards());
+            rules.spread()
+                    .ifPresent(spread -> root.put(
+                                    "spread_over", spread.window().window().toString())
+                            .put("offset_minutes", spread.offsetMinutes()));
         });
         ArrayNode occurrences = root.putArray("occurrences");
         ArrayNode skipped = root.putArray("skipped");
@@ -126,6 +140,14 @@ record PlanReport(
                             new StartDeadline(d)
                                     .latestStart(occurrence.instant())
                                     .toString()));
+                    if (offsetMinutes() != 0) {
+                        node.put(
+                                "fires",
+                                occurrence
+                                        .instant()
+                                        .plusSeconds(60L * offsetMinutes())
+                                        .toString());
+                    }
                     addNote(occurrence, node);
                 }
                 case SkippedLocalTime gap ->
@@ -146,7 +168,7 @@ record PlanReport(
     /** What the CDK app deploys, or why it cannot (a rate with no equivalent UTC cron). */
     private String deployedExpression() {
         try {
-            return schedule.deployment().expression();
+            return schedule.deployment(offsetMinutes()).expression();
         } catch (ScheduleExpressionException e) {
             return "not deployable: " + e.getMessage();
         }
@@ -154,10 +176,14 @@ record PlanReport(
 
     private String deployedZone() {
         try {
-            return schedule.deployment().zone().getId();
+            return schedule.deployment(offsetMinutes()).zone().getId();
         } catch (ScheduleExpressionException e) {
             return schedule.zone().getId();
         }
+    }
+
+    private int offsetMinutes() {
+        return job.map(JobRules::offsetMinutes).orElse(0);
     }
 
     private static void addNote(TimelineEntry entry, ObjectNode node) {
@@ -190,6 +216,13 @@ record PlanReport(
             if (!rules.exclusions().isEmpty()) {
                 text.append("after       ").append(rules.afterwards()).append('\n');
             }
+            rules.spread()
+                    .ifPresent(spread -> text.append("spread      ")
+                            .append(spread.describe())
+                            .append(": fires ")
+                            .append(spread.offsetMinutes())
+                            .append(" min after each occurrence listed, which is what runs")
+                            .append('\n'));
         });
         text.append(row("UTC", "LOCAL", job.isPresent() ? "RUNS" : null, "NOTE"));
         for (TimelineEntry entry : entries) {

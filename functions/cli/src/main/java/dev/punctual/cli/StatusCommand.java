@@ -232,7 +232,13 @@ final class StatusCommand implements Callable<Integer> {
         Optional<Schedule> schedule = subject.schedule();
         String none = subject.wholeGroup() ? JobsCommand.PER_ENTITY : null;
         row.put("schedule", schedule.map(s -> s.expression().source()).orElse(none));
-        row.put("deployed", schedule.map(s -> s.deployment().expression()).orElse(none));
+        // A job's own schedule is deployed shifted by its spread (decision 0035); an entity's as it names it.
+        row.put(
+                "deployed",
+                schedule.map(s -> subject.entity().isEmpty()
+                                ? job.deployment().expression()
+                                : s.deployment().expression())
+                        .orElse(none));
         row.put("zone", schedule.map(s -> s.zone().getId()).orElse(none));
         row.put("lock_group", job.lockGroup());
         if (subject.wholeGroup()) {

@@ -46,6 +46,9 @@ final class DemoRun {
     private final DemoLog logged;
     private final PrintWriter out;
     private int routine;
+    /** Frequent jobs whose last outcome was not a routine pass: their next pass is shown, not folded. */
+    private final Map<String, Reason> interrupted = new TreeMap<>();
+
     private final Map<String, List<MissedRange>> missedByJob = new TreeMap<>();
 
     DemoRun(PunctualRuntime runtime, SimulatedClock clock, StructuredLog log, DemoLog logged, PrintWriter out) {
@@ -81,8 +84,7 @@ final class DemoRun {
     private void deliver(DemoScenario.Delivery d) {
         String payload = d.entity()
                 .map(tenant -> entityPayload(tenant, d.scheduledTime()))
-                .orElseGet(() -> "{\"kind\":\"scheduled\",\"job\":\"" + d.job() + "\",\"scheduled_time\":\""
-                        + d.scheduledTime() + "\",\"execution_id\":\"demo\",\"attempt_number\":\"1\"}");
+                .orElseGet(() -> jobPayload(runtime.services().catalog().require(d.job()), d.scheduledTime()));
         logged.takeRecent();
         InvocationResult result =
                 runtime.handle(payload, Deadline.fromRemaining(clock.instant(), Duration.ofMinutes(5)), log);
@@ -119,7 +121,16 @@ final class DemoRun {
                     || catchUp
                     || !d.note().isBlank()
                     || (!missed.isBlank() && o.occurrence().equals(d.scheduledTime()));
-            if (o.verdict() == Verdict.PASS && o.reason() == Reason.OK && !eventful && frequent(d.job())) {
+            boolean pass = o.verdict() == Verdict.PASS && o.reason() == Reason.OK;
+            String ledgerId = d.entity().isPresent() ? d.ledgerId() : o.job();
+            // The first pass after a skip (a blackout's end, maintenance off) shows the job running again.
+            Reason after = pass ? interrupted.remove(ledgerId) : null;
+            if (!pass && frequent(d.job())) {
+                interrupted.put(ledgerId, o.reason());
+            }
+            if (after != null) {
+                note = note.isBlank() ? "runs again after " + after : note + "; runs again after " + after;
+            } else if (pass && !eventful && frequent(d.job())) {
                 routine++;
                 continue;
             }
@@ -134,6 +145,22 @@ final class DemoRun {
                     o.reason(),
                     note);
         }
+    }
+
+    /**
+     * A job's delivery as its schedule's input fills it ({@link ScheduledPayload#forJob}): a spread job's
+     * fires, and says it fired, its offset after the occurrence.
+     */
+    private static String jobPayload(dev.punctual.job.JobDefinition job, Instant occurrence) {
+        Map<String, Object> input =
+                new java.util.LinkedHashMap<>(ScheduledPayload.forJob(job.id(), job.offsetMinutes()));
+        input.put(
+                ScheduledPayload.SCHEDULED_TIME,
+                occurrence.plusSeconds(60L * job.offsetMinutes()).toString());
+        input.put(ScheduledPayload.EXECUTION_ID, "demo");
+        input.put(ScheduledPayload.ATTEMPT_NUMBER, "1");
+        input.remove(ScheduledPayload.SCHEDULE_ARN);
+        return Json.write(input);
     }
 
     /** An entity's delivery as its schedule's input fills it ({@link ScheduledPayload#forEntity}). */

@@ -90,14 +90,21 @@ final class DemoScenario {
                 // The scheduler delivers every occurrence of the deployed expression, holidays and blackouts
                 // included: the runtime skips those (decision 0034).
                 boolean late = job.id().equals("send-reminders") && occurrence.equals(LATE_REMINDER);
+                // A spread job's schedule fires its offset after each occurrence (decision 0035).
+                Duration fired = Duration.ofMinutes(job.offsetMinutes());
                 steps.add(new Delivery(
-                        occurrence.plus(late ? REMINDER_LATENESS : DELIVERY_DELAY),
+                        occurrence.plus(fired).plus(late ? REMINDER_LATENESS : DELIVERY_DELAY),
                         job.id(),
                         occurrence,
-                        late ? "delivered " + REMINDER_LATENESS.toMinutes() + " min late" : ""));
+                        late
+                                ? "delivered " + REMINDER_LATENESS.toMinutes() + " min late"
+                                : fired.isZero() ? "" : "fired +" + fired.toMinutes() + " min (spreadOver)"));
                 if (job.id().equals("daily-report") && occurrence.equals(DUPLICATED)) {
                     steps.add(new Delivery(
-                            occurrence.plus(Duration.ofSeconds(40)), job.id(), occurrence, "duplicate delivery"));
+                            occurrence.plus(fired).plus(Duration.ofSeconds(40)),
+                            job.id(),
+                            occurrence,
+                            "duplicate delivery"));
                 }
             }
         }

@@ -146,9 +146,14 @@ public final class MissedRunWatchdog implements Job {
                 continue;
             }
             checked++;
-            Optional<Instant> expected = job.occurrences().previous(dueBy.plusMillis(1));
+            // A spread job's schedule fires its offset after each occurrence (decision 0035): its window
+            // trails the others' by that offset, so it gets the same grace; a constant lag per job keeps
+            // its windows contiguous, each occurrence falling in exactly one check.
+            Duration lag = Duration.ofMinutes(job.offsetMinutes());
+            Optional<Instant> expected =
+                    job.occurrences().previous(dueBy.minus(lag).plusMillis(1));
             if (expected.isPresent()
-                    && expected.get().isAfter(checkedFrom)
+                    && expected.get().isAfter(checkedFrom.minus(lag))
                     && notDelivered(job.id(), expected.get(), since)) {
                 overdue.add(job.id());
                 report(context, job, expected.get());

@@ -159,14 +159,16 @@ public final class PayloadParser {
     }
 
     /**
-     * A scheduler's delivery. A spread entity's schedule fires its offset after the nominal occurrence
-     * (decision 0030), so the occurrence it delivers, checked and keyed as every other, is the scheduled
-     * time minus the offset its input carries: the offset it was deployed with, even if the job's window
-     * changed since (its next put redeploys it).
+     * A scheduler's delivery. A spread entity's or job's schedule fires its offset after the nominal
+     * occurrence (decisions 0030 and 0035), so the occurrence it delivers, checked and keyed as every other,
+     * is the scheduled time minus the offset its input carries: the offset it was deployed with, even if
+     * the window changed since (a deploy updates the function before the schedule, and an entity's next put
+     * redeploys it). One rule for every job: a time that is not an occurrence after the offset is refused as
+     * NOT_AN_OCCURRENCE, as any other.
      */
     private Invocation scheduled(Map<String, Object> root) throws Refusal {
         RunSubject subject = subject(root);
-        int offset = offsetMinutes(root, subject);
+        int offset = offsetMinutes(root);
         return new Invocation.Scheduled(
                 subject,
                 time(root, ScheduledPayload.SCHEDULED_TIME).minusSeconds(60L * offset),
@@ -175,18 +177,11 @@ public final class PayloadParser {
                 optionalText(root, ScheduledPayload.SCHEDULE_ARN).orElse(""));
     }
 
-    private static int offsetMinutes(Map<String, Object> root, RunSubject subject) throws Refusal {
+    private static int offsetMinutes(Map<String, Object> root) throws Refusal {
         String field = ScheduledPayload.OFFSET_MINUTES;
         Object node = root.get(field);
         if (node == null) {
             return 0;
-        }
-        if (subject.entity().isEmpty()) {
-            throw new Refusal(
-                    "UNKNOWN_FIELD",
-                    field,
-                    "field '" + field + "' is for a job that runs per entity; "
-                            + subject.job().id() + " has one schedule of its own");
         }
         if (!(node instanceof Long value) || value < 0 || value > MAX_OFFSET_MINUTES) {
             throw new Refusal(

@@ -80,9 +80,20 @@ public final class ScheduledPayload {
 
     /** The target input of a job's schedule, field by field in a stable order. */
     public static Map<String, Object> forJob(String jobId) {
+        return forJob(jobId, 0);
+    }
+
+    /**
+     * The target input of a job's schedule deployed {@code offsetMinutes} after its occurrences (a spread
+     * job, decision 0035): the offset is carried so the function runs the occurrence, not the firing.
+     */
+    public static Map<String, Object> forJob(String jobId, int offsetMinutes) {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put(KIND, KIND_SCHEDULED);
         input.put(JOB, jobId);
+        if (offsetMinutes != 0) {
+            input.put(OFFSET_MINUTES, offsetMinutes);
+        }
         input.put(SCHEDULED_TIME, SCHEDULED_TIME_ATTRIBUTE);
         input.put(EXECUTION_ID, EXECUTION_ID_ATTRIBUTE);
         input.put(ATTEMPT_NUMBER, ATTEMPT_NUMBER_ATTRIBUTE);

@@ -132,7 +132,7 @@ class DemoTest {
     void theNightlyBackupsBlackout_skipsTheReservationGroup_andItsEndRunsAgain() {
         assertThat(line("2027-03-13T18:00:01", "expire-reservations")).contains("SKIP", "BLACKOUT");
         assertThat(line("2027-03-13T18:05:01", "refund-keys")).contains("SKIP", "BLACKOUT");
-        assertThat(line("2027-03-13T18:30:01", "expire-reservations")).contains("PASS");
+        assertThat(line("2027-03-13T18:30:01", "expire-reservations")).contains("PASS", "runs again after BLACKOUT");
     }
 
     @Test
@@ -140,6 +140,17 @@ class DemoTest {
         assertThat(line("send-reminders", "2027-03-14T18:00:00+09:00", "SCHEDULED"))
                 .contains("SKIP", "DEADLINE_PASSED", "latest start 2027-03-14T09:10:00Z (startDeadline PT10M)");
         assertThat(output).contains("-- send-reminders' 18:00 Seoul delivery arrives 25 minutes late");
+    }
+
+    @Test
+    void aSpreadJob_firesItsOffsetAfterItsOccurrence_andRunsTheOccurrenceItself() {
+        String report = line("daily-report", "2027-03-13T09:00:00-05:00", "SCHEDULED");
+        int offset = Integer.parseInt(report.replaceAll(".*fired \\+(\\d+) min \\(spreadOver\\).*", "$1"));
+
+        assertThat(offset).isBetween(1, 14);
+        assertThat(report)
+                .startsWith(String.format("2027-03-13T14:%02d:01", offset))
+                .contains("PASS", "OK");
     }
 
     /** The one printed line holding every part. */

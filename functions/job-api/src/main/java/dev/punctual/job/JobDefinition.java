@@ -10,6 +10,7 @@ import dev.punctual.time.Exclusions;
 import dev.punctual.time.HolidayCalendar;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
+import dev.punctual.time.Spread;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,8 @@ import java.util.function.Function;
  * @param exclusions what takes occurrences out of the schedule (decision 0034): the job's calendar rule
  *     and blackouts, then its lock group's and the catalog's; an excluded occurrence is recorded as a SKIP
  *     CALENDAR or BLACKOUT, never run, never due and never counted as missed
+ * @param spread where in its spread window the job's schedule fires (decision 0035): deployed its offset
+ *     after each occurrence, which is still what runs; null for a schedule deployed at its occurrences
  */
 public record JobDefinition(
         String id,
@@ -62,7 +65,8 @@ public record JobDefinition(
         Function<JobServices, Job> factory,
         EntityJob perEntity,
         Duration startDeadline,
-        Exclusions exclusions) {
+        Exclusions exclusions,
+        JobSpread spread) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -131,6 +135,71 @@ public record JobDefinition(
                         "the job's own zone " + schedule.zone().getId());
             }
         }
+        if (spread != null) {
+            // An entity names its own schedule: its place in the window is the entity's (EntityJob.spreadOver).
+            check(
+                    perEntity == null,
+                    id,
+                    "spreadOver",
+                    spread.window().describe(),
+                    "a job with one schedule (a per-entity job spreads its entities with EntityJob.spreadOver)");
+            check(
+                    spread.equals(JobSpread.of(spread.window(), id, schedule)),
+                    id,
+                    "spread",
+                    spread.describe(),
+                    "JobSpread.of(window, id, schedule): the offset is derived from the job's id and schedule");
+            if (startDeadline != null) {
+                // Fired up to window - 1 minutes late by design, it would be skipped as too late on every run.
+                check(
+                        startDeadline.compareTo(spread.window().window()) >= 0,
+                        id,
+                        "spreadOver",
+                        spread.window().describe(),
+                        "a window no longer than the startDeadline " + startDeadline
+                                + " (the schedule fires up to the window less a minute after each occurrence)");
+            }
+        }
+    }
+
+    /** Without a spread (the form before decision 0035). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity,
+            Duration startDeadline,
+            Exclusions exclusions) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                exclusions,
+                null);
     }
 
     /** With a start deadline and no calendar or blackout (the form before decision 0034). */
@@ -198,7 +267,21 @@ public record JobDefinition(
                 factory,
                 perEntity,
                 startDeadline,
-                exclusions.plus(more));
+                exclusions.plus(more),
+                spread);
+    }
+
+    /** How far after each occurrence the deployed schedule fires: the spread's offset, 0 without one. */
+    public int offsetMinutes() {
+        return spread == null ? 0 : spread.offsetMinutes();
+    }
+
+    /**
+     * What EventBridge Scheduler is given for this job: its schedule's deployment shifted by its spread
+     * offset (decision 0035). Every place that deploys, checks or shows the deployed form asks this.
+     */
+    public Schedule.Deployment deployment() {
+        return schedule.deployment(offsetMinutes());
     }
 
     /** With one schedule or per entity, without a start deadline (the form before decision 0032). */
@@ -315,6 +398,7 @@ public record JobDefinition(
         private final List<HolidayCalendar> businessDaysOf = new ArrayList<>();
         private final List<HolidayCalendar> exceptDatesOf = new ArrayList<>();
         private final List<Blackout> blackouts = new ArrayList<>();
+        private Spread spreadOver;
 
         private Builder(String id) {
             this.id = id;
@@ -434,6 +518,18 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * Fires the job's schedule a stable number of whole minutes after each occurrence, within the
+         * window (decision 0035): derived from the job's id, the same on every deploy, and cut to what the
+         * schedule shifts by exactly (a daylight-saving change or a minute carrying into another hour cuts
+         * it). The job still runs, keys and reports the occurrence itself; {@code jobs} and {@code plan}
+         * show the offset. 2 to 60 whole minutes, and no longer than a start deadline.
+         */
+        public Builder spreadOver(Duration window) {
+            this.spreadOver = new Spread(window);
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -459,7 +555,8 @@ public record JobDefinition(
                     factory,
                     perEntity,
                     startDeadline,
-                    exclusions());
+                    exclusions(),
+                    spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule));
         }
 
         /** The calendars (in the job's zone), then the blackouts, in the order declared. */

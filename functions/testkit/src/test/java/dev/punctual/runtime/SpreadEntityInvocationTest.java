@@ -171,19 +171,4 @@ class SpreadEntityInvocationTest {
         assertThat(contexts).isEmpty();
         assertThat(f.ledger.run(new RunKey("tenant-report:acme", PARIS_NINE))).isEmpty();
     }
-
-    @Test
-    void aJobWithOneScheduleOfItsOwn_refusesAnOffset() {
-        Instant two = Instant.parse("2026-11-30T02:00:00Z");
-        RuntimeFixture f = fixture(two.plusSeconds(5));
-
-        InvocationResult result = f.invoke(RuntimeFixture.scheduled("nightly", two)
-                .replace("{\"kind\":\"scheduled\",", "{\"kind\":\"scheduled\",\"offset_minutes\":3,"));
-
-        assertThat(result.error()).hasValueSatisfying(e -> {
-            assertThat(e.code()).isEqualTo("UNKNOWN_FIELD");
-            assertThat(e.field()).isEqualTo("offset_minutes");
-            assertThat(e.message()).contains("nightly has one schedule of its own");
-        });
-    }
 }

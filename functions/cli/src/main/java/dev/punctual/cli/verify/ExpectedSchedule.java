@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * A schedule as the CDK app deploys it for one job (see {@code infra/JobsStack}): named by the job id,
- * the expression and zone of {@link Schedule#deployment()}, enabled with the stage's schedules, the
+ * the expression and zone of {@link JobDefinition#deployment()} (shifted by its spread), enabled with the stage's schedules, the
  * stage's scheduler retry policy, and the target input {@link ScheduledPayload#forJob}. Computed by the
  * same code the CDK app calls, so verify and a deploy cannot disagree about what is expected.
  *
@@ -28,7 +28,7 @@ public record ExpectedSchedule(
         Map<String, Object> input) {
 
     public static ExpectedSchedule of(JobDefinition job, RetrySettings retries, boolean schedulesEnabled) {
-        Schedule.Deployment deployment = job.schedule().deployment();
+        Schedule.Deployment deployment = job.deployment();
         return new ExpectedSchedule(
                 job.id(),
                 job.pool().name(),
@@ -37,7 +37,7 @@ public record ExpectedSchedule(
                 schedulesEnabled ? "ENABLED" : "DISABLED",
                 retries.schedulerRetryAttempts(),
                 retries.schedulerMaxEventAge().toSeconds(),
-                ScheduledPayload.forJob(job.id()));
+                ScheduledPayload.forJob(job.id(), job.offsetMinutes()));
     }
 
     public static List<ExpectedSchedule> of(JobCatalog catalog, RetrySettings retries, boolean schedulesEnabled) {
