@@ -3,20 +3,13 @@ package dev.punctual.cli;
 import static dev.punctual.fixtures.FixtureCatalog.DAILY;
 import static dev.punctual.fixtures.FixtureCatalog.HOURLY;
 import static dev.punctual.fixtures.FixtureCatalog.QUARTER_HOURLY;
-import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static dev.punctual.fixtures.FixtureCatalog.SHARED_GROUP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.EmulatorStageCli.Result;
 import dev.punctual.testing.DynamoDbHarness;
-import dev.punctual.testing.TestTables;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,8 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class BlackoutCommandsTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private static final Instant NOW = Instant.parse("2026-11-30T14:00:02Z");
 
     /** 02:00-04:00 in Seoul on 1 December: 8 quarter-hours of close-holds and 2 of settle-holds. */
@@ -37,42 +28,15 @@ class BlackoutCommandsTest {
 
     private static final String TO = "2026-12-01T04:00:00+09:00";
 
-    record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(out);
-        }
-    }
-
-    private List<String> stage;
+    private EmulatorStageCli cli;
 
     @BeforeEach
     void freshStage() {
-        stage = List.of(
-                "--endpoint",
-                DynamoDbHarness.backend().endpoint().toString(),
-                "--ledger-table",
-                TestTables.uniqueName(getClass(), "ledger"),
-                "--job-table",
-                RECORDS.name() + "=" + TestTables.uniqueName(getClass(), "records"),
-                "--stage",
-                "dev",
-                "--output",
-                "json");
+        cli = new EmulatorStageCli(getClass());
     }
 
-    /** The command words, then the stage's options, then the test's own. */
     private Result at(Instant now, int words, String... args) {
-        List<String> all = new ArrayList<>(List.of(args).subList(0, words));
-        all.addAll(stage);
-        all.addAll(List.of(args).subList(words, args.length));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
-                CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)),
-                all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+        return cli.at(now, words, args);
     }
 
     private Result blackout(String... args) {
@@ -199,7 +163,6 @@ class BlackoutCommandsTest {
         assertThat(refused.get(5).err()).contains("--group: 'hold'", SHARED_GROUP);
         assertThat(refused.get(6).err()).contains("has passed");
         assertThat(refused.get(7).err()).contains("--reason: empty");
-        assertThat(DynamoDbHarness.client().listTables().tableNames())
-                .doesNotContain(stage.get(stage.indexOf("--ledger-table") + 1));
+        assertThat(DynamoDbHarness.client().listTables().tableNames()).doesNotContain(cli.ledgerTable());
     }
 }

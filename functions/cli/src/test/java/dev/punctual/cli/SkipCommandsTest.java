@@ -1,20 +1,12 @@
 package dev.punctual.cli;
 
 import static dev.punctual.fixtures.FixtureCatalog.DAILY;
-import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.EmulatorStageCli.Result;
 import dev.punctual.testing.DynamoDbHarness;
-import dev.punctual.testing.TestTables;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,34 +16,16 @@ import org.junit.jupiter.api.Test;
  */
 class SkipCommandsTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** Just after Monday's 09:00 in New York: Tuesday's occurrence is the next one. */
     private static final Instant NOW = Instant.parse("2026-11-30T14:00:02Z");
 
     private static final String TUESDAY = "2026-12-01T14:00:00Z";
 
-    record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(out);
-        }
-    }
-
-    private List<String> stage;
+    private EmulatorStageCli stage;
 
     @BeforeEach
     void freshStage() {
-        stage = List.of(
-                "--endpoint",
-                DynamoDbHarness.backend().endpoint().toString(),
-                "--ledger-table",
-                TestTables.uniqueName(getClass(), "ledger"),
-                "--job-table",
-                RECORDS.name() + "=" + TestTables.uniqueName(getClass(), "records"),
-                "--stage",
-                "dev",
-                "--output",
-                "json");
+        stage = new EmulatorStageCli(getClass());
     }
 
     private Result cli(String... args) {
@@ -60,17 +34,7 @@ class SkipCommandsTest {
 
     /** The command, then the stage's options, then the test's own (so they override, e.g. --output table). */
     private Result at(Instant now, String... args) {
-        List<String> all = new ArrayList<>(List.of(args[0]));
-        all.addAll(stage);
-        all.addAll(List.of(args).subList(1, args.length));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
-                CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)),
-                all.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+        return stage.at(now, 1, args);
     }
 
     private Result skipTuesday() {
@@ -123,8 +87,7 @@ class SkipCommandsTest {
 
         assertThat(odd.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(odd.err()).contains("--at:", "is not an occurrence", TUESDAY, "2026-12-02T14:00:00Z");
-        assertThat(DynamoDbHarness.client().listTables().tableNames())
-                .doesNotContain(stage.get(stage.indexOf("--ledger-table") + 1));
+        assertThat(DynamoDbHarness.client().listTables().tableNames()).doesNotContain(stage.ledgerTable());
     }
 
     @Test
