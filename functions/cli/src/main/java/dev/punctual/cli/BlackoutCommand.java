@@ -91,9 +91,15 @@ final class BlackoutCommand implements Runnable {
             spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(json) : readable);
         }
 
-        /** The jobs with one schedule whose skips ahead may belong to a blackout. */
+        /**
+         * The team's jobs with one schedule, which a blackout may cover: not per-entity jobs, and not the
+         * runtime's built-in jobs (the watchdog keeps watching through a blackout, as through one in code).
+         */
         static List<JobDefinition> scheduled(JobCatalog catalog) {
-            return catalog.jobs().stream().filter(j -> !j.isPerEntity()).toList();
+            return catalog.jobs().stream()
+                    .filter(j -> !j.isPerEntity())
+                    .filter(j -> !j.id().equals(dev.punctual.runtime.MissedRunWatchdog.ID))
+                    .toList();
         }
 
         /** The skips ahead that belong to blackouts, by blackout id, oldest first within each. */
@@ -111,13 +117,20 @@ final class BlackoutCommand implements Runnable {
         }
     }
 
+    /** A blackout's skip reason, exactly as {@code blackout add} writes it: the id, then the operator's reason. */
+    private static final java.util.regex.Pattern WHY =
+            java.util.regex.Pattern.compile("blackout (bo-[0-9a-f]{8}): (.+)", java.util.regex.Pattern.DOTALL);
+
     /** The blackout a skip's reason names, if it was set by {@code blackout add}. */
     static java.util.Optional<String> idOf(String why) {
-        if (why == null || !why.startsWith(PREFIX + "bo-")) {
-            return java.util.Optional.empty();
-        }
-        int colon = why.indexOf(':');
-        return colon < 0 ? java.util.Optional.empty() : java.util.Optional.of(why.substring(PREFIX.length(), colon));
+        java.util.regex.Matcher m = why == null ? null : WHY.matcher(why);
+        return m != null && m.matches() ? java.util.Optional.of(m.group(1)) : java.util.Optional.empty();
+    }
+
+    /** The operator's reason of a blackout's skip (the part after its id). */
+    static String reasonOf(String why) {
+        java.util.regex.Matcher m = WHY.matcher(why);
+        return m.matches() ? m.group(2) : why;
     }
 
     /** A stable id of the window: the same scope, ends and reason give the same id. */
@@ -247,7 +260,15 @@ final class BlackoutCommand implements Runnable {
             List<RunKey> planned = new ArrayList<>();
             List<String> notes = new ArrayList<>();
             for (RunKey key : keys) {
-                SkipPlan plan = ledger.skip(key, who, why);
+                SkipPlan plan;
+                try {
+                    plan = ledger.skip(key, who, why);
+                } catch (RuntimeException e) {
+                    // A ledger fault part-way (throttled, not settled): nothing half-set is left behind.
+                    throw new dev.punctual.PunctualException("blackout " + id + " was not set: the skip of "
+                            + key.jobId() + " at " + key.scheduledTime() + " failed (" + e.getMessage() + "); "
+                            + takeBack(ledger, planned) + "; run blackout add again");
+                }
                 switch (plan) {
                     case SkipPlan.Planned p -> planned.add(key);
                     case SkipPlan.AlreadySkipped already -> {
@@ -263,10 +284,9 @@ final class BlackoutCommand implements Runnable {
                     }
                     case SkipPlan.TooMany many -> {
                         // Nothing half-set: the skips this command planned are taken back.
-                        planned.forEach(ledger::unskip);
                         throw new OperatorInputException("--from: " + key.jobId() + " already has " + many.limit()
                                 + " skips ahead of its cursor, the most it may carry, so blackout " + id
-                                + " was not set (the " + planned.size() + " skips it had planned were removed);"
+                                + " was not set (" + takeBack(ledger, planned) + ");"
                                 + " accepted: a shorter window, or punctual maintenance on for a longer stop");
                     }
                 }
@@ -277,7 +297,7 @@ final class BlackoutCommand implements Runnable {
             out.put("from", start.toString());
             out.put("to", end.toString());
             out.put("by", who);
-            out.put("reason", why.substring(PREFIX.length() + id.length() + 2));
+            out.put("reason", reasonOf(why));
             out.put("skipped", planned.size());
             out.put("notes", notes);
             StringBuilder text = new StringBuilder("blackout " + id + " set for " + scope + ", " + start + " .. " + end
@@ -289,6 +309,34 @@ final class BlackoutCommand implements Runnable {
                     .append(stage.stageName());
             print(out, text.toString());
             return 0;
+        }
+
+        /**
+         * Unskips what this command planned, each on its own, and says what became of them: removed, or
+         * met by a delivery meanwhile (it stands as that occurrence's record), or not removed (a fault:
+         * {@code blackout remove} takes it back later).
+         */
+        private static String takeBack(RunLedger ledger, List<RunKey> planned) {
+            int removed = 0;
+            int stood = 0;
+            int failed = 0;
+            for (RunKey key : planned) {
+                try {
+                    if (ledger.unskip(key) instanceof Unskip.Removed) {
+                        removed++;
+                    } else {
+                        stood++;
+                    }
+                } catch (RuntimeException e) {
+                    failed++;
+                }
+            }
+            return "of the " + planned.size() + " skips it had planned, " + removed + " were removed"
+                    + (stood == 0 ? "" : ", " + stood + " had already been met by a delivery")
+                    + (failed == 0
+                            ? ""
+                            : ", " + failed + " could not be removed now (punctual blackout list, then"
+                                    + " blackout remove)");
         }
 
         private String scope() {
@@ -394,7 +442,7 @@ final class BlackoutCommand implements Runnable {
                             .filter(r -> !r.skip().orElseThrow().planned())
                             .count());
             row.put("by", first.by());
-            row.put("reason", first.why().substring(PREFIX.length() + id.length() + 2));
+            row.put("reason", reasonOf(first.why()));
             return row;
         }
     }

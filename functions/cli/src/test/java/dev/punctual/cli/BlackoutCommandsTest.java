@@ -129,9 +129,41 @@ class BlackoutCommandsTest {
         Result status = at(NOW, 1, "status", QUARTER_HOURLY);
 
         assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(refused.err()).contains(QUARTER_HOURLY, "50 skips ahead", "was not set", "50 skips it had planned");
+        assertThat(refused.err())
+                .contains(
+                        QUARTER_HOURLY,
+                        "50 skips ahead",
+                        "was not set",
+                        "of the 50 skips it had planned, 50 were removed");
         assertThat(listed.json().get("blackouts").size()).isZero();
         assertThat(status.json().at("/jobs/0/skips").size()).isZero();
+    }
+
+    @Test
+    void add_forEveryJob_leavesTheBuiltInWatchdogWatching() throws Exception {
+        Result added = blackout("add", "--all", "--from", FROM, "--to", TO, "--reason", "region failover");
+        Result listed = blackout("list");
+
+        assertThat(added.exitCode()).as(added.err()).isZero();
+        assertThat(listed.json().at("/blackouts/0/jobs"))
+                .extracting(JsonNode::asText)
+                .contains(QUARTER_HOURLY, HOURLY)
+                .doesNotContain(dev.punctual.runtime.MissedRunWatchdog.ID);
+    }
+
+    @Test
+    void anOperatorsOwnSkipWhoseReasonLooksLikeABlackout_isNotListedOrRemovedAsOne() throws Exception {
+        Result skipped = at(
+                NOW, 1, "skip", QUARTER_HOURLY, "--at", "2026-11-30T17:00:00Z", "--reason", "blackout bo-a: by hand");
+
+        Result listed = blackout("list");
+        Result removed = blackout("remove", "bo-a");
+
+        assertThat(skipped.exitCode()).as(skipped.err()).isZero();
+        assertThat(listed.exitCode()).as(listed.err()).isZero();
+        assertThat(listed.json().get("blackouts").size()).isZero();
+        assertThat(removed.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(removed.err()).contains("'bo-a' has no skips ahead");
     }
 
     @Test

@@ -261,12 +261,17 @@ public final class MissedRunWatchdog implements Job {
         return !history.recorded(job, expected);
     }
 
-    /** CRC-32 of every job's id, expression and zone, in catalog order: changes when a schedule does. */
+    /**
+     * CRC-32 of every job's id, expression, zone and spread offset, in catalog order: changes when a
+     * schedule or where it fires does.
+     */
     static long revision(JobCatalog catalog) {
         CRC32 crc = new CRC32();
         for (JobDefinition job : catalog.jobs()) {
+            // A spread job's offset too: its watched window trails by it (decision 0035).
             String line = job.id() + " " + job.schedule().expression() + " "
-                    + job.schedule().zone().getId() + "\n";
+                    + job.schedule().zone().getId() + (job.offsetMinutes() == 0 ? "" : " +" + job.offsetMinutes())
+                    + "\n";
             crc.update(line.getBytes(StandardCharsets.UTF_8));
         }
         return crc.getValue();
