@@ -111,7 +111,8 @@ final class StatusCommand implements Callable<Integer> {
             Optional<String> entity,
             String ledgerId,
             Optional<Schedule> schedule,
-            String leaseGroup) {
+            String leaseGroup,
+            Optional<String> deployed) {
 
         static Subject of(JobDefinition job) {
             return new Subject(
@@ -119,7 +120,11 @@ final class StatusCommand implements Callable<Integer> {
                     Optional.empty(),
                     job.id(),
                     job.isPerEntity() ? Optional.empty() : Optional.of(job.schedule()),
-                    job.lockGroup());
+                    job.lockGroup(),
+                    // Shifted by the job's spread (decision 0035).
+                    job.isPerEntity()
+                            ? Optional.empty()
+                            : Optional.of(job.deployment().expression()));
         }
 
         /** One entity, under its ledger id; its lease is its own unless the job keeps one for all. */
@@ -130,7 +135,9 @@ final class StatusCommand implements Callable<Integer> {
                     Optional.of(entity),
                     ledgerId,
                     schedule.map(EntitySchedule::schedule),
-                    EntityLeaseTerms.ownLeases(job) ? ledgerId : job.lockGroup());
+                    EntityLeaseTerms.ownLeases(job) ? ledgerId : job.lockGroup(),
+                    // Shifted by the entity's spread (decision 0030).
+                    schedule.map(s -> s.deployment().expression()));
         }
 
         boolean wholeGroup() {
@@ -232,13 +239,7 @@ final class StatusCommand implements Callable<Integer> {
         Optional<Schedule> schedule = subject.schedule();
         String none = subject.wholeGroup() ? JobsCommand.PER_ENTITY : null;
         row.put("schedule", schedule.map(s -> s.expression().source()).orElse(none));
-        // A job's own schedule is deployed shifted by its spread (decision 0035); an entity's as it names it.
-        row.put(
-                "deployed",
-                schedule.map(s -> subject.entity().isEmpty()
-                                ? job.deployment().expression()
-                                : s.deployment().expression())
-                        .orElse(none));
+        row.put("deployed", subject.deployed().orElse(none));
         row.put("zone", schedule.map(s -> s.zone().getId()).orElse(none));
         row.put("lock_group", job.lockGroup());
         if (subject.wholeGroup()) {
