@@ -19,7 +19,7 @@ final class LedgerLayout {
 
     /**
      * What a lease write names: taking, extending and releasing a group's lease, and holding it for
-     * maintenance (reason, who set it; its expiry is {@code leaseUntil}), plus the table's keys, which a
+     * maintenance (reason, who set it, the command a hold runs; its expiry is {@code leaseUntil}), plus the table's keys, which a
      * policy limiting {@code dynamodb:Attributes} must list (AWS: "you must specify the names of all of the
      * primary key ... attributes"). Nothing of a job's own part (cursor, slot) and nothing of a run item.
      */
@@ -33,7 +33,8 @@ final class LedgerLayout {
             "leaseHolder",
             "leaseKind",
             "maintReason",
-            "maintBy");
+            "maintBy",
+            "maintCommand");
 
     /**
      * What an entity's delete and a put name (decision 0029, 8; decision 0031): the tombstone on the

@@ -96,7 +96,8 @@ class OperatorPolicyTest {
                                         "leaseHolder",
                                         "leaseKind",
                                         "maintReason",
-                                        "maintBy"))));
+                                        "maintBy",
+                                        "maintCommand"))));
     }
 
     @Test

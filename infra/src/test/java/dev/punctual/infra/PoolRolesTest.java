@@ -104,7 +104,8 @@ class PoolRolesTest {
                                 "leaseHolder",
                                 "leaseKind",
                                 "maintReason",
-                                "maintBy"),
+                                "maintBy",
+                                "maintCommand"),
                         "ALL_NEW")))
                 .isTrue();
         for (String jobPart : List.of("cursor", "occ", "occStatus", "occOwner", "occFence")) {

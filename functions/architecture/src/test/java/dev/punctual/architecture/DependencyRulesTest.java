@@ -107,6 +107,7 @@ class DependencyRulesTest {
         assertThat(PUNCTUAL.containPackage("dev.punctual.examples")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.fixtures")).isTrue();
         assertThat(PUNCTUAL.containPackage("dev.punctual.cli")).isTrue();
+        assertThat(PUNCTUAL.containPackage("dev.punctual.hold")).isTrue();
         assertThat(PUNCTUAL.get("dev.punctual.runtime.JobTestRuntime"))
                 .as("the test kit's classes are imported and recognised")
                 .matches(TEST_KIT);
@@ -123,6 +124,17 @@ class DependencyRulesTest {
                 .filter(p -> !p.equals(ROOT)) // PunctualException, named in the modules table
                 .collect(Collectors.toCollection(TreeSet::new));
         assertThat(packages).isNotEmpty().allSatisfy(p -> assertThat(table).contains("`" + p + "`"));
+    }
+
+    @Test
+    void hold_buildsOnTheLedgersPortOnly_neverItsStoresOrTheAwsSdk() {
+        classes()
+                .that()
+                .resideInAPackage("dev.punctual.hold..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(JAVA, ROOT, LEDGER, OBSERVABILITY, "dev.punctual.hold..")
+                .check(PUNCTUAL);
     }
 
     @Test

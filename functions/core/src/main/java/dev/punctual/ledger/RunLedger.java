@@ -105,6 +105,14 @@ public interface RunLedger {
     /** Lift maintenance only where {@code setBy} (when present) set the hold; returns where it was lifted. */
     List<String> maintenanceOff(List<String> groups, Optional<String> setBy);
 
+    /**
+     * Give back the groups a hold of ours took ({@code maintenance hold} ending, decision 0036): each is
+     * released only while its lease is still the one we took (our owner token), so a hold another
+     * operator forced over ours, or a job's lease taken after ours lapsed, is left alone. Safe to send
+     * again. Returns the groups released.
+     */
+    List<String> releaseMaintenance(List<Lease> held);
+
     /** A group's lock item as stored (lease holder, until, fence), for operators' status. */
     LockState lock(String group);
 

@@ -244,6 +244,11 @@ final class RecordingLedger implements RunLedger {
                 op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
     }
 
+    @Override
+    public List<String> releaseMaintenance(List<Lease> held) {
+        return ledger.releaseMaintenance(held);
+    }
+
     /** Not recorded: the suite deletes no entity (EntityLeaseContract races a delete with a claim). */
     @Override
     public EntityTombstone tombstoneEntity(String ledgerId, String deletedBy) {

@@ -16,6 +16,8 @@ final class Attr {
     static final String LEASE_KIND = "leaseKind";
     static final String MAINT_REASON = "maintReason";
     static final String MAINT_BY = "maintBy";
+    /** The command a {@code maintenance hold} runs (decision 0036); absent on a hold switched on by hand. */
+    static final String MAINT_COMMAND = "maintCommand";
 
     // Lock item: the job with this id (its own group carries its name).
     static final String CURSOR = "cursor";

@@ -34,7 +34,11 @@ final class Codec {
         String reason = str(item, Attr.MAINT_REASON);
         MaintenanceHold hold = reason == null
                 ? null
-                : new MaintenanceHold(reason, str(item, Attr.MAINT_BY), instant(item, Attr.LEASE_UNTIL));
+                : new MaintenanceHold(
+                        reason,
+                        str(item, Attr.MAINT_BY),
+                        instant(item, Attr.LEASE_UNTIL),
+                        Optional.ofNullable(str(item, Attr.MAINT_COMMAND)));
         return new LockState(
                 id,
                 num(item, Attr.LEASE_FENCE),

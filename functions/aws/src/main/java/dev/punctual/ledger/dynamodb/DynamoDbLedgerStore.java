@@ -55,7 +55,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
             return updateLock(grant.group(), TAKE_JOB_LEASE, LEASE_FREE, Values.lease(grant));
         }
         String condition = grant.force() ? MAINTENANCE_MAY_FORCE : MAINTENANCE_MAY_TAKE;
-        return updateLock(grant.group(), TAKE_MAINTENANCE_LEASE, condition, Values.lease(grant));
+        String update = grant.hold().command().isPresent() ? TAKE_COMMAND_HOLD : TAKE_MAINTENANCE_LEASE;
+        return updateLock(grant.group(), update, condition, Values.lease(grant));
     }
 
     /**

@@ -231,24 +231,39 @@ final class Expressions {
     static final String SLOT_SET = "#occ = :t, #occStatus = :running, #occAttempts = :one, #occOwner = :token,"
             + " #occTrigger = :trigger, #occSchedulerAttempt = :schedulerAttempt, #occStartedAt = :now";
 
-    /** A job's lease clears any leftover maintenance description. */
-    static final String TAKE_JOB_LEASE = "SET " + LEASE_SET + " REMOVE #maintReason, #maintBy";
+    /**
+     * What describes a maintenance hold: every write that gives the lease to a job or an entity, or
+     * releases it, removes all of it, so no later reader meets an old hold's reason or command.
+     */
+    static final String MAINT_REMOVES = "#maintReason, #maintBy, #maintCommand";
 
-    static final String TAKE_MAINTENANCE_LEASE = "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy";
+    /** A job's lease clears any leftover maintenance description. */
+    static final String TAKE_JOB_LEASE = "SET " + LEASE_SET + " REMOVE " + MAINT_REMOVES;
+
+    /**
+     * A hold switched on by hand: it replaces any hold it may (its own, or forced), so it removes the
+     * command a replaced {@code maintenance hold} named — that command no longer holds the stage.
+     */
+    static final String TAKE_MAINTENANCE_LEASE =
+            "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy REMOVE #maintCommand";
+
+    /** A hold for as long as a command runs (decision 0036): the hand-set hold's fields and the command. */
+    static final String TAKE_COMMAND_HOLD =
+            "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy, #maintCommand = :command";
 
     /** The happy path's one write; the slot's fence is computed from the same old fence as the lease's. */
     static final String TAKE_LEASE_AND_CLAIM = "SET " + LEASE_SET + ", " + SLOT_SET
-            + ", #occFence = if_not_exists(#leaseFence, :zero) + :one REMOVE #maintReason, #maintBy";
+            + ", #occFence = if_not_exists(#leaseFence, :zero) + :one REMOVE " + MAINT_REMOVES;
 
     /** An entity's lease: as LEASE_SET, with the claimant's fence (FENCE_BELOW). */
     static final String ENTITY_LEASE_SET = "#leaseOwner = :token, #leaseFence = :fence,"
             + " #leaseUntil = :until, #leaseAcquiredAt = :now, #leaseHolder = :holder, #leaseKind = :kind";
 
-    static final String TAKE_ENTITY_LEASE = "SET " + ENTITY_LEASE_SET + " REMOVE #maintReason, #maintBy";
+    static final String TAKE_ENTITY_LEASE = "SET " + ENTITY_LEASE_SET + " REMOVE " + MAINT_REMOVES;
 
     /** An entity's one-request claim: its lease and its slot, stamped with the same chosen fence. */
     static final String TAKE_ENTITY_LEASE_AND_CLAIM =
-            "SET " + ENTITY_LEASE_SET + ", " + SLOT_SET + ", #occFence = :fence REMOVE #maintReason, #maintBy";
+            "SET " + ENTITY_LEASE_SET + ", " + SLOT_SET + ", #occFence = :fence REMOVE " + MAINT_REMOVES;
 
     /** Claim the slot under a shared group's lease, stamping that lease's fence. */
     static final String CLAIM_FRESH = "SET " + SLOT_SET + ", #occFence = :fence";
@@ -266,7 +281,7 @@ final class Expressions {
     static final String EXTEND = "SET #leaseUntil = :until";
 
     /** Release keeps the fence (it must keep growing) and the last holder (history). */
-    static final String RELEASE_REMOVES = "#leaseOwner, #leaseUntil, #maintReason, #maintBy";
+    static final String RELEASE_REMOVES = "#leaseOwner, #leaseUntil, " + MAINT_REMOVES;
 
     static final String RELEASE = "REMOVE " + RELEASE_REMOVES;
 

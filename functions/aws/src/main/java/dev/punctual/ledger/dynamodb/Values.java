@@ -29,6 +29,7 @@ final class Values {
         if (g.hold() != null) {
             v.put(":reason", Av.s(g.hold().reason()))
                     .put(":setBy", Av.s(g.hold().setBy()));
+            g.hold().command().ifPresent(c -> v.put(":command", Av.s(c)));
         }
         return v;
     }

@@ -293,6 +293,26 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public List<String> releaseMaintenance(List<Lease> held) {
+        Instant now = now();
+        List<String> released = new ArrayList<>();
+        for (Lease lease : held) {
+            // Applied, or after an unknown answer: the item no longer carries our token (released by us,
+            // or lapsed and taken since). A refusal means the token was already gone: not released by us.
+            boolean ours = ReadBack.write(
+                    "release maintenance of " + lease.group(),
+                    () -> store.releaseLease(lease, now),
+                    () -> Optional.of(store.readLock(lease.group()))
+                            .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
+                            .map(s -> true));
+            if (ours) {
+                released.add(lease.group());
+            }
+        }
+        return released;
+    }
+
+    @Override
     public LockState lock(String group) {
         return store.readLock(Ids.require(group, "group"));
     }

@@ -109,7 +109,8 @@ final class LockStates {
                 s.leaseAcquiredAt(),
                 s.leaseHolder(),
                 s.leaseKind(),
-                s.maintenance(),
+                // As the item does: a hold's end is the lease's end, so a renewal moves both.
+                s.maintenance() == null ? null : s.maintenance().until(until),
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),

@@ -399,6 +399,110 @@ public abstract class RunLedgerContract {
                 .hasValueSatisfying(h -> assertThat(h.setBy()).isEqualTo("bob"));
     }
 
+    /** A command's hold (decision 0036): short, renewed while the command runs, given back when it ends. */
+    private static final Duration LAPSE = Duration.ofMinutes(2);
+
+    private MaintenanceReport commandHold(RunLedger ledger, String group, String by, boolean force) {
+        MaintenanceRequest request = new MaintenanceRequest(
+                List.of(group),
+                new MaintenanceHold("load members", by, clock.peek().plus(LAPSE)).runningCommand("./load.sh --all"),
+                Duration.ZERO,
+                Duration.ofMillis(100));
+        return ledger.maintenanceOn(force ? request.forced() : request);
+    }
+
+    @Test
+    void commandHold_renewedBeforeItsLapse_keepsJobsOut_andItsReleaseLetsThemIn() {
+        RunLedger ledger = ledger();
+        String group = job("held");
+        Lease held = commandHold(ledger, group, "loader", false).taken().getFirst();
+
+        for (int renewal = 0; renewal < 4; renewal++) {
+            clock.advance(LAPSE.dividedBy(2));
+            held = ledger.extend(held, clock.peek().plus(LAPSE)).orElseThrow();
+            assertThat(ledger.claim(scheduled(key(group, renewal)))).isInstanceOf(UnderMaintenance.class);
+        }
+        assertThat(Duration.between(START, clock.peek()))
+                .as("held past its first lapse by its renewals")
+                .isGreaterThan(LAPSE);
+        assertThat(ledger.maintenance(group))
+                .as("the stored hold names the command and the renewed end")
+                .hasValueSatisfying(h -> {
+                    assertThat(h.command()).contains("./load.sh --all");
+                    assertThat(h.until()).isEqualTo(clock.peek().plus(LAPSE));
+                });
+
+        assertThat(ledger.releaseMaintenance(List.of(held))).containsExactly(group);
+        assertThat(ledger.maintenance(group)).isEmpty();
+        assertThat(ledger.claim(scheduled(key(group, 9)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(ledger.lock(group).maintenance())
+                .as("a job's lease carries no old hold's reason or command")
+                .isNull();
+    }
+
+    @Test
+    void commandHold_whoseHolderStopsRenewing_endsAtItsLapse_andJobsResume() {
+        RunLedger ledger = ledger();
+        String group = job("crashed");
+        Lease held = commandHold(ledger, group, "loader", false).taken().getFirst();
+
+        clock.advance(LAPSE.minusSeconds(1));
+        assertThat(ledger.claim(scheduled(key(group, 0)))).isInstanceOf(UnderMaintenance.class);
+        clock.advance(Duration.ofSeconds(1));
+
+        assertThat(ledger.claim(scheduled(key(group, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(ledger.extend(held, clock.peek().plus(LAPSE)))
+                .as("a renewal after the lapse comes too late: the group is lost")
+                .isEmpty();
+        assertThat(ledger.releaseMaintenance(List.of(held)))
+                .as("a late release leaves the job's lease alone")
+                .isEmpty();
+        assertThat(ledger.lock(group).leaseHolder()).isEqualTo(group);
+    }
+
+    @Test
+    void commandHold_forcedOverByAnotherOperator_isLostToItsRenewal_andItsReleaseLeavesTheirHold() {
+        RunLedger ledger = ledger();
+        String group = job("forced");
+        Lease held = commandHold(ledger, group, "loader", false).taken().getFirst();
+        MaintenanceReport forced = ledger.maintenanceOn(new MaintenanceRequest(
+                        List.of(group),
+                        new MaintenanceHold("repair", "oncall", START.plus(Duration.ofHours(1))),
+                        Duration.ZERO,
+                        Duration.ofMillis(100))
+                .forced());
+
+        assertThat(forced.complete()).isTrue();
+        clock.advance(LAPSE.dividedBy(4));
+        assertThat(ledger.extend(held, clock.peek().plus(LAPSE))).isEmpty();
+        assertThat(ledger.releaseMaintenance(List.of(held))).isEmpty();
+        assertThat(ledger.maintenance(group)).hasValueSatisfying(h -> {
+            assertThat(h.setBy()).isEqualTo("oncall");
+            assertThat(h.command())
+                    .as("a hold switched on by hand over a command's names no command")
+                    .isEmpty();
+        });
+    }
+
+    @Test
+    void commandHold_isRefusedByAnotherOperatorsHold_andTakesNothing() {
+        RunLedger ledger = ledger();
+        String group = job("refused");
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of(group),
+                new MaintenanceHold("repair", "oncall", START.plus(Duration.ofHours(1))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        MaintenanceReport refused = commandHold(ledger, group, "loader", false);
+
+        assertThat(refused.refused())
+                .hasValueSatisfying(r -> assertThat(r.group()).isEqualTo(group));
+        assertThat(refused.taken()).isEmpty();
+        assertThat(ledger.maintenance(group))
+                .hasValueSatisfying(h -> assertThat(h.command()).isEmpty());
+    }
+
     @Test
     void cursor_onlyMovesForward_throughOlderReplaysAndMissedRanges() {
         RunLedger ledger = ledger();
