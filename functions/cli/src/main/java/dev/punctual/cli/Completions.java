@@ -39,4 +39,12 @@ final class Completions {
             return List.of("on", "off").iterator();
         }
     }
+
+    /** maintenance's states: on, off, and hold (for as long as a command runs). */
+    static final class MaintenanceStates implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("on", "off", "hold").iterator();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.hold.HoldTerms;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRefused;
@@ -24,12 +25,20 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code maintenance on|off}: takes (or gives back) the lease of every lock group of the catalog, so
  * maintenance serialises with jobs the way a global lock would. While it holds, every job records a
- * maintenance skip before doing anything.
+ * maintenance skip before doing anything. {@code maintenance hold -- COMMAND} holds it for exactly as
+ * long as the command runs ({@link CommandHold}, decision 0036).
  */
 @Command(
         name = "maintenance",
         mixinStandardHelpOptions = true,
-        description = "Turns maintenance on (every lock group held, jobs skip) or off.")
+        description = {
+            "Turns maintenance on (every lock group held, jobs skip) or off, or holds it while a command runs.",
+            "  maintenance hold --reason TEXT [--wait D] [--lapse D] -- COMMAND [ARGS...]",
+            "takes every group as on does, runs the command, renews the hold while it runs and gives it back"
+                    + " when it ends, passing its exit status through (128+N for signal N, 127 when it cannot"
+                    + " start, 75 when it succeeded but the hold was lost under it). A holder killed outright"
+                    + " holds the stage at most --lapse after its last renewal."
+        })
 final class MaintenanceCommand implements Callable<Integer> {
 
     private static final Duration POLL = Duration.ofMillis(500);
@@ -48,10 +57,24 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     @Parameters(
             index = "0",
-            paramLabel = "on|off",
-            description = "on or off",
-            completionCandidates = Completions.OnOff.class)
+            paramLabel = "on|off|hold",
+            description = "on, off, or hold (with -- COMMAND)",
+            completionCandidates = Completions.MaintenanceStates.class)
     String state;
+
+    @Parameters(
+            index = "1..*",
+            arity = "0..*",
+            paramLabel = "COMMAND",
+            description = "With hold, after --: the command to run under the hold, and its arguments")
+    List<String> command = List.of();
+
+    @Option(
+            names = "--lapse",
+            paramLabel = "DURATION",
+            description = "With hold: how long the hold outlives its last renewal if this CLI is killed outright"
+                    + " (default 2m; accepted: 30s to 15m)")
+    String lapse;
 
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why (required with on); shown in every skip")
     String reason;
@@ -85,12 +108,19 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
+        if (!state.equals("hold") && (!command.isEmpty() || lapse != null)) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (lapse != null ? "--lapse" : "COMMAND '" + String.join(" ", command) + "'")
+                            + ": goes with hold only; accepted: maintenance hold --reason TEXT [--lapse D] -- COMMAND");
+        }
         return switch (state) {
             case "on" -> on();
             case "off" -> off();
+            case "hold" -> hold();
             default ->
                 throw new CommandLine.ParameterException(
-                        spec.commandLine(), "on|off: '" + state + "' is not accepted; accepted: on or off");
+                        spec.commandLine(), "on|off|hold: '" + state + "' is not accepted; accepted: on, off or hold");
         };
     }
 
@@ -166,6 +196,46 @@ final class MaintenanceCommand implements Callable<Integer> {
                 return PunctualCli.FAILURE;
             }
             return 0;
+        }
+    }
+
+    private int hold() {
+        if (reason == null || reason.isBlank() || command.isEmpty()) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (command.isEmpty() ? "COMMAND" : "--reason") + ": required with hold; accepted: maintenance"
+                            + " hold --reason TEXT [--wait D] [--lapse D] -- COMMAND [ARGS...], e.g. --reason"
+                            + " 'loading members' -- ./load.sh");
+        }
+        if (duration != null || force) {
+            // A hold lasts as long as its command; replacing another operator's hold under a running tool is
+            // what maintenance on --force is for, not something a script should do on its own.
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (duration != null ? "--for" : "--force") + ": not an option of hold (it holds for as long as"
+                            + " its command runs); accepted: --reason, --by, --wait, --lapse");
+        }
+        Duration maxWait = DurationArgument.parse(spec.commandLine(), "--wait", wait);
+        Duration holdLapse =
+                lapse == null ? HoldTerms.DEFAULT_LAPSE : DurationArgument.parse(spec.commandLine(), "--lapse", lapse);
+        if (holdLapse.compareTo(HoldTerms.MIN_LAPSE) < 0 || holdLapse.compareTo(HoldTerms.MAX_LAPSE) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--lapse: '" + lapse + "' is out of range; accepted: 30s to 15m");
+        }
+        OperatorText.reason(reason);
+        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+            session.withClockWithin(tolerance()).withTables();
+            HoldTerms terms = HoldTerms.of(session.catalog.lockGroups(), reason, who)
+                    .forCommand(CommandHold.commandLine(command))
+                    .lapsingAfter(holdLapse)
+                    .waitingAtMost(maxWait, POLL)
+                    .withEntityLeases(EntityLeaseTerms.of(session.catalog, tolerance()));
+            return new CommandHold(
+                            session.runtime.services().ledger(),
+                            clock,
+                            spec.commandLine().getErr())
+                    .run(terms, command, stage.stageName());
         }
     }
 

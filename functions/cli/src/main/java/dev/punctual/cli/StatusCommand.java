@@ -276,7 +276,9 @@ final class StatusCommand implements Callable<Integer> {
         // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
                 "maintenance",
-                ledger.maintenance(job.lockGroup()).map(StatusCommand::hold).orElse(null));
+                ledger.maintenance(job.lockGroup())
+                        .map(h -> hold(h, ledger.lock(job.lockGroup())))
+                        .orElse(null));
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
         return row;
     }
@@ -403,15 +405,37 @@ final class StatusCommand implements Callable<Integer> {
         return m;
     }
 
-    private static Map<String, Object> hold(MaintenanceHold h) {
+    /**
+     * A hold: who set it, why, until when; for a hold taken while a command runs ({@code maintenance
+     * hold}) also the command and since when, its {@code until} being the end of its last renewal.
+     */
+    private static Map<String, Object> hold(MaintenanceHold h, LockState group) {
         // Escaped in JSON too: a script that prints the field must not print a stored escape sequence.
-        return Map.of(
-                "reason",
-                h.shownReason(),
-                "set_by",
-                h.shownSetBy(),
-                "until",
-                h.until().toString());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("reason", h.shownReason());
+        m.put("set_by", h.shownSetBy());
+        m.put("until", h.until().toString());
+        h.shownCommand().ifPresent(command -> {
+            m.put("command", command);
+            m.put(
+                    "since",
+                    group.leaseAcquiredAt() == null
+                            ? null
+                            : group.leaseAcquiredAt().toString());
+        });
+        return m;
+    }
+
+    /** The MAINTENANCE column: the reason and its end; a command's hold, its command and renewal. */
+    private static String holdColumn(Map<String, Object> hold) {
+        if (hold == null) {
+            return "-";
+        }
+        if (hold.containsKey("command")) {
+            return hold.get("reason") + " (" + hold.get("set_by") + " running " + hold.get("command") + " since "
+                    + hold.get("since") + ", renewed until " + hold.get("until") + ")";
+        }
+        return hold.get("reason") + " (until " + hold.get("until") + ")";
     }
 
     @SuppressWarnings("unchecked")
@@ -439,7 +463,7 @@ final class StatusCommand implements Callable<Integer> {
                     first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
-                    first ? (hold == null ? "-" : hold.get("reason") + " (until " + hold.get("until") + ")") : "",
+                    first ? holdColumn(hold) : "",
                     first
                             ? (lease == null
                                     ? "-"

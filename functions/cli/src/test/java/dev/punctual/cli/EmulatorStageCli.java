@@ -58,16 +58,29 @@ final class EmulatorStageCli {
      * the stage's options, then the test's own (which override them, e.g. {@code --output table}).
      */
     Result at(Instant now, int words, String... args) {
+        return run(CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)), words, args);
+    }
+
+    /**
+     * Runs the command on the system clock, as {@link #at}: for commands that wait on time passing (a
+     * {@code maintenance hold} renews its hold while its command runs).
+     */
+    Result now(int words, String... args) {
+        return run(CliContext.withClock(Clock.systemUTC()), words, args);
+    }
+
+    /** The stage's options, for a CLI started as a process of its own. */
+    List<String> stageOptions() {
+        return options;
+    }
+
+    private Result run(CliContext context, int words, String... args) {
         List<String> all = new ArrayList<>(List.of(args).subList(0, words));
         all.addAll(options);
         all.addAll(List.of(args).subList(words, args.length));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = PunctualCli.execute(
-                new PrintWriter(out),
-                new PrintWriter(err),
-                CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)),
-                all.toArray(String[]::new));
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(err), context, all.toArray(String[]::new));
         return new Result(code, out.toString(), err.toString());
     }
 }

@@ -45,6 +45,7 @@ public final class HeldMaintenance implements AutoCloseable {
     private final Map<String, Lease> held = new LinkedHashMap<>();
 
     private final List<String> lost = new ArrayList<>();
+    private final Object closing = new Object();
     private ScheduledExecutorService renewer;
     private boolean closed;
 
@@ -195,17 +196,25 @@ public final class HeldMaintenance implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<Lease> toRelease;
-        synchronized (this) {
-            if (closed) {
-                return;
+        // A second caller (the CLI's shutdown hook and its main thread, on a signal) waits for the first
+        // to finish giving back: it may close the ledger's client as soon as close() returns.
+        synchronized (closing) {
+            List<Lease> toRelease;
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                closed = true; // waits for a renewal in flight: none lands after the release below
+                toRelease = List.copyOf(held.values());
             }
-            closed = true;
-            toRelease = List.copyOf(held.values());
+            if (renewer != null) {
+                renewer.shutdownNow();
+            }
+            release(toRelease);
         }
-        if (renewer != null) {
-            renewer.shutdownNow();
-        }
+    }
+
+    private void release(List<Lease> toRelease) {
         try {
             ledger.releaseMaintenance(toRelease);
         } catch (PunctualException unreachable) {

@@ -13,12 +13,14 @@ import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRefused;
 import dev.punctual.ledger.MaintenanceReport;
+import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.ledger.spi.LeaseGrant;
 import dev.punctual.ledger.spi.LedgerEngine;
 import dev.punctual.ledger.spi.LedgerStore;
@@ -104,6 +106,18 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
             String group,
             Map<RunKey, AtomicInteger> successes,
             LeaseHistory history) {
+        race(ledger, ticking, jobId, group, successes, history, false);
+    }
+
+    /** As above; with {@code underHolds}, a claim may also meet a maintenance hold and try again. */
+    private void race(
+            RunLedger ledger,
+            MutableClock ticking,
+            String jobId,
+            String group,
+            Map<RunKey, AtomicInteger> successes,
+            LeaseHistory history,
+            boolean underHolds) {
         for (int round = 0; round < rounds(); round++) {
             RunKey key = key(jobId, round);
             ClaimRequest request = ClaimRequest.scheduled(
@@ -128,10 +142,82 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                 if (result instanceof ClaimResult.AlreadyDone) {
                     break;
                 }
+                if (underHolds && result instanceof UnderMaintenance) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                    continue;
+                }
                 assertThat(result).isInstanceOfAny(Busy.class, ClaimResult.InProgressElsewhere.class);
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
         }
+    }
+
+    /**
+     * A command's hold (decision 0036) taken, renewed and given back over and over while four threads
+     * start jobs of the same group: each start waits for the hold or the hold waits for the job, never
+     * both at once (the tenures, on one logical order, never overlap), and every occurrence still
+     * succeeds exactly once after the holds.
+     */
+    @Test
+    void aCommandHoldRacingJobStarts_neverHoldsTheGroupWhileAJobRunsInIt() throws Exception {
+        MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
+        String group = job("held");
+        List<String> jobs = List.of(job("h1"), job("h2"), job("h3"), job("h4"));
+        Map<RunKey, AtomicInteger> successes = new ConcurrentHashMap<>();
+        LeaseHistory history = new LeaseHistory();
+        AtomicBoolean jobsDone = new AtomicBoolean();
+        AtomicInteger holds = new AtomicInteger();
+
+        ExecutorService pool = Executors.newFixedThreadPool(jobs.size() + 1);
+        List<Future<?>> workers = new ArrayList<>();
+        for (String jobId : jobs) {
+            workers.add(pool.submit(() -> race(ledger, ticking, jobId, group, successes, history, true)));
+        }
+        Future<?> holder = pool.submit(() -> {
+            while (!jobsDone.get() || holds.get() == 0) {
+                MaintenanceHold hold = new MaintenanceHold(
+                                "load", "loader", ticking.peek().plus(Duration.ofHours(1)))
+                        .runningCommand("./load.sh");
+                MaintenanceReport report = ledger.maintenanceOn(
+                        new MaintenanceRequest(List.of(group), hold, Duration.ofMillis(50), Duration.ofMillis(10)));
+                if (!report.complete()) {
+                    ledger.releaseMaintenance(report.taken());
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                    continue;
+                }
+                Lease lease = report.taken().getFirst();
+                long start = history.tick();
+                for (int renewal = 0; renewal < 3; renewal++) {
+                    lease = ledger.extend(lease, lease.expiresAt().plus(Duration.ofMinutes(1)))
+                            .orElseThrow(() -> new AssertionError("a renewal of our own hold was refused"));
+                }
+                long end = history.tick();
+                assertThat(ledger.releaseMaintenance(List.of(lease))).containsExactly(group);
+                history.held(lease, start, end);
+                holds.incrementAndGet();
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+        });
+        try {
+            for (Future<?> worker : workers) {
+                worker.get(5, TimeUnit.MINUTES);
+            }
+            jobsDone.set(true);
+            holder.get(5, TimeUnit.MINUTES);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(holds.get()).as("holds taken between the job starts").isPositive();
+        for (String jobId : jobs) {
+            for (int round = 0; round < rounds(); round++) {
+                assertThat(successes.get(key(jobId, round)))
+                        .as("successes of %s", key(jobId, round))
+                        .hasValue(1);
+            }
+        }
+        history.assertNoOverlap();
     }
 
     /**

@@ -1,0 +1,167 @@
+package dev.punctual.cli;
+
+import dev.punctual.PunctualException;
+import dev.punctual.hold.HeldMaintenance;
+import dev.punctual.hold.HoldListener;
+import dev.punctual.hold.HoldOutcome;
+import dev.punctual.hold.HoldTerms;
+import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.RunLedger;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * {@code maintenance hold -- COMMAND}: the stage held for exactly as long as a command runs, the way
+ * {@code flock} wraps one (decision 0036). The command inherits this process's input and output; the
+ * hold's own lines go to stderr, so what the command prints stays as it is. Its exit status is passed
+ * through: 128 + N for a command killed by signal N (as a shell reports it), 127 for one that cannot be
+ * started, 75 (EX_TEMPFAIL) for one that succeeded while the hold was lost under it.
+ */
+final class CommandHold {
+
+    /** The command could not be started (not found, not executable), as a shell says it. */
+    static final int CANNOT_START = 127;
+
+    /** The command succeeded, but some group's hold ended under it: it did not run alone (EX_TEMPFAIL). */
+    static final int HOLD_LOST = 75;
+
+    /** How long a signalled CLI waits for its command to end after SIGTERM before killing it. */
+    private static final Duration TERMINATION_GRACE = Duration.ofSeconds(10);
+
+    private final RunLedger ledger;
+    private final Clock clock;
+    private final PrintWriter err;
+
+    CommandHold(RunLedger ledger, Clock clock, PrintWriter err) {
+        this.ledger = ledger;
+        this.clock = clock;
+        this.err = err;
+    }
+
+    /** The command line as stored and shown: each word, quoted as a shell would need it. */
+    static String commandLine(List<String> command) {
+        return command.stream().map(CommandHold::quoted).collect(Collectors.joining(" "));
+    }
+
+    private static String quoted(String word) {
+        if (!word.isEmpty()
+                && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,+@%".indexOf(c) >= 0)) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** Take the hold, run the command under it, give it back; returns the exit status to exit with. */
+    int run(HoldTerms terms, List<String> command, String stage) {
+        HoldListener listener = new HoldListener() {
+            @Override
+            public void lost(String group, LockState now) {
+                say("lost " + group + ": "
+                        + (now.maintenance() != null
+                                ? "maintenance " + now.maintenance().shown()
+                                : "now held by " + now.leaseHolder())
+                        + "; the command goes on, and the hold exits " + HOLD_LOST + " unless it fails");
+            }
+
+            @Override
+            public void renewalFailed(String group, PunctualException fault) {
+                say("could not renew " + group + " (" + fault.getMessage() + "); retrying");
+            }
+        };
+        HeldMaintenance held = switch (HeldMaintenance.take(ledger, terms, clock, listener)) {
+            case HoldOutcome.Held h -> h.hold();
+            case HoldOutcome.Refused refused ->
+                throw new OperatorInputException(
+                        "hold: maintenance is already on: " + refused.by().group() + " ("
+                                + refused.by().hold().shown() + "); the command did not run; accepted: wait until it"
+                                + " ends, or maintenance off --by "
+                                + refused.by().hold().shownSetBy());
+            case HoldOutcome.StillRunning still -> {
+                say("still running after the wait: "
+                        + still.runs().stream()
+                                .map(b -> b.group() + " (" + b.holder() + ")")
+                                .toList()
+                        + "; nothing is held and the command did not run: run it again, or with a longer --wait");
+                yield null;
+            }
+        };
+        if (held == null) {
+            return PunctualCli.FAILURE;
+        }
+        say("stage " + stage + " held (" + String.join(", ", held.heldUntil().keySet()) + ") for "
+                + commandLine(command) + "; renewed every " + StatusCommand.readable(terms.renewEvery())
+                + ", it lapses " + StatusCommand.readable(terms.lapse()) + " after its last renewal");
+        return runHeld(held, command);
+    }
+
+    private int runHeld(HeldMaintenance held, List<String> command) {
+        Process[] child = new Process[1];
+        // SIGINT, SIGTERM, SIGHUP: the command is asked to stop, then the hold is given back. SIGKILL runs
+        // nothing: the hold then lapses by itself.
+        Thread onSignal = new Thread(() -> {
+            Process p;
+            synchronized (child) {
+                p = child[0];
+            }
+            if (p != null && p.isAlive()) {
+                p.destroy();
+                try {
+                    if (!p.waitFor(TERMINATION_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                        p.destroyForcibly();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            giveBack(held);
+        });
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        int status;
+        try {
+            synchronized (child) {
+                child[0] = new ProcessBuilder(command).inheritIO().start();
+            }
+            status = child[0].waitFor(); // Linux: 128 + N when signal N killed it
+        } catch (IOException cannotStart) {
+            say("cannot start " + command.getFirst() + ": " + cannotStart.getMessage());
+            status = CANNOT_START;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            child[0].destroy();
+            status = PunctualCli.FAILURE;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(onSignal);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook is giving the hold back; close() below waits for it to finish.
+        }
+        giveBack(held);
+        if (!held.intact()) {
+            say("the hold was lost on " + held.lost() + " while the command ran: jobs of those groups may have"
+                    + " run during it");
+            return status == 0 ? HOLD_LOST : status;
+        }
+        say("released; the command exited " + status);
+        return status;
+    }
+
+    private void giveBack(HeldMaintenance held) {
+        try {
+            held.close();
+        } catch (PunctualException unreachable) {
+            say(unreachable.getMessage());
+        }
+    }
+
+    private void say(String line) {
+        synchronized (err) {
+            err.println("maintenance hold: " + line);
+            err.flush();
+        }
+    }
+}
