@@ -147,7 +147,9 @@ public final class Wiring {
                         catalog,
                         new LedgerHistory(ledger, dueIndex(clients, resources, catalog)),
                         new LifecycleOverdueReports(events, flags.stage())),
-                catalog.delivery().orElse(Wiring::noDeliveryPort)));
+                catalog.delivery().orElse(Wiring::noDeliveryPort),
+                // A condition's table is named by its variable, as a job's is (every pool is given it).
+                new DynamoDbConditionProbe(clients.dynamo(), env::get)));
     }
 
     /**

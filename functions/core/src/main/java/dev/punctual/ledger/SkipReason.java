@@ -31,5 +31,10 @@ public enum SkipReason {
     /** A blackout window (decision 0034): never run, not counted as missed. */
     BLACKOUT,
     /** A date past the calendar's range (decision 0034): never run, counted as missed. */
-    CALENDAR_ENDED
+    CALENDAR_ENDED,
+    /**
+     * A maintenance condition of the catalog could not be evaluated (decision 0036, 5): never run blind,
+     * caught up once it can be; alarmed.
+     */
+    MAINTENANCE_UNKNOWN
 }

@@ -18,8 +18,14 @@ public enum Reason {
     IN_PROGRESS_ELSEWHERE(Verdict.SKIP, null, Flag.NONE),
     /** The lock group stayed busy for the stage's lock wait; catch-up takes the occurrence later. */
     LOCK_BUSY(Verdict.SKIP, SkipReason.LOCK_BUSY, Flag.REFUSES_THE_JOB),
-    /** Maintenance holds the lock group. */
+    /** Maintenance holds the lock group, or a maintenance condition of the catalog finds data. */
     MAINTENANCE(Verdict.SKIP, SkipReason.MAINTENANCE, Flag.REFUSES_THE_JOB),
+    /**
+     * A maintenance condition of the catalog could not be evaluated (a timeout, access denied; decision
+     * 0036, 5): the data that would hold the stage may be there, so the occurrence is not run; it stays
+     * pending for catch-up, as under maintenance, and the reason's metric is alarmed.
+     */
+    MAINTENANCE_UNKNOWN(Verdict.SKIP, SkipReason.MAINTENANCE_UNKNOWN, Flag.REFUSES_THE_JOB),
     /** A destructive job in a stage that does not allow them. */
     DESTRUCTIVE_DISABLED(Verdict.SKIP, SkipReason.REFUSED, Flag.REFUSES_THE_JOB),
     /** A scheduled delivery arrived while the stage's schedules are switched off. */

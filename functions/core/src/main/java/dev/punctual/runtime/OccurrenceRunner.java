@@ -54,10 +54,12 @@ final class OccurrenceRunner {
 
     private final RuntimeServices services;
     private final CatalogOrder order;
+    private final MaintenanceConditions conditions;
 
     OccurrenceRunner(RuntimeServices services) {
         this.services = services;
         this.order = new CatalogOrder(services);
+        this.conditions = new MaintenanceConditions(services.catalog().maintenanceConditions(), services.conditions());
     }
 
     /**
@@ -135,6 +137,10 @@ final class OccurrenceRunner {
         if (late.isPresent()) {
             return finished(deadlinePassed(request, late.get()));
         }
+        Optional<OccurrenceReport> heldByData = heldByData(request, key);
+        if (heldByData.isPresent()) {
+            return finished(heldByData.get());
+        }
         if (request.trigger() == Trigger.SCHEDULED && request.subject().entity().isEmpty()) {
             // The catalog's order is among its jobs' own schedules; an entity's schedule is not one of them.
             letEarlierJobsGoFirst(request, deadline);
@@ -163,6 +169,27 @@ final class OccurrenceRunner {
             case EntityDeleted deleted ->
                 finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
             case OperatorSkipped skipped -> operatorSkipped(request, skipped.record(), deadline);
+        };
+    }
+
+    /**
+     * The catalog's maintenance conditions (decision 0036, 5), after the stage guards and the date's own
+     * skips (neither needs the data) and before the claim: while one finds data, the occurrence is
+     * skipped as under maintenance, with the condition's reason; one that cannot be evaluated skips it
+     * as MAINTENANCE_UNKNOWN. Both leave it pending for the catch-up of a later delivery.
+     */
+    private Optional<OccurrenceReport> heldByData(Request request, RunKey key) {
+        return switch (conditions.evaluate()) {
+            case MaintenanceConditions.Verdict.Clear clear -> Optional.empty();
+            case MaintenanceConditions.Verdict.Holds holds ->
+                Optional.of(skipRecorded(
+                        request, key, Reason.MAINTENANCE, holds.condition().described()));
+            case MaintenanceConditions.Verdict.Unknown unknown ->
+                Optional.of(skipRecorded(
+                        request,
+                        key,
+                        Reason.MAINTENANCE_UNKNOWN,
+                        "condition " + unknown.condition().name() + " could not be evaluated: " + unknown.why()));
         };
     }
 

@@ -15,6 +15,7 @@ import java.util.Objects;
  * injected so tests move a clock instead of sleeping.
  *
  * @param delivery the real external-delivery port, used only where the stage enables delivery
+ * @param conditions how the catalog's maintenance conditions are evaluated (decision 0036, 5)
  */
 public record RuntimeServices(
         JobCatalog catalog,
@@ -24,7 +25,8 @@ public record RuntimeServices(
         Clock clock,
         Sleeper sleeper,
         JobServices jobServices,
-        Delivery delivery) {
+        Delivery delivery,
+        ConditionProbe conditions) {
 
     public RuntimeServices {
         Objects.requireNonNull(catalog, "catalog");
@@ -35,5 +37,19 @@ public record RuntimeServices(
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(jobServices, "jobServices");
         Objects.requireNonNull(delivery, "delivery");
+        Objects.requireNonNull(conditions, "conditions");
+    }
+
+    /** Without a probe: a catalog that declares a maintenance condition skips as MAINTENANCE_UNKNOWN. */
+    public RuntimeServices(
+            JobCatalog catalog,
+            RunLedger ledger,
+            StageFlags flags,
+            LifecyclePublisher events,
+            Clock clock,
+            Sleeper sleeper,
+            JobServices jobServices,
+            Delivery delivery) {
+        this(catalog, ledger, flags, events, clock, sleeper, jobServices, delivery, ConditionProbe.UNAVAILABLE);
     }
 }

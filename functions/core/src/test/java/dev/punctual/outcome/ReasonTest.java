@@ -23,6 +23,7 @@ class ReasonTest {
         expected.put("IN_PROGRESS_ELSEWHERE", "SKIP");
         expected.put("LOCK_BUSY", "SKIP");
         expected.put("MAINTENANCE", "SKIP");
+        expected.put("MAINTENANCE_UNKNOWN", "SKIP");
         expected.put("DESTRUCTIVE_DISABLED", "SKIP");
         expected.put("SCHEDULES_DISABLED", "SKIP");
         expected.put("NOT_AN_OCCURRENCE", "SKIP");
@@ -62,6 +63,7 @@ class ReasonTest {
                 .containsExactly(
                         Reason.LOCK_BUSY,
                         Reason.MAINTENANCE,
+                        Reason.MAINTENANCE_UNKNOWN,
                         Reason.DESTRUCTIVE_DISABLED,
                         Reason.SCHEDULES_DISABLED,
                         Reason.ENTITY_DELETED);
@@ -78,6 +80,7 @@ class ReasonTest {
                 .containsExactly(
                         Map.entry(Reason.LOCK_BUSY, SkipReason.LOCK_BUSY),
                         Map.entry(Reason.MAINTENANCE, SkipReason.MAINTENANCE),
+                        Map.entry(Reason.MAINTENANCE_UNKNOWN, SkipReason.MAINTENANCE_UNKNOWN),
                         Map.entry(Reason.DESTRUCTIVE_DISABLED, SkipReason.REFUSED),
                         Map.entry(Reason.SCHEDULES_DISABLED, SkipReason.DISABLED),
                         Map.entry(Reason.NOT_AN_OCCURRENCE, SkipReason.REFUSED),

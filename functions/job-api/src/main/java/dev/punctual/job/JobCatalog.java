@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -20,13 +21,15 @@ public final class JobCatalog {
     private final Map<String, JobDefinition> jobs = new LinkedHashMap<>();
     private final Map<String, JobTable> tables = new LinkedHashMap<>();
     private final Delivery delivery;
+    private final List<MaintenanceCondition> conditions;
 
     public JobCatalog(List<JobDefinition> definitions) {
-        this(definitions, null);
+        this(definitions, null, List.of());
     }
 
-    private JobCatalog(List<JobDefinition> definitions, Delivery delivery) {
+    private JobCatalog(List<JobDefinition> definitions, Delivery delivery, List<MaintenanceCondition> conditions) {
         this.delivery = delivery;
+        this.conditions = List.copyOf(conditions);
         Map<String, FunctionPool> pools = new LinkedHashMap<>();
         for (JobDefinition job : definitions) {
             if (jobs.putIfAbsent(job.id(), job) != null) {
@@ -40,6 +43,14 @@ public final class JobCatalog {
             job.tables().forEach(table -> declare(job, table));
         }
         jobs.values().forEach(this::refuseSharingAnEntityLeaseGroup);
+        Set<String> conditionNames = new TreeSet<>();
+        for (MaintenanceCondition condition : this.conditions) {
+            if (!conditionNames.add(condition.name())) {
+                throw new PunctualException("job catalog: maintenance condition '" + condition.name()
+                        + "' appears twice; expected each name once");
+            }
+            declare("maintenance condition " + condition.name(), condition.table());
+        }
     }
 
     /**
@@ -69,16 +80,20 @@ public final class JobCatalog {
      * table per name and sets each variable once per function.
      */
     private void declare(JobDefinition job, JobTable table) {
+        declare("job " + job.id(), table);
+    }
+
+    private void declare(String user, JobTable table) {
         JobTable known = tables.putIfAbsent(table.name(), table);
         if (known != null && !known.equals(table)) {
-            throw new PunctualException("job catalog: table '" + table.name() + "' used by job " + job.id()
+            throw new PunctualException("job catalog: table '" + table.name() + "' used by " + user
                     + " is declared differently from the table of that name used before (" + known
                     + "); declare it once and use that declaration in every job");
         }
         for (JobTable other : tables.values()) {
             if (!other.name().equals(table.name())
                     && other.environmentVariable().equals(table.environmentVariable())) {
-                throw new PunctualException("job catalog: table '" + table.name() + "' of job " + job.id()
+                throw new PunctualException("job catalog: table '" + table.name() + "' of " + user
                         + ": environmentVariable '" + table.environmentVariable() + "' is already the variable of"
                         + " table '" + other.name() + "'; expected a variable of its own");
             }
@@ -94,7 +109,7 @@ public final class JobCatalog {
      * delivery (elsewhere the runtime hands jobs a suppressed port instead).
      */
     public JobCatalog withDelivery(Delivery port) {
-        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"));
+        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"), conditions);
     }
 
     /**
@@ -107,7 +122,8 @@ public final class JobCatalog {
                 jobs.values().stream()
                         .map(j -> j.withExclusions(List.of(window)))
                         .toList(),
-                delivery);
+                delivery,
+                conditions);
     }
 
     /** The same jobs, those of one lock group with a blackout window (decision 0034). */
@@ -121,7 +137,8 @@ public final class JobCatalog {
                 jobs.values().stream()
                         .map(j -> j.lockGroup().equals(lockGroup) ? j.withExclusions(List.of(window)) : j)
                         .toList(),
-                delivery);
+                delivery,
+                conditions);
     }
 
     /** The real delivery port, if the catalog declares one. */
@@ -133,7 +150,25 @@ public final class JobCatalog {
     public JobCatalog plus(List<JobDefinition> more) {
         List<JobDefinition> all = new ArrayList<>(jobs.values());
         all.addAll(more);
-        return new JobCatalog(all, delivery);
+        return new JobCatalog(all, delivery, conditions);
+    }
+
+    /**
+     * The same jobs, held off while the condition finds data (decision 0036, 5): each occurrence any
+     * job runs first evaluates every condition, and records {@code SKIP MAINTENANCE} with the condition's
+     * reason while one holds. Its table is declared as a job's is (the stage creates it, and every pool's
+     * function is given its name and {@code dynamodb:Query} on it).
+     */
+    public JobCatalog withMaintenanceCondition(MaintenanceCondition condition) {
+        Objects.requireNonNull(condition, "condition");
+        List<MaintenanceCondition> more = new ArrayList<>(conditions);
+        more.add(condition);
+        return new JobCatalog(jobs(), delivery, more);
+    }
+
+    /** The maintenance conditions every occurrence evaluates first, in declaration order. */
+    public List<MaintenanceCondition> maintenanceConditions() {
+        return conditions;
     }
 
     public List<JobDefinition> jobs() {

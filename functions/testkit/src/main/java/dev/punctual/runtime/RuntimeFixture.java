@@ -54,6 +54,9 @@ final class RuntimeFixture {
 
     final List<InvocationResult> nested = new CopyOnWriteArrayList<>();
 
+    /** How the catalog's maintenance conditions answer (decision 0036, 5); each finds nothing until set. */
+    final SettableConditionProbe conditions = new SettableConditionProbe();
+
     /** The ledger operations the runtime asked for (by method name), in order: what a heartbeat costs. */
     final List<String> ledgerCalls = new CopyOnWriteArrayList<>();
 
@@ -101,7 +104,8 @@ final class RuntimeFixture {
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());
-                }));
+                },
+                conditions));
     }
 
     /** The ledger, noting the name of every operation called on it (the port, so it counts on every store). */
