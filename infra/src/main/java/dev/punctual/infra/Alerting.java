@@ -144,6 +144,29 @@ public final class Alerting extends Construct {
     }
 
     /**
+     * Occurrences skipped because a maintenance condition of the catalog could not be evaluated (decision
+     * 0036, 5): the stage's {@code Occurrences} metric with reason {@code MAINTENANCE_UNKNOWN}. Only a
+     * stage whose catalog declares a condition has it; such a skip holds every job until the condition can
+     * be read again, so the first one pages.
+     */
+    public Alarm maintenanceUnknown() {
+        Metric unknown = outcomeMetric(
+                OutcomeLog.OCCURRENCES,
+                Map.of("stage", config.stage(), "outcome", "SKIP", "reason", "MAINTENANCE_UNKNOWN"));
+        String stage = config.stage();
+        return alarm(
+                "MaintenanceUnknown",
+                unknown,
+                1,
+                "a maintenance condition could not be evaluated (a timeout, access denied, a missing table or"
+                        + " index), so jobs skipped rather than run blind",
+                "read the skip's detail (punctual status --stage " + stage + ", or the saved query punctual/" + stage
+                        + "/skips-by-reason), then punctual verify --stage " + stage + " to check the functions may"
+                        + " query the condition's table",
+                "maintenance-unknown");
+    }
+
+    /**
      * Occurrences the missed-run watchdog found due and never delivered, anywhere in the stage (the
      * EMF metric {@code Overdue} with dimension stage only). The lifecycle rule's notice names the job.
      */

@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobTable;
+import dev.punctual.job.MaintenanceCondition;
 import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageResources;
@@ -62,19 +63,53 @@ public final class FunctionPoolConstruct extends Construct {
             PoolLedgerKeys ledgerKeys,
             List<JobTable> used,
             EventBus bus) {
+        this(scope, id, config, pool, code, tables, ledgerKeys, used, List.of(), bus);
+    }
+
+    /**
+     * @param conditions the catalog's maintenance conditions (decision 0036, 5): every pool evaluates them
+     *     before each occurrence, so each is given the condition's table name and {@code dynamodb:Query} on
+     *     exactly what the condition reads (the table, or its one index), whatever its jobs use
+     */
+    public FunctionPoolConstruct(
+            Construct scope,
+            String id,
+            StageConfig config,
+            FunctionPool pool,
+            Code code,
+            LedgerTables tables,
+            PoolLedgerKeys ledgerKeys,
+            List<JobTable> used,
+            List<MaintenanceCondition> conditions,
+            EventBus bus) {
         super(scope, id);
         this.logGroup = LogGroup.Builder.create(this, "Logs")
                 .retention(retention(config.logRetentionDays()))
                 .removalPolicy(config.retainData() ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY)
                 .build();
         Role role = role(tables, used, bus);
+        for (MaintenanceCondition condition : conditions) {
+            String arn = tables.jobTable(condition.table().name()).getTableArn();
+            role.addToPolicy(statement(
+                    List.of("dynamodb:Query"),
+                    List.of(condition
+                            .index()
+                            .map(index -> arn + "/index/" + index)
+                            .orElse(arn))));
+        }
         PoolLedgerPolicies ledger =
                 new PoolLedgerPolicies(this, "Ledger", tables.ledger().getTableArn(), ledgerKeys, role);
         Map<String, String> environment = new LinkedHashMap<>(config.flags().toEnvironment());
         environment.putAll(
                 new StageResources(tables.ledger().getTableName(), bus.getEventBusName(), pool.name()).toEnvironment());
         environment.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
-        for (JobTable table : used) {
+        List<JobTable> named = new java.util.ArrayList<>(used);
+        conditions.stream()
+                .map(MaintenanceCondition::table)
+                .filter(table -> !named.contains(table))
+                .distinct()
+                .forEach(named::add);
+        for (JobTable table : named) {
             String taken = environment.putIfAbsent(
                     table.environmentVariable(), tables.jobTable(table.name()).getTableName());
             if (taken != null) {

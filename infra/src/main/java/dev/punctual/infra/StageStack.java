@@ -115,6 +115,7 @@ public final class StageStack extends Stack {
                             tables,
                             PoolLedgerKeys.of(catalog, pool.name()),
                             catalog.tablesOf(pool.name()),
+                            catalog.maintenanceConditions(),
                             bus));
         }
         this.schedulerDeadLetters = FunctionPoolConstruct.deadLetterQueue(this, "SchedulerDeadLetters");
@@ -281,6 +282,9 @@ public final class StageStack extends Stack {
         alerting.failures();
         alerting.missed();
         alerting.overdue();
+        if (!catalog.maintenanceConditions().isEmpty()) {
+            alerting.maintenanceUnknown();
+        }
         alerting.watchdogSilent();
         alerting.deadLetters(
                 "SchedulerDeadLetters",

@@ -55,12 +55,19 @@ class CostModelTest {
 
     /**
      * Reasons only a feature a stage opts into can give: a per-entity job's deleted entity, a job's start
-     * deadline, an operator's skip, a job's calendar (and its end) or a blackout window. A stage without
+     * deadline, an operator's skip, a job's calendar (and its end), a blackout window or a maintenance
+     * condition that cannot be evaluated. A stage without
      * the feature never publishes their {@code Occurrences}
      * metric, so they are not in its fixed cost; each is printed as what it adds in a month it occurs.
      */
-    static final Set<String> FEATURE_REASONS =
-            Set.of("ENTITY_DELETED", "DEADLINE_PASSED", "OPERATOR_SKIPPED", "CALENDAR", "CALENDAR_ENDED", "BLACKOUT");
+    static final Set<String> FEATURE_REASONS = Set.of(
+            "ENTITY_DELETED",
+            "DEADLINE_PASSED",
+            "OPERATOR_SKIPPED",
+            "CALENDAR",
+            "CALENDAR_ENDED",
+            "BLACKOUT",
+            "MAINTENANCE_UNKNOWN");
 
     static final int[] JOB_COUNTS = {10, 300, 2_000};
 
