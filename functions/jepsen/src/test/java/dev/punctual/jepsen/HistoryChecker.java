@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Checks a merged history (and, when given, the tables' final state) against the ledger's guarantees.
@@ -105,10 +106,11 @@ public final class HistoryChecker {
      *   <li>the completion being sent, when that completion committed (a committed completion proves the
      *       lease was still ours when it took effect, whatever the clocks said);
      *   <li>for any other lease: the completion being sent, the process halting, maintenance being turned
-     *       off, and in every case the end its holder may rely on: the lease's end less
-     *       {@link Lease#DEADLINE_MARGIN} on the holder's own clock. A Lambda is gone by then (the margin
-     *       is added to its remaining time), and a job that runs on past it (the suite's overruns) no
-     *       longer holds anything: fencing, not the lease, must stop its late writes.
+     *       off or a command hold given back, and in every case the end its holder may rely on: the
+     *       lease's end less {@link Lease#DEADLINE_MARGIN} on the holder's own clock. A Lambda is gone by
+     *       then (the margin is added to its remaining time), and a job that runs on past it (the suite's
+     *       overruns) no longer holds anything: fencing, not the lease, must stop its late writes. A
+     *       command hold's end is the one its last acknowledged renewal gave it ({@link #holdTenures}).
      * </ul>
      *
      * So the check holds exactly when the margin covers the skew between any two processes' clocks.
@@ -206,38 +208,107 @@ public final class HistoryChecker {
             }
             out.add(new Tenure(claim.group(), claim.fence(), claim.token(), false, claim, claim.t1(), end));
         }
+        out.addAll(holdTenures());
+        return out;
+    }
+
+    /**
+     * The maintenance holds, one tenure per lease a {@code MAINT_ON} took (group, fence, token). It starts
+     * when that {@code on} returned and ends at the first of: the holder lifting it (its process's next
+     * {@code MAINT_OFF}, or a {@code MAINT_RELEASE} naming the lease), and the end its holder may rely on,
+     * the lease's end less the margin (as for a job's lease). A lift ends the hold when it was sent,
+     * whatever it answered, acknowledged or not: it may land at once, and a job may claim the group and
+     * return before the lift's own answer comes back, so ending the hold at that answer would report an
+     * overlap that never was. The end relied on is moved on by what the holder was told extends the
+     * lease, while it was still in force:
+     *
+     * <ul>
+     *   <li>a later {@code on} of the same operator that kept the hold (same fence, same token: the wait
+     *       for entity runs keeps its start), to the end it asked for;
+     *   <li>an acknowledged renewal of a command hold ({@code MAINT_RENEW} OK, with the renewed lease's
+     *       end), to that end. A refused one (the group lifted, forced over or lapsed) moves nothing and
+     *       cuts nothing: if the group was lost before the end already relied on, the job that got it is
+     *       the overlap this check exists for. An unknown one ({@code ERROR}) moves nothing either,
+     *       although it may have been applied: counting it would hold the group for the checker past
+     *       the end the holder was last told, so a job claiming the group after that end, legal when the
+     *       renewal did not land, would be reported as an overlap that never was. Left out, an applied
+     *       unknown renewal can only hide an overlap in the time it added, never invent one; the holder
+     *       does not rely on it either (it renews again from the lease it was last given).
+     * </ul>
+     *
+     * An extension counts only when its answer came back before the tenure's end so far: one that came
+     * later re-established a hold that had lapsed by the holder's own reckoning, and in between a claim
+     * whose clock was ahead may have been granted legally (an entity's own lease, which the hold cannot
+     * name, keeps running under the renewed hold). Every rule above errs the same way: a tenure is never
+     * longer than the ledger guarantees it, so an overlap reported is one the ledger allowed.
+     */
+    private List<Tenure> holdTenures() {
         Map<String, List<Op>> offs = ops(Op.Kind.MAINT_OFF).stream().collect(Collectors.groupingBy(Op::proc));
-        // A hold an operator already had in force on an entity group is kept by its next `on` (same fence,
-        // same token: the wait for entity runs keeps its start), not taken again: one tenure, from the `on`
-        // that took it to the latest end any `on` gave it.
-        Map<String, Tenure> holds = new LinkedHashMap<>();
-        for (Op on : ops(Op.Kind.MAINT_ON)) {
-            if (on.taken() == null) {
-                continue;
+        Map<String, List<Op>> releases = new HashMap<>();
+        for (Op release : ops(Op.Kind.MAINT_RELEASE)) {
+            for (Op.Held held : release.taken() == null ? List.<Op.Held>of() : release.taken()) {
+                releases.computeIfAbsent(held.group() + "|" + held.token(), k -> new ArrayList<>())
+                        .add(release);
             }
-            long lifted = offs.getOrDefault(on.proc(), List.of()).stream()
-                    .filter(off -> off.t0() >= on.t1())
+        }
+        // What moves a hold's end: the `on`s that took or kept it, and the acknowledged renewals.
+        record Extension(Op op, long acknowledged, long reliedUntil) {}
+        record Taken(Op on, Op.Held held) {}
+        Map<String, Taken> takenBy = new LinkedHashMap<>();
+        Map<String, List<Extension>> extensions = new HashMap<>();
+        for (Op on : ops(Op.Kind.MAINT_ON)) {
+            for (Op.Held held : on.taken() == null ? List.<Op.Held>of() : on.taken()) {
+                String key = held.group() + "|" + held.fence() + "|" + held.token();
+                takenBy.putIfAbsent(key, new Taken(on, held));
+                extensions
+                        .computeIfAbsent(key, k -> new ArrayList<>())
+                        .add(new Extension(on, on.t1(), reliedUntil(held.until(), on.skewMs())));
+            }
+        }
+        for (Op renew : ops(Op.Kind.MAINT_RENEW)) {
+            if (acknowledged(renew)) {
+                extensions
+                        .computeIfAbsent(
+                                renew.group() + "|" + renew.fence() + "|" + renew.token(), k -> new ArrayList<>())
+                        .add(new Extension(renew, renew.t1(), reliedUntil(renew.leaseUntil(), renew.skewMs())));
+            }
+        }
+        List<Tenure> out = new ArrayList<>();
+        long extending = 0;
+        for (Map.Entry<String, Taken> taken : takenBy.entrySet()) {
+            Op on = taken.getValue().on();
+            Op.Held held = taken.getValue().held();
+            long start = on.t1();
+            long lifted = Stream.concat(
+                            offs.getOrDefault(on.proc(), List.of()).stream(),
+                            releases.getOrDefault(held.group() + "|" + held.token(), List.of()).stream())
+                    .filter(o -> o.t0() >= start)
                     .mapToLong(Op::t0)
                     .min()
                     .orElse(Long.MAX_VALUE);
-            for (Op.Held held : on.taken()) {
-                long end = Math.min(lifted, reliedUntil(held.until(), on.skewMs()));
-                Tenure taken = new Tenure(held.group(), held.fence(), held.token(), true, on, on.t1(), end);
-                holds.merge(
-                        held.group() + "|" + held.fence() + "|" + held.token(),
-                        taken,
-                        (first, again) -> new Tenure(
-                                first.group(),
-                                first.fence(),
-                                first.token(),
-                                true,
-                                first.acquired(),
-                                first.start(),
-                                Math.max(first.end(), again.end())));
+            long end = Long.MIN_VALUE;
+            List<Extension> inOrder = extensions.get(taken.getKey()).stream()
+                    .filter(e -> e.acknowledged() >= start)
+                    .sorted(Comparator.comparingLong(Extension::acknowledged))
+                    .toList();
+            for (Extension e : inOrder) {
+                if (e.op() != on && e.acknowledged() > Math.min(lifted, end)) {
+                    continue; // answered after the hold had ended: it re-established nothing we rely on
+                }
+                if (e.op().kind() == Op.Kind.MAINT_RENEW && e.reliedUntil() > end) {
+                    extending++; // a renewal counted: it moved the end its holder may count on
+                }
+                end = Math.max(end, e.reliedUntil());
             }
+            out.add(new Tenure(held.group(), held.fence(), held.token(), true, on, start, Math.min(lifted, end)));
         }
-        out.addAll(holds.values());
+        figures.put("maintenance.renewalsExtending", extending);
         return out;
+    }
+
+    /** A renewal the ledger acknowledged: it answered with the renewed lease. */
+    static boolean acknowledged(Op renew) {
+        return is(renew, Op.OK) && renew.leaseUntil() != null;
     }
 
     /** The lease end less the margin, on the holder's clock, as a reference time in µs. */
@@ -670,6 +741,32 @@ public final class HistoryChecker {
         figures.put(
                 "maintenance.holds",
                 tenures.stream().filter(Tenure::maintenance).count());
+        List<Op> commandHolds = ops(Op.Kind.MAINT_ON).stream()
+                .filter(o -> is(o, Op.OK) && o.detail() != null && o.detail().startsWith(RecordingLedger.COMMAND))
+                .filter(o -> !o.taken().isEmpty())
+                .toList();
+        Set<String> givenBack = ops(Op.Kind.MAINT_RELEASE).stream()
+                .flatMap(o -> o.taken() == null ? Stream.<Op.Held>empty() : o.taken().stream())
+                .map(Op.Held::token)
+                .collect(Collectors.toSet());
+        figures.put("maintenance.commandHolds", (long) commandHolds.size());
+        // A command that "crashed": none of the leases its hold took was ever given back.
+        figures.put(
+                "maintenance.commandHoldsAbandoned",
+                commandHolds.stream()
+                        .filter(o -> o.taken().stream().noneMatch(h -> givenBack.contains(h.token())))
+                        .count());
+        figures.put(
+                "maintenance.renewalsAcknowledged",
+                ops(Op.Kind.MAINT_RENEW).stream()
+                        .filter(HistoryChecker::acknowledged)
+                        .count());
+        figures.put(
+                "maintenance.renewalsRefused",
+                ops(Op.Kind.MAINT_RENEW).stream().filter(o -> is(o, Op.REFUSED)).count());
+        figures.put(
+                "maintenance.renewalsUnknown",
+                ops(Op.Kind.MAINT_RENEW).stream().filter(o -> is(o, Op.ERROR)).count());
         figures.put(
                 "successes",
                 ops(Op.Kind.COMPLETE).stream()

@@ -430,9 +430,209 @@ class HistoryCheckerTest {
                 .containsOnly(Check.FENCE_ORDER, Check.SUCCESS_FENCE);
     }
 
+    // ---------------------------------------------------------------- command holds (decision 0036)
+
+    private static final String OTHER = "pair";
+
+    /**
+     * A command hold of {@link #GROUP} and {@link #OTHER} taken at T (returned T+10) until T+3000 on the
+     * operator's clock (no skew): its holder may count on it until T+1000.
+     */
+    private void commandHoldTaken() {
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 3000)
+                .detail(RecordingLedger.COMMAND + "jepsen-load")
+                .taken(List.of(new Op.Held(GROUP, 1, "m1", T + 3000), new Op.Held(OTHER, 1, "o1", T + 3000))));
+    }
+
+    /** A renewal of the command hold's lease on a group, as RecordingLedger records it. */
+    private static Op.Builder renewal(String group, String token, long t0, long t1, long until) {
+        return Op.of("op.1", 0, Op.Kind.MAINT_RENEW)
+                .atMillis(t0, t1)
+                .group(group)
+                .held(1, token)
+                .until(until);
+    }
+
+    /** An acknowledged renewal: the ledger answered with the lease, now ending at {@code until}. */
+    private static Op.Builder acknowledged(String group, String token, long t0, long t1, long until) {
+        return renewal(group, token, t0, t1, until).result(Op.OK).lease(1, token, until);
+    }
+
+    @Test
+    void aJobLease_takenInsideAHoldExtendedByAnAcknowledgedRenewal_isAnOverlap() {
+        commandHoldTaken();
+        add(acknowledged(GROUP, "m1", T + 500, T + 520, T + 4500)); // counted on until T+2500 now
+        claimed("a.1", 0, OCC, 2, "a2", T + 2000, T + 2010, T + 4510);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        // Without the renewal the hold ended at T+1000, before the claim.
+        assertThat(result.count(Check.LEASE_OVERLAP)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.LEASE_OVERLAP);
+        assertThat(result.figures())
+                .containsEntry("op.MAINT_RENEW", 1L)
+                .containsEntry("maintenance.renewalsAcknowledged", 1L)
+                .containsEntry("maintenance.renewalsExtending", 1L)
+                .containsEntry("maintenance.commandHolds", 1L);
+    }
+
+    @Test
+    void aRenewal_extendsItsOwnGroupOnly() {
+        commandHoldTaken();
+        add(acknowledged(OTHER, "o1", T + 500, T + 520, T + 4500));
+        claimed("a.1", 0, OCC, 2, "a2", T + 2000, T + 2010, T + 4510);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+    }
+
+    @Test
+    void aRefusedRenewal_andAnUnknownOne_extendNothing() {
+        commandHoldTaken();
+        // Refused: the group is no longer ours. Unknown: it may or may not have landed; the holder was
+        // told nothing it may count on, and a claim after the hold's last acknowledged end is legal.
+        add(renewal(GROUP, "m1", T + 500, T + 520, T + 4500).result(Op.REFUSED));
+        add(renewal(OTHER, "o1", T + 530, T + 560, T + 4500).result(Op.ERROR).detail("lost response"));
+        claimed("a.1", 0, OCC, 2, "a2", T + 2000, T + 2010, T + 4510);
+        add(Op.of("b.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 2000, T + 2010)
+                .occurrence(OTHER, OCC, OTHER)
+                .result("Claimed")
+                .lease(2, "b2", T + 4510)
+                .attempt(1));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("op.MAINT_RENEW", 2L)
+                .containsEntry("maintenance.renewalsRefused", 1L)
+                .containsEntry("maintenance.renewalsUnknown", 1L)
+                .containsEntry("maintenance.renewalsAcknowledged", 0L)
+                .containsEntry("maintenance.renewalsExtending", 0L);
+    }
+
+    /**
+     * The operator's clock is 1 s behind, an entity claimant's 1 s ahead (the widest pair tolerated).
+     * The hold on the entity's job group ends at T+2000 on the operator's clock, so it may count on it
+     * until T+1000 (reference); at T+1100 the claimant's clock is past the hold's end and its claim of the
+     * entity's own lease is granted. The operator's renewal, sent while its own clock said the hold was
+     * in force, is answered at T+1200: too late to have held the group all along. Counted, it would make
+     * that legal claim an entry into the hold.
+     */
+    @Test
+    void aRenewalAnsweredAfterTheHoldHadLapsed_extendsNothing() {
+        add(Op.of("op.1", -1000, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 2000)
+                .detail(RecordingLedger.COMMAND + "jepsen-load")
+                .taken(List.of(new Op.Held(ENTITY_GROUP, 1, "m1", T + 2000))));
+        entityClaimed("a.1", 1000, OCC, T + 2100, "a1", T + 1100, T + 1150, T + 1150 + 1000 + 2500);
+        add(Op.of("op.1", -1000, Op.Kind.MAINT_RENEW)
+                .atMillis(T + 900, T + 1200)
+                .group(ENTITY_GROUP)
+                .held(1, "m1")
+                .until(T + 5900)
+                .result(Op.OK)
+                .lease(1, "m1", T + 5900));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("maintenance.renewalsAcknowledged", 1L)
+                .containsEntry("maintenance.renewalsExtending", 0L);
+    }
+
+    /**
+     * A command hold given back for {@link #GROUP} only. The job's claim of it was sent after the
+     * release was and returned before the release's answer did: the release landed first, so the hold
+     * ended when it was sent (as for maintenance off), not when its answer came. The other group is
+     * still held, and a job's lease taken there is an overlap.
+     */
+    @Test
+    void aRelease_endsTheHoldOfTheLeasesItNames_whenItIsSent() {
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .detail(RecordingLedger.COMMAND + "jepsen-load")
+                .taken(List.of(new Op.Held(GROUP, 1, "m1", T + 10_000), new Op.Held(OTHER, 1, "o1", T + 10_000))));
+        add(Op.of("op.1", 0, Op.Kind.MAINT_RELEASE)
+                .atMillis(T + 1000, T + 1050)
+                .taken(List.of(new Op.Held(GROUP, 1, "m1", T + 10_000)))
+                .result(Op.OK)
+                .detail(GROUP));
+        claimed("a.1", 0, OCC, 2, "a2", T + 1010, T + 1020, T + 3520);
+        add(Op.of("b.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 1100, T + 1110)
+                .occurrence(OTHER, OCC, OTHER)
+                .result("Claimed")
+                .lease(2, "b2", T + 3610)
+                .attempt(1));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.LEASE_OVERLAP)).isEqualTo(1);
+        assertThat(result.anomalies())
+                .singleElement()
+                .satisfies(a -> assertThat(a.message()).startsWith(OTHER + ":"));
+        assertThat(result.figures())
+                .containsEntry("op.MAINT_RELEASE", 1L)
+                .containsEntry("maintenance.commandHoldsAbandoned", 0L);
+    }
+
+    /**
+     * A command that crashed after two acknowledged renewals and an unknown one: its hold ends where
+     * the last acknowledged renewal left it (T+4500, counted on until T+2500), neither where the take
+     * left it nor where the unknown renewal asked. A job's lease taken at T+2410 overlaps it; one taken
+     * at T+2610 does not.
+     */
+    @Test
+    void aCrashedCommandsHold_endsAtItsLastAcknowledgedRenewal() {
+        commandHoldTaken();
+        add(acknowledged(GROUP, "m1", T + 500, T + 510, T + 4000));
+        add(acknowledged(GROUP, "m1", T + 1000, T + 1010, T + 4500));
+        add(renewal(GROUP, "m1", T + 1500, T + 1600, T + 5000).result(Op.ERROR).detail("lost response"));
+        claimed("a.1", 0, OCC, 2, "a2", T + 2400, T + 2410, T + 5000);
+        complete("a.1", 0, OCC, 2, "a2", T + 5000, T + 2450, T + 2460, "Completed", "SUCCEEDED");
+        claimed("b.1", 0, OCC2, 3, "b3", T + 2600, T + 2610, T + 5100);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).singleElement().satisfies(a -> {
+            assertThat(a.check()).isEqualTo(Check.LEASE_OVERLAP);
+            assertThat(a.message()).contains("fence 2 from");
+        });
+        assertThat(result.figures())
+                .containsEntry("maintenance.commandHolds", 1L)
+                .containsEntry("maintenance.commandHoldsAbandoned", 1L)
+                .containsEntry("maintenance.renewalsAcknowledged", 2L)
+                .containsEntry("maintenance.renewalsUnknown", 1L)
+                .containsEntry("maintenance.renewalsExtending", 2L);
+    }
+
     @Test
     void historyLines_surviveTheRoundTripThroughTheirFiles(@TempDir Path dir) {
         legalHistory();
+        // A renewal and a release of the legal history's hold, before it is lifted: the new kinds too.
+        add(Op.of("op.1", 0, Op.Kind.MAINT_RENEW)
+                .atMillis(T + 800, T + 810)
+                .group(GROUP)
+                .held(3, "m3")
+                .until(T + 6000)
+                .result(Op.OK)
+                .lease(3, "m3", T + 6000));
+        add(Op.of("op.1", 0, Op.Kind.MAINT_RELEASE)
+                .atMillis(T + 850, T + 860)
+                .taken(List.of(new Op.Held(GROUP, 3, "m3", T + 6000)))
+                .result(Op.OK)
+                .detail(GROUP));
         try (HistoryLog log = HistoryLog.append(HistoryLog.fileFor(dir, "mixed"))) {
             history.forEach(log::write);
         }

@@ -32,9 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The Jepsen-style suite (docs/ledger.md, "Jepsen-style suite"): several OS processes with skewed
  * clocks race the same occurrences through the ledger and through PunctualRuntime, with injected faults,
  * leases that expire mid-run, kills between a side effect and its commit, and an operator turning
- * maintenance on and off and skipping (and unskipping) occurrences just ahead of the workers. Their merged history and the tables' final state go through
- * {@link HistoryChecker}; any anomaly fails the test, and the run's directory under
- * {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
+ * maintenance on and off, holding it for commands that renew it and then give it back or crash (decision
+ * 0036), and skipping (and unskipping) occurrences just ahead of the workers. Their merged history and
+ * the tables' final state go through {@link HistoryChecker}; any anomaly fails the test, and the run's
+ * directory under {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *
  * <p>{@code ./mvnw -q -pl functions verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
  * runs the CI profile; add {@code -Dpunctual.jepsen=long} for the long one.
@@ -81,6 +82,15 @@ class JepsenStyleTest {
             Map<String, Long> f = result.figures();
             assertThat(f.get("faults.injected")).as("faults injected").isPositive();
             assertThat(f.get("maintenance.holds")).as("maintenance holds").isPositive();
+            assertThat(f.get("maintenance.commandHolds")).as("command holds").isPositive();
+            assertThat(f.get("op.MAINT_RENEW")).as("command holds' renewals").isPositive();
+            assertThat(f.get("maintenance.renewalsExtending"))
+                    .as("acknowledged renewals that extended a hold")
+                    .isPositive();
+            assertThat(f.get("op.MAINT_RELEASE")).as("command holds given back").isPositive();
+            assertThat(f.get("maintenance.commandHoldsAbandoned"))
+                    .as("command holds left to lapse by a crashed command")
+                    .isPositive();
             assertThat(f.get("payloads.refused")).as("bad payloads sent").isPositive();
             assertThat(f.get("completions.fenced")).as("completions fenced").isPositive();
             assertThat(f.get("entity.leasesGranted"))
@@ -196,6 +206,17 @@ class JepsenStyleTest {
                 f.get("op.MAINT_OFF"),
                 f.get("maintenance.holds"),
                 f.get("op.KILL")));
+        s.append(String.format(
+                "  command holds: %d taken, %d left to lapse by a crashed command; renewals %d (%d acknowledged,"
+                        + " %d of them extending a hold, %d refused, %d unknown); releases %d%n",
+                f.get("maintenance.commandHolds"),
+                f.get("maintenance.commandHoldsAbandoned"),
+                f.get("op.MAINT_RENEW"),
+                f.get("maintenance.renewalsAcknowledged"),
+                f.get("maintenance.renewalsExtending"),
+                f.get("maintenance.renewalsRefused"),
+                f.get("maintenance.renewalsUnknown"),
+                f.get("op.MAINT_RELEASE")));
         s.append(String.format(
                 "  entity's own lease (tenant:acme): %d leases granted, %d claims refused under a hold on tenant;"
                         + " holds on tenant %d reported held, %d reported still waiting out entity runs;"

@@ -65,9 +65,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * PunctualRuntime) until it is done or exhausted, interleaving stale redeliveries and bad payloads. A
  * claimed run sleeps for real, sometimes past its lease, writes its fenced side effect into the domain
  * table, sometimes halts the process right there (before the commit), then completes. An
- * {@code operator} turns maintenance on and off for every group, and skips single occurrences just ahead
- * of the workers (now and then unskipping one again), so skips race the deliveries. Every call is written to the
- * process's history file with its times on the reference clock and on the process's own skewed clock.
+ * {@code operator} turns maintenance on and off for every group, or holds every group for a command
+ * (renewed, then given back, or left to lapse by a command that crashed), and skips single occurrences
+ * just ahead of the workers (now and then unskipping one again), so skips race the deliveries. Every call
+ * is written to the process's history file with its times on the reference clock and on the process's
+ * own skewed clock.
  *
  * <p>Started by {@link JepsenCluster}; the DynamoDB endpoint comes in {@code PUNCTUAL_DYNAMODB_ENDPOINT}.
  */
@@ -103,6 +105,36 @@ public final class JepsenWorker {
     /** How far past a job's cursor the operator's skips land: the next occurrence or one of the two after it. */
     static final int SKIP_REACH = 3;
 
+    /**
+     * The share of the operator's holds (once it has both released a command hold and crashed in one)
+     * that are command holds (decision 0036) instead of {@code maintenance on}.
+     */
+    static final double COMMAND_HOLDS = 0.2;
+
+    /** The share of command holds (after the first two: one of each) whose command crashes. */
+    static final double CRASHED_COMMANDS = 0.3;
+
+    /**
+     * A command hold's lapse, on the operator's clock. HeldMaintenance renews every quarter lapse, its
+     * lapse (30 s at least) dwarfing the {@link Lease#DEADLINE_MARGIN} a holder may not count on; here
+     * the lapse is under two margins, so what the operator may count on after a renewal is the lapse less
+     * the margin, and it renews every third of that ({@link #renewEvery}): a renewal lost (unknown) still
+     * leaves the next one in time.
+     */
+    static final long LAPSE_MIN_MS = 3200;
+
+    static final long LAPSE_MAX_MS = 3800;
+
+    /** Renewals of a command hold before its command ends (or crashes): two or three. */
+    static final int RENEWALS_MIN = 2;
+
+    static final int RENEWALS_MAX = 3;
+
+    /** How often a command hold with this lapse is renewed: a third of what a renewal lets it count on. */
+    static long renewEvery(long lapseMs) {
+        return (lapseMs - Lease.DEADLINE_MARGIN.toMillis()) / 3;
+    }
+
     private final WorkerConfig config;
     private final Random random;
     private final Clock clock;
@@ -115,6 +147,8 @@ public final class JepsenWorker {
     private final AtomicLong writes = new AtomicLong();
     private final List<DynamoDbClient> clients = new ArrayList<>();
     private int directRuns;
+    private int commandsReleased;
+    private int commandsCrashed;
 
     private JepsenWorker(WorkerConfig config) {
         this.config = config;
@@ -575,10 +609,11 @@ public final class JepsenWorker {
     // ---------------------------------------------------------------- operator
 
     /**
-     * Maintenance on for every group, held a while, then off (or left to lapse), until the workers are
-     * done and it has taken at least {@code minHolds} holds (bounded in tries, so a ledger that never
-     * grants one ends the run with the figure at zero, which the test reports). Before each hold and
-     * after it, an operator's skip of an occurrence just ahead of the workers.
+     * Maintenance on for every group, held a while, then off (or left to lapse), or a command hold
+     * ({@link #commandHold}), until the workers are done and it has taken at least {@code minHolds} holds
+     * (bounded in tries, so a ledger that never grants one ends the run with the figure at zero, which the
+     * test reports). Before each hold and after it, an operator's skip of an occurrence just ahead of the
+     * workers.
      */
     private void operate() {
         ledger.via("operator");
@@ -592,6 +627,14 @@ public final class JepsenWorker {
             // Now and then a hold of the own-lease entity's group alone, long enough to wait out the
             // entity runs started before it, so the report also says that group is held.
             boolean drain = chance(DRAINING_HOLDS);
+            // The first two command holds end one each way, so every run covers both; then the dice.
+            if (!drain && (commandsReleased == 0 || commandsCrashed == 0 || chance(COMMAND_HOLDS))) {
+                if (commandHold()) {
+                    holds++;
+                }
+                skipAhead();
+                continue;
+            }
             Instant until = drain
                     ? clock.instant().plus(ENTITY_LEASE_TERM).plusMillis(between(2500, 3500))
                     : clock.instant().plusMillis(between(2200, 4000));
@@ -615,6 +658,103 @@ public final class JepsenWorker {
             skipAhead();
         }
         lift();
+    }
+
+    /**
+     * A command hold (decision 0036), through the ledger's own calls so that each one is recorded: every
+     * group taken as {@code maintenance on} takes it (the same bounded wait, the entity runs' term), but
+     * until the take's wait plus a short lapse; every group taken renewed a few times ({@link
+     * #renewEvery}), to now + lapse; then the command ends and the hold is given back
+     * ({@code releaseMaintenance}), or it crashes: it stops renewing and gives nothing back, as a tool
+     * killed with SIGKILL does, and the groups stay held until the end of the last renewal that landed.
+     * The operator waits that end out before its next step (a tool started again comes after it), so the
+     * workers meet the crashed hold and then claim past it.
+     *
+     * <p>As HeldMaintenance does: a renewal refused means the group is lost (never renewed again, nor
+     * given back); an unknown one is sent again at the next renewal, from the lease last acknowledged.
+     * Beyond it, the operator renews a group only while that lease is still one it may count on (its end
+     * less the margin not yet passed, on its clock, both when sending and when the answer comes back);
+     * past that it only gives the group back. The checker counts a renewal on the same terms.
+     *
+     * @return whether the hold took any group
+     */
+    private boolean commandHold() {
+        long lapse = between(LAPSE_MIN_MS, LAPSE_MAX_MS);
+        Duration maxWait = Duration.ofMillis(between(0, 400));
+        MaintenanceHold hold = new MaintenanceHold(
+                        "jepsen drill",
+                        config.proc(),
+                        clock.instant().plus(maxWait).plusMillis(lapse))
+                .runningCommand("jepsen-load --lapse " + lapse + "ms");
+        MaintenanceReport report;
+        try {
+            report = ledger.maintenanceOn(
+                    new MaintenanceRequest(JepsenJobs.GROUPS, hold, maxWait, Duration.ofMillis(100))
+                            .withEntityLeases(Map.of(JepsenJobs.TENANT_JOB, ENTITY_LEASE_TERM)));
+        } catch (RuntimeException unknown) {
+            return false; // recorded; whatever it took lapses by the hold's end
+        }
+        if (report.taken().isEmpty()) {
+            return false;
+        }
+        // The groups still ours (the lease last acknowledged), and the latest end any renewal asked for:
+        // an unknown renewal may have landed.
+        Map<String, Lease> ours = new LinkedHashMap<>();
+        report.taken().forEach(lease -> ours.put(lease.group(), lease));
+        Instant lapsesBy = hold.until();
+        int renewals = (int) between(RENEWALS_MIN, RENEWALS_MAX + 1);
+        for (int i = 0; i < renewals && !ours.isEmpty(); i++) {
+            sleep(renewEvery(lapse));
+            lapsesBy = renew(ours, lapse, lapsesBy);
+        }
+        boolean crash = commandsReleased > 0 && (commandsCrashed == 0 || chance(CRASHED_COMMANDS));
+        if (crash) {
+            commandsCrashed++;
+            napUntil(lapsesBy.plusMillis(100));
+        } else {
+            commandsReleased++;
+            try {
+                ledger.releaseMaintenance(List.copyOf(ours.values()));
+            } catch (RuntimeException unknown) {
+                // recorded; what was not given back lapses by itself
+            }
+        }
+        return true;
+    }
+
+    /** One renewal of every group still ours; returns the latest end asked for so far. */
+    private Instant renew(Map<String, Lease> ours, long lapseMs, Instant lapsesBy) {
+        Instant latest = lapsesBy;
+        for (Lease lease : List.copyOf(ours.values())) {
+            Instant reliedUntil = lease.expiresAt().minus(Lease.DEADLINE_MARGIN);
+            Instant now = clock.instant();
+            Instant until = now.plusMillis(lapseMs);
+            if (!now.isBefore(reliedUntil) || !until.isAfter(lease.expiresAt())) {
+                // lapsed as far as we may count on it (only given back now), or still held longer than a
+                // renewal would make it (the take's wait)
+                continue;
+            }
+            if (until.isAfter(latest)) {
+                latest = until;
+            }
+            try {
+                Optional<Lease> renewed = ledger.extend(lease, until);
+                if (renewed.isEmpty()) {
+                    ours.remove(lease.group()); // lost: lifted, forced over, or lapsed and taken
+                } else if (clock.instant().isBefore(reliedUntil)) {
+                    ours.put(lease.group(), renewed.get());
+                }
+                // else answered too late to count on: the lease kept makes it given back, not renewed
+            } catch (RuntimeException unknown) {
+                // recorded; sent again at the next renewal, from the lease last acknowledged
+            }
+        }
+        return latest;
+    }
+
+    /** Naps until the operator's clock reaches {@code end} (at once when the run is stopping). */
+    private void napUntil(Instant end) {
+        napUnlessStopping(Math.max(0, end.toEpochMilli() - clock.millis()));
     }
 
     /**

@@ -25,13 +25,14 @@ import java.util.Map;
  *     domain write, OK, or ERROR when it threw (its outcome is then unknown)
  * @param fence the lease's fence (claims, completions, domain writes, kills)
  * @param token the lease's owner token
- * @param leaseUntil the lease's end by the ledger's rule, epoch ms on the holder's clock
+ * @param leaseUntil the lease's end by the ledger's rule, epoch ms on the holder's clock; for MAINT_RENEW,
+ *     the renewed lease's end (present only when the renewal was acknowledged)
  * @param outcome the outcome the job reported to {@code complete}: SUCCEEDED, FAILED or SKIPPED
  * @param status the status of the record the completion returned; for a claim refused by a lease, who
  *     holds it (a job id, or for maintenance who set it)
  * @param until the end of the lease that blocked a claim (Busy, InProgressElsewhere, UnderMaintenance);
- *     for MAINT_ON, the hold's end
- * @param taken the leases maintenance took (MAINT_ON)
+ *     for MAINT_ON, the hold's end; for MAINT_RENEW, the end asked for
+ * @param taken the leases maintenance took (MAINT_ON), or gave back (MAINT_RELEASE)
  * @param blocked the runs maintenance found still holding their groups (MAINT_ON)
  * @param seq a domain write that landed: its position in the domain item's own write order
  * @param seenFence a domain write the fence guard refused: the fence the item held
@@ -90,8 +91,24 @@ public record Op(
         KILL,
         /** A payload handled by PunctualRuntime. */
         PAYLOAD,
+        /**
+         * Maintenance turned on ({@code maintenance on}, or a command hold's take: then {@code detail} is
+         * {@code command: ...}): the leases taken ({@code taken}) and those still running ({@code blocked}).
+         */
         MAINT_ON,
         MAINT_OFF,
+        /**
+         * A command hold's renewal (decision 0036): {@code RunLedger.extend} of one maintenance lease this
+         * process took ({@code group}, {@code fence}, {@code token}) to {@code until} (now + lapse on its
+         * clock). OK with {@code leaseUntil} the renewed lease's end (acknowledged), REFUSED when the ledger
+         * answered that the group is no longer ours (lifted, forced over or lapsed), ERROR when unknown.
+         */
+        MAINT_RENEW,
+        /**
+         * A command hold given back: {@code RunLedger.releaseMaintenance} of the leases in {@code taken}; OK
+         * with the groups actually released in {@code detail}, ERROR when unknown.
+         */
+        MAINT_RELEASE,
         /** An operator's skip of one occurrence ahead of time (decision 0033): the SkipPlan it got. */
         SKIP_PLAN,
         /** An operator's unskip: the Unskip it got. */
@@ -260,6 +277,13 @@ public record Op(
             this.fence = leaseFence;
             this.token = ownerToken;
             this.leaseUntil = leaseEndMs;
+            return this;
+        }
+
+        /** The lease a call was about, without its end: a renewal that was refused or is unknown. */
+        public Builder held(long leaseFence, String ownerToken) {
+            this.fence = leaseFence;
+            this.token = ownerToken;
             return this;
         }
 

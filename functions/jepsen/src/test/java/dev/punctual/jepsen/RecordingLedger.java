@@ -26,17 +26,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The ledger of one process, recording every call that can change the ledger with its invocation and
  * return times on both clocks. The runtime and the worker's own loop both go through it, so the history
- * holds every claim, completion, skip, operator's skip and maintenance call the process made. Single-threaded, as a
- * Lambda invocation is.
+ * holds every claim, completion, skip, operator's skip and maintenance call the process made, a command
+ * hold's renewals and release included. Single-threaded, as a Lambda invocation is.
  */
 final class RecordingLedger implements RunLedger {
 
@@ -46,7 +48,13 @@ final class RecordingLedger implements RunLedger {
     private final long skewMs;
     private final Clock clock;
     private final Map<String, Claim> inFlight = new HashMap<>();
+    /** The owner tokens of the maintenance leases this process took: the only leases it may extend. */
+    private final Set<String> maintenanceTokens = new HashSet<>();
+
     private String via = "direct";
+
+    /** How a MAINT_ON's {@code detail} names the command a hold is taken for. */
+    static final String COMMAND = "command: ";
 
     RecordingLedger(RunLedger ledger, HistoryLog history, String proc, long skewMs, Clock clock) {
         this.ledger = ledger;
@@ -208,10 +216,31 @@ final class RecordingLedger implements RunLedger {
         return ledger.run(key);
     }
 
-    /** The Jepsen jobs never ask for a heartbeat: refused so nothing goes unrecorded. */
+    /**
+     * A command hold's renewal of a maintenance lease this process took, recorded as MAINT_RENEW: OK with
+     * the renewed lease's end when acknowledged, REFUSED when the group is no longer ours, ERROR when
+     * unknown. The Jepsen jobs never ask for a heartbeat: extending any other lease is refused, so nothing
+     * goes unrecorded or is recorded as what it is not.
+     */
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
-        throw new UnsupportedOperationException("the Jepsen workers do not extend leases");
+        if (!maintenanceTokens.contains(lease.ownerToken())) {
+            throw new UnsupportedOperationException(
+                    "the Jepsen workers extend only the maintenance leases they took (command holds)");
+        }
+        Op.Builder base = op(Op.Kind.MAINT_RENEW)
+                .group(lease.group())
+                .held(lease.fence(), lease.ownerToken())
+                .until(until.toEpochMilli());
+        return recorded(
+                () -> ledger.extend(lease, until),
+                r -> r.map(renewed -> base.result(Op.OK)
+                                .lease(
+                                        renewed.fence(),
+                                        renewed.ownerToken(),
+                                        renewed.expiresAt().toEpochMilli()))
+                        .orElseGet(() -> base.result(Op.REFUSED)),
+                base);
     }
 
     @Override
@@ -219,20 +248,19 @@ final class RecordingLedger implements RunLedger {
         MaintenanceHold hold = request.hold();
         return recorded(
                 () -> ledger.maintenanceOn(request),
-                r -> op(Op.Kind.MAINT_ON)
-                        .result(Op.OK)
-                        .until(hold.until().toEpochMilli())
-                        .taken(r.taken().stream()
-                                .map(l -> new Op.Held(
-                                        l.group(),
-                                        l.fence(),
-                                        l.ownerToken(),
-                                        l.expiresAt().toEpochMilli()))
-                                .toList())
-                        .blocked(r.stillRunning().stream()
-                                .map(b -> new Op.Held(
-                                        b.group(), 0, b.holder(), b.until().toEpochMilli()))
-                                .toList()),
+                r -> {
+                    // The leases a command hold's renewals may extend: these, and only these.
+                    r.taken().forEach(l -> maintenanceTokens.add(l.ownerToken()));
+                    return op(Op.Kind.MAINT_ON)
+                            .result(Op.OK)
+                            .until(hold.until().toEpochMilli())
+                            .detail(hold.command().map(c -> COMMAND + c).orElse(null))
+                            .taken(asHeld(r.taken()))
+                            .blocked(r.stillRunning().stream()
+                                    .map(b -> new Op.Held(
+                                            b.group(), 0, b.holder(), b.until().toEpochMilli()))
+                                    .toList());
+                },
                 op(Op.Kind.MAINT_ON).until(hold.until().toEpochMilli()));
     }
 
@@ -244,9 +272,20 @@ final class RecordingLedger implements RunLedger {
                 op(Op.Kind.MAINT_OFF).detail(String.join(",", groups)));
     }
 
+    /** A command hold given back, recorded as MAINT_RELEASE: the leases sent, and the groups released. */
     @Override
     public List<String> releaseMaintenance(List<Lease> held) {
-        return ledger.releaseMaintenance(held);
+        Op.Builder base = op(Op.Kind.MAINT_RELEASE).taken(asHeld(held));
+        return recorded(
+                () -> ledger.releaseMaintenance(held), r -> base.result(Op.OK).detail(String.join(",", r)), base);
+    }
+
+    /** Leases as the history records them. */
+    private static List<Op.Held> asHeld(List<Lease> leases) {
+        return leases.stream()
+                .map(l -> new Op.Held(
+                        l.group(), l.fence(), l.ownerToken(), l.expiresAt().toEpochMilli()))
+                .toList();
     }
 
     /** Not recorded: the suite deletes no entity (EntityLeaseContract races a delete with a claim). */
