@@ -5,6 +5,7 @@ import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.job.MaintenanceCondition;
 import dev.punctual.ledger.Attempt;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
@@ -12,6 +13,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.observability.VisibleText;
+import dev.punctual.runtime.ConditionProbe;
 import dev.punctual.runtime.EntityLeaseTerms;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
@@ -173,11 +175,20 @@ final class StatusCommand implements Callable<Integer> {
                 report.put("stage", stage.stageName());
                 report.put("now", now.toString());
                 report.put("jobs", rows);
+                // Only a catalog that declares maintenance conditions has the field (and its one query each).
+                List<Map<String, Object>> conditions =
+                        conditions(catalog, session.runtime.services().conditions());
+                if (!conditions.isEmpty()) {
+                    report.put("conditions", conditions);
+                }
                 if (watch && !json) {
                     out.println("stage " + stage.stageName() + " at " + now + " (every " + interval.toSeconds()
                             + "s; Ctrl-C stops)");
                 }
-                out.println(json ? Json.mapper().writeValueAsString(report) : table(rows, now) + notes(subjects, rows));
+                out.println(
+                        json
+                                ? Json.mapper().writeValueAsString(report)
+                                : table(rows, now) + notes(subjects, rows) + conditionLines(conditions));
                 out.flush();
                 if (!watch) {
                     return 0;
@@ -190,6 +201,49 @@ final class StatusCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * Each maintenance condition of the catalog (decision 0036, 5) as the runtime would judge it now,
+     * through the same probe: {@code holds} (jobs skip as MAINTENANCE), {@code clear}, or {@code unknown}
+     * with why (jobs skip as MAINTENANCE_UNKNOWN).
+     */
+    private static List<Map<String, Object>> conditions(JobCatalog catalog, ConditionProbe probe) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (MaintenanceCondition condition : catalog.maintenanceConditions()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("condition", condition.name());
+            m.put("table", condition.table().name());
+            m.put("reason", condition.reason());
+            try {
+                m.put("state", probe.findsAnItem(condition) ? "holds" : "clear");
+            } catch (RuntimeException cannotTell) {
+                m.put("state", "unknown");
+                m.put("detail", VisibleText.escaped(String.valueOf(cannotTell.getMessage())));
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** After the table: each condition, and what it does to the jobs now. */
+    private static String conditionLines(List<Map<String, Object>> conditions) {
+        StringBuilder lines = new StringBuilder();
+        for (Map<String, Object> c : conditions) {
+            lines.append(System.lineSeparator())
+                    .append("maintenance condition ")
+                    .append(c.get("condition"))
+                    .append(" (table ")
+                    .append(c.get("table"))
+                    .append("): ")
+                    .append(
+                            switch ((String) c.get("state")) {
+                                case "holds" -> "HOLDS, every job skips as MAINTENANCE: " + c.get("reason");
+                                case "unknown" -> "UNKNOWN, every job skips as MAINTENANCE_UNKNOWN: " + c.get("detail");
+                                default -> "clear";
+                            });
+        }
+        return lines.toString();
     }
 
     /** How often {@code --watch} shows the status again unless {@code --every} says. */

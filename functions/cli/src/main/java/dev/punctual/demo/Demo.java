@@ -95,7 +95,7 @@ public final class Demo {
                 resources.ledgerTable(), domainTable, resources.eventBus());
         StructuredLog log = Wiring.log(lines, clock);
         try (lines) {
-            new DemoRun(runtime, clock, log, lines, out).run();
+            new DemoRun(runtime, clock, log, lines, out, new SyntheticMembers(clients.dynamo(), domainTable)).run();
         }
         out.printf(
                 "%n%d structured JSON log lines written to %s (one JSON object per line, as CloudWatch would"

@@ -2,12 +2,12 @@ package dev.punctual.demo;
 
 import dev.punctual.catchup.MissedRange;
 import dev.punctual.entity.EntitySchedule;
+import dev.punctual.hold.HeldMaintenance;
+import dev.punctual.hold.HoldListener;
+import dev.punctual.hold.HoldTerms;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.json.Json;
-import dev.punctual.ledger.MaintenanceHold;
-import dev.punctual.ledger.MaintenanceReport;
-import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
@@ -51,12 +51,30 @@ final class DemoRun {
 
     private final Map<String, List<MissedRange>> missedByJob = new TreeMap<>();
 
-    DemoRun(PunctualRuntime runtime, SimulatedClock clock, StructuredLog log, DemoLog logged, PrintWriter out) {
+    /** The data tool's data set (decision 0036): what it loads under its hold, and what is reset later. */
+    private final SyntheticMembers synthetic;
+
+    /** The data tool's hold while it runs, renewed on the simulated clock as its renewer would. */
+    private HeldMaintenance held;
+
+    private int renewals;
+
+    /** The command the data tool stands for, as {@code maintenance hold} would name it. */
+    static final String LOAD_COMMAND = "./load-synthetic-members --count 3";
+
+    DemoRun(
+            PunctualRuntime runtime,
+            SimulatedClock clock,
+            StructuredLog log,
+            DemoLog logged,
+            PrintWriter out,
+            SyntheticMembers synthetic) {
         this.runtime = runtime;
         this.clock = clock;
         this.log = log;
         this.logged = logged;
         this.out = out;
+        this.synthetic = synthetic;
     }
 
     void run() {
@@ -74,7 +92,7 @@ final class DemoRun {
             clock.set(step.at());
             switch (step) {
                 case DemoScenario.Delivery d -> deliver(d);
-                case DemoScenario.Maintenance m -> maintenance(m, catalog);
+                case DemoScenario.DataTool tool -> dataTool(tool, catalog);
             }
         }
         flushRoutine();
@@ -185,25 +203,54 @@ final class DemoRun {
         return detail.length() > 70 ? detail.substring(0, 69) + "…" : detail;
     }
 
-    private void maintenance(DemoScenario.Maintenance m, JobCatalog catalog) {
-        flushRoutine();
-        RunLedger ledger = runtime.services().ledger();
-        if (m.on()) {
-            MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
-                    catalog.lockGroups(),
-                    new MaintenanceHold("loading synthetic data", "demo-operator", DemoScenario.MAINTENANCE_TO),
-                    Duration.ofSeconds(5),
-                    Duration.ofMillis(250)));
-            out.printf(
-                    "%-20s maintenance ON until %s: every lock group held (%d), so jobs skip%n",
-                    m.at().toString().substring(0, 19),
-                    DemoScenario.MAINTENANCE_TO,
-                    report.taken().size());
-        } else {
-            List<String> lifted = ledger.maintenanceOff(catalog.lockGroups());
-            out.printf(
-                    "%-20s maintenance OFF: %d lock groups released; the next deliveries catch up%n",
-                    m.at().toString().substring(0, 19), lifted.size());
+    /**
+     * The data tool of decision 0036: {@code punctual maintenance hold -- LOAD_COMMAND} takes every lock
+     * group through {@link HeldMaintenance} (the CLI's own), the tool loads synthetic members, the hold is
+     * renewed while it runs and given back when it exits. The members it loaded stay, so the examples'
+     * maintenance condition keeps every job skipping until the data set is reset.
+     */
+    private void dataTool(DemoScenario.DataTool tool, JobCatalog catalog) {
+        String at = tool.at().toString().substring(0, 19);
+        switch (tool.step()) {
+            case HOLD_TAKEN -> {
+                flushRoutine();
+                HoldTerms terms = HoldTerms.of(catalog.lockGroups(), "loading synthetic members", "demo-loader")
+                        .forCommand(LOAD_COMMAND)
+                        .waitingAtMost(Duration.ofSeconds(5), Duration.ofMillis(250));
+                held = HeldMaintenance.takeWithoutRenewer(
+                                runtime.services().ledger(), terms, clock, HoldListener.SILENT)
+                        .orThrow();
+                out.printf(
+                        "%-20s maintenance hold -- %s: every lock group held (%d) while it runs, renewed every"
+                                + " %ss%n",
+                        at,
+                        LOAD_COMMAND,
+                        held.heldUntil().size(),
+                        terms.renewEvery().toSeconds());
+            }
+            case HOLD_RENEWED -> {
+                held.renewNow();
+                renewals++;
+            }
+            case HOLD_RELEASED -> {
+                flushRoutine();
+                // The tool's last step writes what it loaded; then it exits and its hold is given back.
+                int loaded = synthetic.load(3);
+                boolean intact = held.intact();
+                held.close();
+                out.printf(
+                        "%-20s the command loaded %d synthetic members and exits 0: hold %s (renewed %d times); the"
+                                + " members remain, so condition synthetic-members holds and jobs keep skipping%n",
+                        at, loaded, intact ? "released" : "LOST " + held.lost(), renewals);
+            }
+            case DATA_RESET -> {
+                flushRoutine();
+                int removed = synthetic.reset();
+                out.printf(
+                        "%-20s data set reset (%d synthetic members deleted): condition synthetic-members finds"
+                                + " nothing; the next deliveries run and catch up%n",
+                        at, removed);
+            }
         }
     }
 

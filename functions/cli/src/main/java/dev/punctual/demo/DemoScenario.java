@@ -26,10 +26,19 @@ final class DemoScenario {
 
     static final Instant OUTAGE_TO = Instant.parse("2027-03-14T03:00:00Z");
 
-    /** Maintenance (say, loading synthetic data) holds every lock group for this hour. */
+    /**
+     * Every job is held off for this hour: a data tool loads synthetic members under {@code maintenance
+     * hold} until {@link #LOAD_DONE}, and the data it loaded holds the stage (the examples' maintenance
+     * condition) until the data set is reset at the hour's end.
+     */
     static final Instant MAINTENANCE_FROM = Instant.parse("2027-03-14T06:00:00Z");
 
+    static final Instant LOAD_DONE = Instant.parse("2027-03-14T06:30:00Z");
+
     static final Instant MAINTENANCE_TO = Instant.parse("2027-03-14T07:00:00Z");
+
+    /** How often the data tool's hold is renewed, as HeldMaintenance's renewer does (a quarter of its lapse). */
+    static final Duration RENEW_EVERY = Duration.ofSeconds(30);
 
     /** This occurrence of the daily report is delivered twice, as Lambda's async queue may do. */
     static final Instant DUPLICATED = Instant.parse("2027-03-14T13:00:00Z");
@@ -64,8 +73,16 @@ final class DemoScenario {
         }
     }
 
-    /** An operator turns maintenance on or off. */
-    record Maintenance(Instant at, boolean on) implements Step {}
+    /** What the data tool does: starts under its hold, renews it, ends, and the data set is reset later. */
+    enum DataToolStep {
+        HOLD_TAKEN,
+        HOLD_RENEWED,
+        HOLD_RELEASED,
+        DATA_RESET
+    }
+
+    /** A step of the data tool. */
+    record DataTool(Instant at, DataToolStep step) implements Step {}
 
     private DemoScenario() {}
 
@@ -108,8 +125,16 @@ final class DemoScenario {
                 }
             }
         }
-        steps.add(new Maintenance(MAINTENANCE_FROM.minusSeconds(30), true));
-        steps.add(new Maintenance(MAINTENANCE_TO.minusSeconds(30), false));
+        Instant started = MAINTENANCE_FROM.minusSeconds(30);
+        Instant ended = LOAD_DONE.minusSeconds(30);
+        steps.add(new DataTool(started, DataToolStep.HOLD_TAKEN));
+        for (Instant renewal = started.plus(RENEW_EVERY);
+                renewal.isBefore(ended);
+                renewal = renewal.plus(RENEW_EVERY)) {
+            steps.add(new DataTool(renewal, DataToolStep.HOLD_RENEWED));
+        }
+        steps.add(new DataTool(ended, DataToolStep.HOLD_RELEASED));
+        steps.add(new DataTool(MAINTENANCE_TO.minusSeconds(30), DataToolStep.DATA_RESET));
         steps.sort(Comparator.comparing(Step::at));
         return steps;
     }

@@ -29,6 +29,10 @@ final class ExampleDomain {
     static final String TABLE = "DemoDomain";
 
     static final String MEMBERS = "members";
+
+    /** The partition the examples' maintenance condition reads: synthetic member data (decision 0036, 5). */
+    static final String SYNTHETIC_MEMBERS = "synthetic-members";
+
     static final String RESERVATIONS = "reservations";
 
     private ExampleDomain() {}

@@ -60,8 +60,9 @@ final class Narration {
                         + " the older ones as missed, in one range"));
         lines.add(new Line(
                 DemoScenario.MAINTENANCE_FROM.minusSeconds(31),
-                "an operator turns maintenance on for an hour (loading synthetic data): every job skips until"
-                        + " it is off"));
+                "a data tool loads synthetic members under punctual maintenance hold: every job skips while it"
+                        + " runs, and then while the data it loaded is there (the examples' maintenance condition"
+                        + " synthetic-members), until the data set is reset"));
         lines.add(new Line(
                 DemoScenario.DUPLICATED.plusSeconds(39),
                 "the same delivery arrives again (Lambda may deliver an event twice): it is skipped as already"

@@ -47,6 +47,22 @@ class DemoTest {
     }
 
     @Test
+    void aDataToolUnderMaintenanceHold_holdsEveryJobWhileItRuns_andTheDataItLoadedHoldsThemUntilReset() {
+        assertThat(output).contains("maintenance hold -- ./load-synthetic-members --count 3: every lock group held");
+        assertThat(line("2027-03-14T06:00:01", "expire-reservations"))
+                .as("while the command runs: its hold")
+                .contains("SKIP", "MAINTENANCE", "loading synthetic members");
+        assertThat(output)
+                .contains("the command loaded 3 synthetic members and exits 0: hold released (renewed 59 times)");
+        assertThat(line("2027-03-14T06:30:01", "expire-reservations"))
+                .as("after it: the data it loaded, through the examples' maintenance condition")
+                .contains("SKIP", "MAINTENANCE", "condition synthetic-members");
+        assertThat(output).contains("data set reset (3 synthetic members deleted)");
+        assertThat(line("2027-03-14T07:00:01", "expire-reservations", "2027-03-14T16:00:00+09:00"))
+                .contains("PASS");
+    }
+
+    @Test
     void theFinalLedger_countsEachOccurrenceOnce_soItsCategoriesAddUpToTheOccurrences() {
         // 192 quarter-hours: 11 lost in the outage and given up, 3 skipped for maintenance (catch-up later
         // counted them in a missed range too; here they count once, as skipped), 4 in the nightly backup's

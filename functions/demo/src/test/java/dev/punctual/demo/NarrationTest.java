@@ -29,7 +29,8 @@ class NarrationTest {
                         .startsWith("clocks go forward in New York at 02:00 local: daily-report keeps its local time,"
                                 + " 1h earlier in UTC"))
                 .anySatisfy(t -> assertThat(t).startsWith("outage from 00:00Z to 03:00Z"))
-                .anySatisfy(t -> assertThat(t).startsWith("an operator turns maintenance on"));
+                .anySatisfy(t -> assertThat(t)
+                        .startsWith("a data tool loads synthetic members under punctual maintenance hold"));
         assertThat(lines.stream()
                         .filter(l -> l.text().contains("New York"))
                         .findFirst()

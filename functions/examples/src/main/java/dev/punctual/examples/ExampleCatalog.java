@@ -7,6 +7,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobTable;
+import dev.punctual.job.MaintenanceCondition;
 import dev.punctual.job.Once;
 import dev.punctual.time.Blackout;
 import dev.punctual.time.HolidayCalendar;
@@ -58,6 +59,19 @@ public final class ExampleCatalog implements CatalogProvider {
      */
     public static final Blackout RESERVATIONS_BACKUP = Blackout.daily(
             LocalTime.of(3, 0), LocalTime.of(3, 30), "Asia/Seoul", "reservation system's nightly backup");
+
+    /**
+     * Where a data tool loads synthetic members for a test session (the demo's table, its own partition):
+     * while any is there, every job of the stage skips ({@link #SYNTHETIC_MEMBER_DATA}).
+     */
+    public static final String SYNTHETIC_MEMBERS = "synthetic-members";
+
+    /**
+     * The source's shared environment skips every handler while synthetic member data exists and resumes
+     * by itself once the data set is reset (decision 0036, 5): one Query of the partition per occurrence.
+     */
+    public static final MaintenanceCondition SYNTHETIC_MEMBER_DATA = MaintenanceCondition.whileItemsExist(
+            "synthetic-members", DEMO_TABLE, SYNTHETIC_MEMBERS, "synthetic member data is loaded; reset it to resume");
 
     @Override
     public JobCatalog catalog(JobEnvironment env) {
@@ -126,6 +140,7 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .job(s -> new SettlePayoutsJob(table.get()))
                                 .build())
                 .withBlackout(RESERVATIONS_GROUP, RESERVATIONS_BACKUP)
+                .withMaintenanceCondition(SYNTHETIC_MEMBER_DATA)
                 .withDelivery(message -> outbox.get().send(message));
     }
 }
