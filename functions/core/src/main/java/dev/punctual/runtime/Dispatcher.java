@@ -59,7 +59,17 @@ public final class Dispatcher {
             case Invocation.Replay r -> replay(r, deadline, log);
             case Invocation.Ping p -> {
                 log.info("ping", Map.of("stage", stage()));
-                yield result("ping", null, List.of(), Optional.empty(), 0);
+                // With the function's own role: verify reads from it whether each condition can be evaluated.
+                yield new InvocationResult(
+                        stage(),
+                        "ping",
+                        null,
+                        List.of(),
+                        Optional.empty(),
+                        0,
+                        Optional.empty(),
+                        new MaintenanceConditions(services.catalog().maintenanceConditions(), services.conditions())
+                                .each());
             }
         };
     }

@@ -13,6 +13,8 @@ import java.util.Optional;
  * @param missed occurrences the catch-up plan gave up, as one range
  * @param notRun replay occurrences left for another replay: beyond {@code max}, or after a refusal stopped it
  * @param error why the payload was refused; then nothing was written
+ * @param conditions a ping's evaluation of the catalog's maintenance conditions (decision 0036, 5); empty
+ *     for every other kind
  */
 public record InvocationResult(
         String stage,
@@ -21,10 +23,23 @@ public record InvocationResult(
         List<OccurrenceReport> occurrences,
         Optional<MissedRange> missed,
         long notRun,
-        Optional<InvalidPayload> error) {
+        Optional<InvalidPayload> error,
+        List<ConditionState> conditions) {
 
     public InvocationResult {
         occurrences = List.copyOf(occurrences);
+        conditions = List.copyOf(conditions);
+    }
+
+    public InvocationResult(
+            String stage,
+            String kind,
+            String job,
+            List<OccurrenceReport> occurrences,
+            Optional<MissedRange> missed,
+            long notRun,
+            Optional<InvalidPayload> error) {
+        this(stage, kind, job, occurrences, missed, notRun, error, List.of());
     }
 
     public static InvocationResult invalid(String stage, InvalidPayload problem) {

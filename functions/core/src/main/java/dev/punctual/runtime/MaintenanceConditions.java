@@ -43,6 +43,20 @@ final class MaintenanceConditions {
         return CLEAR;
     }
 
+    /** Every condition, each evaluated (none skipped after one holds): what a ping reports. */
+    List<ConditionState> each() {
+        return conditions.stream()
+                .map(condition -> switch (evaluate(condition).orElse(CLEAR)) {
+                    case Verdict.Clear clear ->
+                        new ConditionState(condition.name(), ConditionState.State.CLEAR, Optional.empty());
+                    case Verdict.Holds holds ->
+                        new ConditionState(condition.name(), ConditionState.State.HOLDS, Optional.empty());
+                    case Verdict.Unknown unknown ->
+                        new ConditionState(condition.name(), ConditionState.State.UNKNOWN, Optional.of(unknown.why()));
+                })
+                .toList();
+    }
+
     private Optional<Verdict> evaluate(MaintenanceCondition condition) {
         try {
             return probe.findsAnItem(condition) ? Optional.of(new Verdict.Holds(condition)) : Optional.empty();

@@ -50,6 +50,20 @@ public final class ResultJson {
                             return error;
                         })
                         .orElse(null));
+        if (!r.conditions().isEmpty()) {
+            // A ping's evaluation of the maintenance conditions, with the function's role (decision 0036, 5).
+            out.put(
+                    "conditions",
+                    r.conditions().stream()
+                            .map(c -> {
+                                Map<String, Object> m = new LinkedHashMap<>();
+                                m.put("condition", c.condition());
+                                m.put("state", c.state().name());
+                                m.put("why", c.why().orElse(null));
+                                return m;
+                            })
+                            .toList());
+        }
         return out;
     }
 

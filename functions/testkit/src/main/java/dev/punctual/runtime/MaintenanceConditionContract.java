@@ -155,4 +155,28 @@ public abstract class MaintenanceConditionContract {
                 .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.SCHEDULES_DISABLED));
         assertThat(f.conditions.asked()).isZero();
     }
+
+    @Test
+    void aPing_evaluatesEveryCondition_withTheFunctionsOwnProbe_andReportsEachState() throws Exception {
+        RuntimeFixture f = held();
+        f.conditions.fails(SYNTHETIC.name(), "AccessDeniedException: not authorized to perform dynamodb:Query");
+
+        InvocationResult ping = f.invoke("{\"kind\":\"ping\"}");
+
+        assertThat(ping.conditions())
+                .containsExactly(new ConditionState(
+                        "synthetic-members",
+                        ConditionState.State.UNKNOWN,
+                        java.util.Optional.of("AccessDeniedException: not authorized to perform dynamodb:Query")));
+        assertThat(RuntimeFixture.JSON
+                        .readTree(ResultJson.render(ping))
+                        .at("/conditions/0/state")
+                        .asText())
+                .isEqualTo("UNKNOWN");
+        f.conditions.findsData(SYNTHETIC.name());
+        assertThat(f.invoke("{\"kind\":\"ping\"}").conditions())
+                .extracting(ConditionState::state)
+                .containsExactly(ConditionState.State.HOLDS);
+        assertThat(f.ran).isEmpty();
+    }
 }

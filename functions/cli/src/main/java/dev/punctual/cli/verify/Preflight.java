@@ -56,6 +56,12 @@ public final class Preflight {
                 "dry-run",
                 () -> new DryRunCountsCheck(
                         JobPreviews.read(new StageInvoker(aws.lambda(), deployed.aliases()), catalog))));
+        if (!catalog.maintenanceConditions().isEmpty()) {
+            results.add(Guard.run(
+                    "conditions",
+                    () -> MaintenanceConditionsCheck.read(
+                            new StageInvoker(aws.lambda(), deployed.aliases()), catalog)));
+        }
         return results;
     }
 

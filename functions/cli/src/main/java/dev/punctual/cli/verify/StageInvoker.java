@@ -70,6 +70,16 @@ public final class StageInvoker {
         return JobPreviews.parse(body(response), response.functionError() != null);
     }
 
+    /** A ping of the pool's function: each maintenance condition as it evaluates it, with its own role. */
+    public MaintenanceConditionsCheck.Answer conditions(String pool) {
+        String alias = aliases.get(pool);
+        if (alias == null) {
+            return MaintenanceConditionsCheck.Answer.failed("pool " + pool + " has no function in the stage");
+        }
+        InvokeResponse response = invoke(alias, Map.of("kind", "ping"));
+        return MaintenanceConditionsCheck.parse(body(response), response.functionError() != null);
+    }
+
     private InvokeResponse invoke(String alias, Map<String, Object> payload) {
         return lambda.invoke(r -> r.functionName(alias)
                 .invocationType(InvocationType.REQUEST_RESPONSE)
