@@ -10,7 +10,6 @@ import dev.punctual.job.JobResult;
 import dev.punctual.job.JobTable;
 import dev.punctual.stage.StageOutputs;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Template;
@@ -47,7 +46,7 @@ class DeclaredTablesTest {
         assertThat(logicalId).startsWith("Tables" + records.name());
         template.resourceCountIs("AWS::DynamoDB::Table", 2);
         for (FunctionPoolConstruct pool : dev.pools().values()) {
-            Map<String, Object> variables = variables(template, pool);
+            Map<String, Object> variables = Templates.variables(template, pool);
             assertThat(variables)
                     .as(pool.getNode().getId())
                     .containsEntry(records.environmentVariable(), Templates.ref(logicalId));
@@ -89,10 +88,11 @@ class DeclaredTablesTest {
         String audit = Templates.logicalId(stage.tables().jobTable("Audit"));
 
         template.resourceCountIs("AWS::DynamoDB::Table", 2);
-        assertThat(variables(template, stage.pools().get("batch"))).containsEntry("AUDIT_TABLE", Templates.ref(audit));
-        assertThat(variables(template, stage.pools().get("default"))).doesNotContainKey("AUDIT_TABLE");
-        assertThat(policyOf(template, stage.pools().get("default"))).doesNotContain(audit);
-        assertThat(policyOf(template, stage.pools().get("batch"))).contains(audit, "dynamodb:PutItem");
+        assertThat(Templates.variables(template, stage.pools().get("batch")))
+                .containsEntry("AUDIT_TABLE", Templates.ref(audit));
+        assertThat(Templates.variables(template, stage.pools().get("default"))).doesNotContainKey("AUDIT_TABLE");
+        assertThat(Templates.policyOf(template, stage.pools().get("default"))).doesNotContain(audit);
+        assertThat(Templates.policyOf(template, stage.pools().get("batch"))).contains(audit, "dynamodb:PutItem");
 
         StageStack bare =
                 Synth.stage(Stages.named("dev"), JobCatalog.of(job("plain").build()));
@@ -140,7 +140,7 @@ class DeclaredTablesTest {
         assertThat(table.get("AttributeDefinitions").toString().split("AttributeName="))
                 .hasSize(1 + 3)
                 .anySatisfy(d -> assertThat(d).startsWith("placedAt, AttributeType=N"));
-        String batchPolicy = policyOf(template, stage.pools().get("batch"));
+        String batchPolicy = Templates.policyOf(template, stage.pools().get("batch"));
         assertThat(batchPolicy)
                 .contains(orders, "/index/byCustomer", "/index/byOrder")
                 .doesNotContain("/index/*");
@@ -150,29 +150,12 @@ class DeclaredTablesTest {
                         .startsWith("dynamodb:Query")
                         .contains("/index/byCustomer")
                         .doesNotContain("PutItem"));
-        assertThat(policyOf(template, stage.pools().get("default")))
+        assertThat(Templates.policyOf(template, stage.pools().get("default")))
                 .as("GetItem is never authorised on an index, so no index is granted for it")
                 .doesNotContain("/index/");
     }
 
     private static JobDefinition.Builder job(String id) {
         return JobDefinition.builder(id).schedule("0 6 * * *", "Europe/Berlin").job(s -> ctx -> JobResult.empty());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> variables(Template template, FunctionPoolConstruct pool) {
-        Map<String, Object> function =
-                Templates.properties(template, "AWS::Lambda::Function").get(Templates.logicalId(pool.function()));
-        return (Map<String, Object>) ((Map<String, Object>) function.get("Environment")).get("Variables");
-    }
-
-    private static String policyOf(Template template, FunctionPoolConstruct pool) {
-        String role = Templates.logicalId(pool.function().getRole());
-        List<String> policies = Templates.properties(template, "AWS::IAM::Policy").values().stream()
-                .filter(p -> p.get("Roles").toString().contains(role))
-                .map(p -> p.get("PolicyDocument").toString())
-                .toList();
-        assertThat(policies).hasSize(1);
-        return policies.getFirst();
     }
 }

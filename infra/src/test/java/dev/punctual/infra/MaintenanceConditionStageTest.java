@@ -10,7 +10,6 @@ import dev.punctual.job.JobTable;
 import dev.punctual.job.MaintenanceCondition;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Template;
 
@@ -53,10 +52,12 @@ class MaintenanceConditionStageTest {
 
         for (String pool : List.of("default", "batch")) {
             FunctionPoolConstruct construct = stage.pools().get(pool);
-            assertThat(variables(template, construct)).as(pool).containsEntry("MEMBERS_TABLE", Templates.ref(members));
-            assertThat(policyOf(template, construct)).as(pool).contains("dynamodb:Query", "/index/byOrigin");
+            assertThat(Templates.variables(template, construct))
+                    .as(pool)
+                    .containsEntry("MEMBERS_TABLE", Templates.ref(members));
+            assertThat(Templates.policyOf(template, construct)).as(pool).contains("dynamodb:Query", "/index/byOrigin");
         }
-        assertThat(policyOf(template, stage.pools().get("batch")))
+        assertThat(Templates.policyOf(template, stage.pools().get("batch")))
                 .as("the condition's read, not the loader's PutItem")
                 .doesNotContain("PutItem");
         assertThat(alarmNames(template)).contains("Punctual-dev-MaintenanceUnknown");
@@ -67,8 +68,8 @@ class MaintenanceConditionStageTest {
         StageStack stage = Synth.stage(Stages.named("dev"), catalog());
         Template template = Template.fromStack(stage);
 
-        assertThat(variables(template, stage.pools().get("batch"))).doesNotContainKey("MEMBERS_TABLE");
-        assertThat(policyOf(template, stage.pools().get("batch"))).doesNotContain("dynamodb:Query");
+        assertThat(Templates.variables(template, stage.pools().get("batch"))).doesNotContainKey("MEMBERS_TABLE");
+        assertThat(Templates.policyOf(template, stage.pools().get("batch"))).doesNotContain("dynamodb:Query");
         assertThat(alarmNames(template)).noneMatch(n -> n.contains("MaintenanceUnknown"));
     }
 
@@ -76,22 +77,5 @@ class MaintenanceConditionStageTest {
         return Templates.properties(template, "AWS::CloudWatch::Alarm").values().stream()
                 .map(a -> String.valueOf(a.get("AlarmName")))
                 .toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> variables(Template template, FunctionPoolConstruct pool) {
-        Map<String, Object> function =
-                Templates.properties(template, "AWS::Lambda::Function").get(Templates.logicalId(pool.function()));
-        return (Map<String, Object>) ((Map<String, Object>) function.get("Environment")).get("Variables");
-    }
-
-    private static String policyOf(Template template, FunctionPoolConstruct pool) {
-        String role = Templates.logicalId(pool.function().getRole());
-        List<String> policies = Templates.properties(template, "AWS::IAM::Policy").values().stream()
-                .filter(p -> p.get("Roles").toString().contains(role))
-                .map(p -> p.get("PolicyDocument").toString())
-                .toList();
-        assertThat(policies).hasSize(1);
-        return policies.getFirst();
     }
 }

@@ -56,6 +56,27 @@ final class Templates {
         return parameters.get(parameter);
     }
 
+    /** The environment variables of a pool's function, as the template sets them. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> variables(Template template, FunctionPoolConstruct pool) {
+        Map<String, Object> function =
+                properties(template, "AWS::Lambda::Function").get(logicalId(pool.function()));
+        return (Map<String, Object>) ((Map<String, Object>) function.get("Environment")).get("Variables");
+    }
+
+    /** The one inline policy of a pool's role (its logs, tables and bus), as text. */
+    static String policyOf(Template template, FunctionPoolConstruct pool) {
+        String role = logicalId(pool.function().getRole());
+        List<String> policies = properties(template, "AWS::IAM::Policy").values().stream()
+                .filter(p -> p.get("Roles").toString().contains(role))
+                .map(p -> p.get("PolicyDocument").toString())
+                .toList();
+        if (policies.size() != 1) {
+            throw new AssertionError("expected one inline policy of " + role + ", found " + policies.size());
+        }
+        return policies.getFirst();
+    }
+
     static Map<String, Object> ref(String logicalId) {
         return Map.of("Ref", logicalId);
     }
