@@ -152,7 +152,8 @@ public final class Alerting extends Construct {
     public Alarm maintenanceUnknown() {
         Metric unknown = outcomeMetric(
                 OutcomeLog.OCCURRENCES,
-                Map.of("stage", config.stage(), "outcome", "SKIP", "reason", "MAINTENANCE_UNKNOWN"));
+                // Sorted: the template must not depend on a Map.of's iteration order (DeterminismTest).
+                new TreeMap<>(Map.of("stage", config.stage(), "outcome", "SKIP", "reason", "MAINTENANCE_UNKNOWN")));
         String stage = config.stage();
         return alarm(
                 "MaintenanceUnknown",
