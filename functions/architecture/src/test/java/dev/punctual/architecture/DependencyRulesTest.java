@@ -127,13 +127,13 @@ class DependencyRulesTest {
     }
 
     @Test
-    void hold_buildsOnTheLedgersPortOnly_neverItsStoresOrTheAwsSdk() {
+    void hold_buildsOnTheLedgersPortAndTheCatalog_neverTheLedgersStoresOrTheAwsSdk() {
         classes()
                 .that()
                 .resideInAPackage("dev.punctual.hold..")
                 .should()
                 .onlyDependOnClassesThat()
-                .resideInAnyPackage(JAVA, ROOT, LEDGER, OBSERVABILITY, "dev.punctual.hold..")
+                .resideInAnyPackage(JAVA, ROOT, LEDGER, OBSERVABILITY, JOB, RUNTIME, "dev.punctual.hold..")
                 .check(PUNCTUAL);
     }
 

@@ -101,38 +101,42 @@ final class CommandHold {
 
     private int runHeld(HeldMaintenance held, List<String> command) {
         Process[] child = new Process[1];
-        // SIGINT, SIGTERM, SIGHUP: the command is asked to stop, then the hold is given back. SIGKILL runs
-        // nothing: the hold then lapses by itself.
+        boolean[] stopping = new boolean[1];
+        // SIGINT, SIGTERM, SIGHUP: the command (and what it started) is asked to stop, then the hold is
+        // given back. SIGKILL runs nothing: the hold then lapses by itself, and the command runs on unheld.
         Thread onSignal = new Thread(() -> {
             Process p;
             synchronized (child) {
+                stopping[0] = true; // a command not started yet is never started
                 p = child[0];
             }
-            if (p != null && p.isAlive()) {
-                p.destroy();
-                try {
-                    if (!p.waitFor(TERMINATION_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                        p.destroyForcibly();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+            if (p != null) {
+                stop(p);
             }
             giveBack(held);
         });
         Runtime.getRuntime().addShutdownHook(onSignal);
         int status;
         try {
+            Process started;
             synchronized (child) {
-                child[0] = new ProcessBuilder(command).inheritIO().start();
+                if (stopping[0]) {
+                    throw new InterruptedException("signalled before the command started");
+                }
+                started = new ProcessBuilder(command).inheritIO().start();
+                child[0] = started;
             }
-            status = child[0].waitFor(); // Linux: 128 + N when signal N killed it
+            status = started.waitFor(); // Linux: 128 + N when signal N killed it
         } catch (IOException cannotStart) {
             say("cannot start " + command.getFirst() + ": " + cannotStart.getMessage());
             status = CANNOT_START;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            child[0].destroy();
+            synchronized (child) {
+                if (child[0] != null) {
+                    stop(child[0]);
+                }
+            }
             status = PunctualCli.FAILURE;
         }
         try {
@@ -140,21 +144,52 @@ final class CommandHold {
         } catch (IllegalStateException shuttingDown) {
             // The hook is giving the hold back; close() below waits for it to finish.
         }
-        giveBack(held);
+        boolean released = giveBack(held);
         if (!held.intact()) {
             say("the hold was lost on " + held.lost() + " while the command ran: jobs of those groups may have"
                     + " run during it");
             return status == 0 ? HOLD_LOST : status;
         }
-        say("released; the command exited " + status);
+        say((released ? "released" : "not released (it lapses by itself)") + "; the command exited " + status);
         return status;
     }
 
-    private void giveBack(HeldMaintenance held) {
+    /**
+     * SIGTERM to the command and every process it started (a shell's children outlive the shell
+     * otherwise), then, after the grace, SIGKILL to what is left, waiting for each to end.
+     */
+    private static void stop(Process p) {
+        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TERMINATION_GRACE.toNanos();
+        for (ProcessHandle h : all) {
+            try {
+                long left = Math.max(0, deadline - System.nanoTime());
+                h.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException late) {
+                h.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                h.destroyForcibly();
+            }
+        }
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(TERMINATION_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception gone) {
+                // SIGKILL cannot be refused; a process still listed is a zombie nobody waits for.
+            }
+        }
+    }
+
+    private boolean giveBack(HeldMaintenance held) {
         try {
             held.close();
+            return true;
         } catch (PunctualException unreachable) {
             say(unreachable.getMessage());
+            return false;
         }
     }
 

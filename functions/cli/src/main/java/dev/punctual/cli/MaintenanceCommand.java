@@ -43,6 +43,9 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     private static final Duration POLL = Duration.ofMillis(500);
 
+    /** Long enough to wait out entity runs (15m and the skew tolerance); a dead holder's hold is bounded by it. */
+    private static final Duration MAX_HOLD_WAIT = Duration.ofMinutes(20);
+
     private final Clock clock;
     private final CliContext context;
 
@@ -215,7 +218,22 @@ final class MaintenanceCommand implements Callable<Integer> {
                     (duration != null ? "--for" : "--force") + ": not an option of hold (it holds for as long as"
                             + " its command runs); accepted: --reason, --by, --wait, --lapse");
         }
+        List<String> original = spec.commandLine().getParseResult().originalArgs();
+        int separator = original.indexOf("--");
+        if (separator < 0 || !original.subList(separator + 1, original.size()).equals(command)) {
+            // Without it, an option of the command (--region, --output, --wait) would be taken for hold's.
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "COMMAND '" + String.join(" ", command) + "': goes after --, so that none of its options is"
+                            + " taken for hold's; accepted: maintenance hold --reason TEXT [options] -- COMMAND [ARGS...]");
+        }
         Duration maxWait = DurationArgument.parse(spec.commandLine(), "--wait", wait);
+        if (maxWait.compareTo(MAX_HOLD_WAIT) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--wait: '" + wait + "' is out of range for hold; accepted: at most 20m (a holder that dies while"
+                            + " it waits holds the stage for its wait and one lapse)");
+        }
         Duration holdLapse =
                 lapse == null ? HoldTerms.DEFAULT_LAPSE : DurationArgument.parse(spec.commandLine(), "--lapse", lapse);
         if (holdLapse.compareTo(HoldTerms.MIN_LAPSE) < 0 || holdLapse.compareTo(HoldTerms.MAX_LAPSE) > 0) {

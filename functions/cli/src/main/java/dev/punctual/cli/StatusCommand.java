@@ -205,8 +205,9 @@ final class StatusCommand implements Callable<Integer> {
 
     /**
      * Each maintenance condition of the catalog (decision 0036, 5) as the runtime would judge it now,
-     * through the same probe: {@code holds} (jobs skip as MAINTENANCE), {@code clear}, or {@code unknown}
-     * with why (jobs skip as MAINTENANCE_UNKNOWN).
+     * through the same probe but with this CLI's credentials: {@code holds} (jobs skip as MAINTENANCE),
+     * {@code clear}, or {@code unknown} with why (jobs skip as MAINTENANCE_UNKNOWN only if the functions
+     * cannot read it either: {@code verify} asks them).
      */
     private static List<Map<String, Object>> conditions(JobCatalog catalog, ConditionProbe probe) {
         List<Map<String, Object>> out = new ArrayList<>();
@@ -239,7 +240,11 @@ final class StatusCommand implements Callable<Integer> {
                     .append(
                             switch ((String) c.get("state")) {
                                 case "holds" -> "HOLDS, every job skips as MAINTENANCE: " + c.get("reason");
-                                case "unknown" -> "UNKNOWN, every job skips as MAINTENANCE_UNKNOWN: " + c.get("detail");
+                                // Read with this CLI's credentials: an operator's role may not read the table,
+                                // while the functions can (verify asks them).
+                                case "unknown" ->
+                                    "cannot be read from here (" + c.get("detail") + "); if the functions cannot"
+                                            + " either, every job skips as MAINTENANCE_UNKNOWN: punctual verify asks them";
                                 default -> "clear";
                             });
         }

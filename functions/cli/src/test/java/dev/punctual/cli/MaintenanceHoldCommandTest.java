@@ -124,8 +124,9 @@ class MaintenanceHoldCommandTest {
                 "maintenance",
                 "hold"));
         command.addAll(cli.stageOptions());
+        // A wait far longer than the take needs: a holder that dies after the take holds one lapse, not this.
         command.addAll(
-                List.of("--reason", "loading members", "--by", "loader", "--lapse", "30s", "--wait", "0s", "--"));
+                List.of("--reason", "loading members", "--by", "loader", "--lapse", "30s", "--wait", "10m", "--"));
         command.addAll(List.of("sh", "-c", script));
         return new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -209,13 +210,17 @@ class MaintenanceHoldCommandTest {
         Result noCommand = cli.now(2, "maintenance", "hold", "--reason", "x");
         Result forWithHold = cli.now(2, "maintenance", "hold", "--reason", "x", "--for", "1h", "--", "ls");
         Result shortLapse = cli.now(2, "maintenance", "hold", "--reason", "x", "--lapse", "5s", "--", "ls");
+        Result noSeparator = cli.now(2, "maintenance", "hold", "--reason", "x", "ls");
+        Result longWait = cli.now(2, "maintenance", "hold", "--reason", "x", "--wait", "1h", "--", "ls");
 
         assertThat(commandWithOn.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(commandWithOn.err()).contains("COMMAND 'ls': goes with hold only");
         assertThat(noCommand.err()).contains("COMMAND: required with hold");
         assertThat(forWithHold.err()).contains("--for: not an option of hold");
         assertThat(shortLapse.err()).contains("--lapse: '5s' is out of range; accepted: 30s to 15m");
-        assertThat(List.of(noCommand, forWithHold, shortLapse))
+        assertThat(noSeparator.err()).contains("COMMAND 'ls': goes after --");
+        assertThat(longWait.err()).contains("--wait: '1h' is out of range for hold; accepted: at most 20m");
+        assertThat(List.of(noCommand, forWithHold, shortLapse, noSeparator, longWait))
                 .extracting(Result::exitCode)
                 .containsOnly(PunctualCli.INVALID_INPUT);
     }

@@ -13,6 +13,12 @@ import java.util.Optional;
 public record MaintenanceReport(
         MaintenanceHold hold, List<Lease> taken, List<Busy> stillRunning, Optional<MaintenanceRefused> refused) {
 
+    /**
+     * The holder a {@link Busy} of {@code stillRunning} names for a group already held whose entity runs,
+     * started before the hold, may still be running (their leases cannot be named, only waited out).
+     */
+    public static final String ENTITY_RUNS = "entity runs started before the hold";
+
     public MaintenanceReport {
         taken = List.copyOf(taken);
         stillRunning = List.copyOf(stillRunning);

@@ -106,6 +106,15 @@ public interface RunLedger {
     List<String> maintenanceOff(List<String> groups, Optional<String> setBy);
 
     /**
+     * A maintenance hold's renewal (decision 0036): sets a held group's end to {@code until}, earlier or
+     * later than its current end, fenced as {@link #extend} is (our owner token, our fence, the lease still
+     * held at the ledger's now). A command's hold is taken to last through its take's wait, then renewed
+     * to {@code now + lapse} at once, so a holder that dies afterwards holds the stage one lapse at most.
+     * Empty when the group is no longer ours.
+     */
+    Optional<Lease> renewHold(Lease lease, Instant until);
+
+    /**
      * Give back the groups a hold of ours took ({@code maintenance hold} ending, decision 0036): each is
      * released only while its lease is still the one we took (our owner token), so a hold another
      * operator forced over ours, or a job's lease taken after ours lapsed, is left alone. Safe to send

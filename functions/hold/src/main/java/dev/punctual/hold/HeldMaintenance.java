@@ -105,8 +105,11 @@ public final class HeldMaintenance implements AutoCloseable {
             ledger.releaseMaintenance(report.taken());
             return new HoldOutcome.StillRunning(report.stillRunning());
         }
-        return new HoldOutcome.Held(
-                new HeldMaintenance(ledger, terms, clock, listener, report.hold(), start, report.taken()));
+        HeldMaintenance held =
+                new HeldMaintenance(ledger, terms, clock, listener, report.hold(), start, report.taken());
+        // The take lasted through its wait; from now on a holder that dies holds the stage one lapse at most.
+        held.renewNow();
+        return new HoldOutcome.Held(held);
     }
 
     private synchronized void startRenewer(java.time.Duration renewEvery) {
@@ -134,32 +137,56 @@ public final class HeldMaintenance implements AutoCloseable {
     }
 
     /**
-     * Extend every group still ours to {@code now + lapse}. A group whose extension is refused (lifted,
-     * forced over, or lapsed and taken) is lost: reported to the listener and never renewed again. A
-     * group the ledger could not be reached for is retried at the next renewal.
+     * Renew every group still ours to {@code now + lapse} ({@link RunLedger#renewHold}). A group whose
+     * renewal is refused (lifted, forced over, or lapsed and taken) is lost: reported to the listener and
+     * never renewed again. So is one whose renewal comes within the skew tolerance of its end: a process
+     * whose clock runs that much ahead may already have counted it free. A group the ledger could not be
+     * reached for is retried at the next renewal. The calls are made outside the hold's lock, so a slow
+     * ledger never holds up {@link #close()}; what a renewal answers after the close is ignored.
      */
-    public synchronized void renewNow() {
-        if (closed) {
-            return;
+    public void renewNow() {
+        List<Lease> toRenew;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            toRenew = List.copyOf(held.values());
         }
-        Instant until = clock.instant().plus(terms.lapse());
-        for (Lease lease : List.copyOf(held.values())) {
-            if (!until.isAfter(lease.expiresAt())) {
-                continue; // still held longer than a renewal would make it (the take's wait included)
+        for (Lease lease : toRenew) {
+            Instant now = clock.instant();
+            if (!now.isBefore(lease.expiresAt().minus(Lease.DEADLINE_MARGIN))) {
+                lose(lease, "its renewal came within the skew tolerance of its end " + lease.expiresAt());
+                continue;
             }
             try {
-                Optional<Lease> renewed = ledger.extend(lease, until);
-                if (renewed.isPresent()) {
-                    held.put(lease.group(), renewed.get());
-                } else {
-                    held.remove(lease.group());
-                    lost.add(lease.group());
-                    listener.lost(lease.group(), ledger.lock(lease.group()));
+                Optional<Lease> renewed = ledger.renewHold(lease, now.plus(terms.lapse()));
+                synchronized (this) {
+                    if (closed) {
+                        return;
+                    }
+                    if (renewed.isPresent()) {
+                        held.put(lease.group(), renewed.get());
+                        continue;
+                    }
                 }
+                lose(lease, null);
             } catch (PunctualException unreachable) {
                 listener.renewalFailed(lease.group(), unreachable);
             }
         }
+    }
+
+    private void lose(Lease lease, String why) {
+        synchronized (this) {
+            if (closed || held.remove(lease.group()) == null) {
+                return;
+            }
+            lost.add(lease.group());
+        }
+        if (why != null) {
+            listener.renewalFailed(lease.group(), new PunctualException(lease.group() + " counts as lost: " + why));
+        }
+        listener.lost(lease.group(), ledger.lock(lease.group()));
     }
 
     /** The hold as stored: reason, who, command, and the end of the take (renewals move it on). */
@@ -204,7 +231,9 @@ public final class HeldMaintenance implements AutoCloseable {
                 if (closed) {
                     return;
                 }
-                closed = true; // waits for a renewal in flight: none lands after the release below
+                // A renewal still in flight is conditional on our token: landing after the release, it is
+                // refused; landing before, the release follows it. Either way the groups end released.
+                closed = true;
                 toRelease = List.copyOf(held.values());
             }
             if (renewer != null) {

@@ -1,5 +1,7 @@
 package dev.punctual.hold;
 
+import dev.punctual.job.JobCatalog;
+import dev.punctual.runtime.EntityLeaseTerms;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +61,19 @@ public record HoldTerms(
         entityLeaseTerms = Map.copyOf(entityLeaseTerms);
     }
 
-    /** A hold of these groups with the default lapse and wait, for no named command. */
+    /**
+     * A hold of every lock group of the catalog, waiting out the leases its per-entity jobs' entities
+     * take of their own (15 minutes and the skew tolerance: such a take needs a {@code maxWait} that
+     * long), with the default lapse and wait: what a data tool holds a stage with.
+     */
+    public static HoldTerms forCatalog(JobCatalog catalog, String reason, String by, Duration skewTolerance) {
+        return of(catalog.lockGroups(), reason, by).withEntityLeases(EntityLeaseTerms.of(catalog, skewTolerance));
+    }
+
+    /**
+     * A hold of these groups with the default lapse and wait, for no named command. It does not wait out
+     * entity leases: for groups of per-entity jobs, use {@link #forCatalog} (or {@link #withEntityLeases}).
+     */
     public static HoldTerms of(List<String> groups, String reason, String by) {
         return new HoldTerms(groups, reason, by, Optional.empty(), DEFAULT_LAPSE, DEFAULT_WAIT, POLL, Map.of());
     }

@@ -85,16 +85,47 @@ class HeldMaintenanceTest {
     }
 
     @Test
-    void aHolderThatStopsRenewing_holdsTheStageNoLongerThanTheWaitAndOneLapse() {
-        HeldMaintenance abandoned = taken(); // never renewed, never closed: a holder SIGKILLed
+    void aHolderThatStopsRenewingAfterItsTake_holdsTheStageNoLongerThanOneLapse_whateverItsWait() {
+        HeldMaintenance abandoned = taken(); // never renewed again, never closed: a holder SIGKILLed
 
-        clock.advance(WAIT.plus(LAPSE).minusSeconds(1));
+        clock.advance(LAPSE.minusSeconds(1));
         assertThat(claimNow("billing")).isInstanceOf(UnderMaintenance.class);
         clock.advance(Duration.ofSeconds(1));
 
         assertThat(claimNow("billing")).isInstanceOf(ClaimResult.Claimed.class);
         assertThat(abandoned.heldUntil().get("billing"))
-                .isEqualTo(START.plus(WAIT).plus(LAPSE));
+                .as("the take lasted through its wait, and was brought back to one lapse as it ended")
+                .isEqualTo(START.plus(LAPSE));
+    }
+
+    @Test
+    void aHoldTheSameOperatorSetByHand_refusesTheirCommandHold_andKeepsItsEnd() {
+        Instant twoDays = START.plus(Duration.ofDays(2));
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of("reports"),
+                new MaintenanceHold("migration", "loader", twoDays),
+                Duration.ZERO,
+                Duration.ofSeconds(1)));
+
+        HoldOutcome outcome = HeldMaintenance.takeWithoutRenewer(ledger, terms, clock, listener);
+
+        assertThat(outcome).isInstanceOf(HoldOutcome.Refused.class);
+        assertThat(ledger.maintenance("reports")).hasValueSatisfying(h -> {
+            assertThat(h.until()).isEqualTo(twoDays);
+            assertThat(h.command()).isEmpty();
+        });
+        assertThat(ledger.maintenance("billing")).isEmpty();
+    }
+
+    @Test
+    void aRenewalWithinTheSkewToleranceOfItsEnd_countsTheGroupAsLost() {
+        HeldMaintenance late = taken();
+
+        clock.advance(LAPSE.minusSeconds(1));
+        late.renewNow();
+
+        assertThat(late.intact()).isFalse();
+        assertThat(late.lost()).containsExactly("billing", "reports");
     }
 
     @Test
@@ -186,7 +217,7 @@ class HeldMaintenanceTest {
         HeldMaintenance held = HeldMaintenance.take(ledger, terms, clock, listener, Duration.ofMillis(10))
                 .orThrow();
         try {
-            clock.advance(WAIT.plus(LAPSE).minusSeconds(10));
+            clock.advance(LAPSE.dividedBy(2));
             Instant wanted = clock.instant().plus(LAPSE);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!wanted.equals(held.heldUntil().get("billing")) && System.nanoTime() < deadline) {

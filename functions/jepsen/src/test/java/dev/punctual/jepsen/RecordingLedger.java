@@ -273,6 +273,12 @@ final class RecordingLedger implements RunLedger {
     }
 
     /** A command hold given back, recorded as MAINT_RELEASE: the leases sent, and the groups released. */
+    /** Not used by the workers: their command holds renew with {@link #extend}, which is recorded. */
+    @Override
+    public Optional<Lease> renewHold(Lease lease, Instant until) {
+        throw new UnsupportedOperationException("the Jepsen workers renew command holds with extend");
+    }
+
     @Override
     public List<String> releaseMaintenance(List<Lease> held) {
         Op.Builder base = op(Op.Kind.MAINT_RELEASE).taken(asHeld(held));

@@ -54,8 +54,10 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         if (grant.hold() == null) {
             return updateLock(grant.group(), TAKE_JOB_LEASE, LEASE_FREE, Values.lease(grant));
         }
-        String condition = grant.force() ? MAINTENANCE_MAY_FORCE : MAINTENANCE_MAY_TAKE;
-        String update = grant.hold().command().isPresent() ? TAKE_COMMAND_HOLD : TAKE_MAINTENANCE_LEASE;
+        boolean command = grant.hold().command().isPresent();
+        String condition =
+                grant.force() ? MAINTENANCE_MAY_FORCE : command ? COMMAND_HOLD_MAY_TAKE : MAINTENANCE_MAY_TAKE;
+        String update = command ? TAKE_COMMAND_HOLD : TAKE_MAINTENANCE_LEASE;
         return updateLock(grant.group(), update, condition, Values.lease(grant));
     }
 

@@ -29,6 +29,14 @@ final class Expressions {
     static final String MAINTENANCE_MAY_TAKE = LEASE_FREE + " OR (#leaseKind = :maintenance AND #maintBy = :setBy)";
 
     /**
+     * A command's hold ({@code maintenance hold}, decision 0036) takes only a free lease: it replaces no
+     * hold in force, not even one its own operator set. Replacing it would let two tools run under one
+     * {@code --by} at once, and the first to end would give back the other's hold (or an operator's
+     * {@code maintenance on} of days) with its own.
+     */
+    static final String COMMAND_HOLD_MAY_TAKE = LEASE_FREE;
+
+    /**
      * {@code maintenance on --force}: a hold in force is replaced whoever set it; still never a job's
      * live lease.
      */

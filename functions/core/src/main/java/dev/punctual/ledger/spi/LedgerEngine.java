@@ -293,21 +293,52 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public Optional<Lease> renewHold(Lease lease, Instant requested) {
+        Instant now = now();
+        Instant until = requested.truncatedTo(ChronoUnit.MILLIS);
+        if (!until.isAfter(now)) {
+            throw new IllegalArgumentException("renewHold: until must be after now " + now + ", was " + requested);
+        }
+        // Shorter is allowed here, unlike extend: the hold's holder is the one that counts on its end.
+        Write<LockState> renewed = ReadBack.write(
+                "renew maintenance of " + lease.group(),
+                () -> store.extendLease(lease, until, now),
+                () -> Optional.of(store.readLock(lease.group()))
+                        .filter(s -> lease.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
+                        .map(Write.Applied::new));
+        return renewed.applied()
+                ? Optional.of(Records.leaseFor(renewed.value(), lease.ownerToken()))
+                : Optional.empty();
+    }
+
+    @Override
     public List<String> releaseMaintenance(List<Lease> held) {
         Instant now = now();
         List<String> released = new ArrayList<>();
+        List<String> kept = new ArrayList<>();
+        PunctualException fault = null;
         for (Lease lease : held) {
             // Applied, or after an unknown answer: the item no longer carries our token (released by us,
             // or lapsed and taken since). A refusal means the token was already gone: not released by us.
-            boolean ours = ReadBack.write(
-                    "release maintenance of " + lease.group(),
-                    () -> store.releaseLease(lease, now),
-                    () -> Optional.of(store.readLock(lease.group()))
-                            .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
-                            .map(s -> true));
-            if (ours) {
-                released.add(lease.group());
+            try {
+                boolean ours = ReadBack.write(
+                        "release maintenance of " + lease.group(),
+                        () -> store.releaseLease(lease, now),
+                        () -> Optional.of(store.readLock(lease.group()))
+                                .filter(s -> !lease.ownerToken().equals(s.leaseOwner()))
+                                .map(s -> true));
+                if (ours) {
+                    released.add(lease.group());
+                }
+            } catch (PunctualException unreachable) {
+                // One group out of reach must not keep the others held: they are given back, this one lapses.
+                kept.add(lease.group());
+                fault = unreachable;
             }
+        }
+        if (fault != null) {
+            throw new PunctualException(
+                    "maintenance of " + kept + " could not be given back (released: " + released + ")", fault);
         }
         return released;
     }

@@ -64,7 +64,7 @@ final class Maintenance {
     }
 
     /** How the report names the entity runs a group's hold may still be waiting out. */
-    static final String ENTITY_RUNS = "entity runs started before the hold";
+    static final String ENTITY_RUNS = MaintenanceReport.ENTITY_RUNS;
 
     /**
      * A group whose entities hold their own leases counts as held once the longest of those leases,
@@ -149,7 +149,10 @@ final class Maintenance {
         LockState seen = store.readLock(group);
         if (!seen.underMaintenanceAt(now)
                 || seen.maintenance() == null
-                || !request.hold().setBy().equals(seen.maintenance().setBy())) {
+                || !request.hold().setBy().equals(seen.maintenance().setBy())
+                // A command's hold is kept by nobody else, and keeps nobody's: each gives back only its own.
+                || request.hold().command().isPresent()
+                || seen.maintenance().command().isPresent()) {
             return Optional.empty();
         }
         Lease held = Records.leaseFor(seen, seen.leaseOwner());

@@ -363,8 +363,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
         };
     }
 
+    /** COMMAND_HOLD_MAY_TAKE: a command's hold replaces no hold, not even its own operator's. */
     private static boolean sameOperator(LockState old, LeaseGrant grant) {
         return old.maintenance() != null
+                && grant.hold().command().isEmpty()
                 && old.maintenance().setBy().equals(grant.hold().setBy());
     }
 

@@ -485,6 +485,83 @@ public abstract class RunLedgerContract {
     }
 
     @Test
+    void commandHold_isRefusedEvenByItsOwnOperatorsHold_whichKeepsItsEnd() {
+        RunLedger ledger = ledger();
+        String group = job("own");
+        Instant twoDays = START.plus(Duration.ofDays(2));
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of(group),
+                new MaintenanceHold("migration", "loader", twoDays),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        MaintenanceReport refused = commandHold(ledger, group, "loader", false);
+
+        assertThat(refused.refused()).isPresent();
+        assertThat(ledger.maintenance(group)).hasValueSatisfying(h -> {
+            assertThat(h.until()).isEqualTo(twoDays);
+            assertThat(h.command()).isEmpty();
+        });
+    }
+
+    @Test
+    void aSecondCommandHoldOfTheSameOperator_isRefused_soTwoToolsNeverRunAtOnce() {
+        RunLedger ledger = ledger();
+        String group = job("twice");
+        Lease first = commandHold(ledger, group, "runner", false).taken().getFirst();
+
+        MaintenanceReport second = commandHold(ledger, group, "runner", false);
+
+        assertThat(second.refused()).isPresent();
+        assertThat(second.taken()).isEmpty();
+        assertThat(ledger.lock(group).leaseOwner()).isEqualTo(first.ownerToken());
+    }
+
+    @Test
+    void maintenanceOnOverItsOwnOperatorsCommandHold_replacesIt_dropsTheCommand_andTheHoldsRenewalIsLost() {
+        RunLedger ledger = ledger();
+        String group = job("over");
+        Lease held = commandHold(ledger, group, "loader", false).taken().getFirst();
+        ledger.maintenanceOn(new MaintenanceRequest(
+                List.of(group),
+                new MaintenanceHold("migration", "loader", START.plus(Duration.ofDays(2))),
+                Duration.ZERO,
+                Duration.ofMillis(100)));
+
+        clock.advance(LAPSE.dividedBy(4));
+
+        assertThat(ledger.renewHold(held, clock.peek().plus(LAPSE))).isEmpty();
+        assertThat(ledger.releaseMaintenance(List.of(held))).isEmpty();
+        assertThat(ledger.maintenance(group)).hasValueSatisfying(h -> {
+            assertThat(h.until()).isEqualTo(START.plus(Duration.ofDays(2)));
+            assertThat(h.command()).isEmpty();
+        });
+    }
+
+    @Test
+    void renewHold_mayShortenOurHold_toNowAndALapse_butNotToThePast() {
+        RunLedger ledger = ledger();
+        String group = job("shorten");
+        Lease held = ledger.maintenanceOn(new MaintenanceRequest(
+                        List.of(group),
+                        new MaintenanceHold("load", "loader", START.plus(Duration.ofMinutes(30)))
+                                .runningCommand("./load.sh"),
+                        Duration.ZERO,
+                        Duration.ofMillis(100)))
+                .taken()
+                .getFirst();
+
+        Lease renewed = ledger.renewHold(held, START.plus(LAPSE)).orElseThrow();
+
+        assertThat(renewed.expiresAt()).isEqualTo(START.plus(LAPSE));
+        assertThat(ledger.maintenance(group))
+                .hasValueSatisfying(h -> assertThat(h.until()).isEqualTo(START.plus(LAPSE)));
+        clock.advance(LAPSE);
+        assertThat(ledger.claim(scheduled(key(group, 0)))).isInstanceOf(ClaimResult.Claimed.class);
+        assertThatThrownBy(() -> ledger.renewHold(renewed, START)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void commandHold_isRefusedByAnotherOperatorsHold_andTakesNothing() {
         RunLedger ledger = ledger();
         String group = job("refused");
