@@ -40,9 +40,14 @@ public final class JobTestRuntime {
     private final JobCatalog catalog;
     private final RunLedger ledger;
 
+    private final SettableConditionProbe conditions = new SettableConditionProbe();
+
     private JobTestRuntime(StageFlags flags, Instant start, List<JobDefinition> jobs) {
+        this(flags, start, JobCatalog.of(jobs.toArray(JobDefinition[]::new)));
+    }
+
+    private JobTestRuntime(StageFlags flags, Instant start, JobCatalog catalog) {
         this.clock = new MutableClock(start);
-        JobCatalog catalog = JobCatalog.of(jobs.toArray(JobDefinition[]::new));
         this.catalog = catalog;
         RunLedger ledger = RuntimeFixture.inMemory(clock);
         this.ledger = ledger;
@@ -57,7 +62,24 @@ public final class JobTestRuntime {
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());
-                }));
+                },
+                conditions));
+    }
+
+    /**
+     * A whole catalog in a {@code dev} stage, its maintenance conditions included (decision 0036, 5):
+     * each finds nothing until the test says otherwise through {@link #conditions()}.
+     */
+    public static JobTestRuntime dev(Instant start, JobCatalog catalog) {
+        return new JobTestRuntime(StageFlags.defaultsFor("dev"), start, catalog);
+    }
+
+    /**
+     * How the catalog's maintenance conditions answer: {@code conditions().findsData("synthetic-members")}
+     * makes every later delivery skip as MAINTENANCE, {@code fails(...)} as MAINTENANCE_UNKNOWN.
+     */
+    public SettableConditionProbe conditions() {
+        return conditions;
     }
 
     /** The jobs in a {@code dev} stage (delivery suppressed, destructive jobs refused), the clock at {@code start}. */

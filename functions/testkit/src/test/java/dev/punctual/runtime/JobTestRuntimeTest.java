@@ -174,4 +174,42 @@ class JobTestRuntimeTest {
                 .hasMessageContaining("deliver(EntitySchedule.of(");
         assertThat(ran).isEmpty();
     }
+
+    @Test
+    void aCatalogsMaintenanceCondition_skipsItsJobsWhileATestSaysItFindsData_andTheyCatchUpAfter() {
+        dev.punctual.job.JobTable members = dev.punctual.job.JobTable.builder("Members")
+                .environmentVariable("MEMBERS_TABLE")
+                .partitionKey("pk", dev.punctual.job.JobTable.AttributeType.STRING)
+                .actions("dynamodb:Query")
+                .build();
+        java.util.List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
+        dev.punctual.job.JobCatalog catalog = dev.punctual.job.JobCatalog.of(dev.punctual.job.JobDefinition.builder(
+                                "quarter")
+                        .schedule("*/15 * * * *", "UTC")
+                        .catchUp(dev.punctual.catchup.CatchUpPolicy.oldestFirst(3, java.time.Duration.ofHours(1)))
+                        .job(s -> c -> {
+                            ran.add(c.occurrence().toString());
+                            return dev.punctual.job.JobResult.empty();
+                        })
+                        .build())
+                .withMaintenanceCondition(dev.punctual.job.MaintenanceCondition.whileItemsExist(
+                        "synthetic", members, "SYNTHETIC", "synthetic data loaded"));
+        java.time.Instant t0 = java.time.Instant.parse("2026-11-30T14:00:00Z");
+        JobTestRuntime runtime = JobTestRuntime.dev(t0, catalog);
+
+        String first = runtime.deliver("quarter", t0);
+        runtime.conditions().findsData("synthetic");
+        String held = runtime.deliver("quarter", t0.plusSeconds(900));
+        runtime.conditions().findsNothing("synthetic");
+        String after = runtime.deliver("quarter", t0.plusSeconds(1800));
+
+        assertThat(first).isEqualTo("PASS OK");
+        assertThat(held).isEqualTo("SKIP MAINTENANCE");
+        assertThat(after).isEqualTo("PASS OK");
+        assertThat(ran)
+                .containsExactly(
+                        t0.toString(),
+                        t0.plusSeconds(900).toString(),
+                        t0.plusSeconds(1800).toString());
+    }
 }
