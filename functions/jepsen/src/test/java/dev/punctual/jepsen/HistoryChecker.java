@@ -110,7 +110,7 @@ public final class HistoryChecker {
      *       lease's end less {@link Lease#DEADLINE_MARGIN} on the holder's own clock. A Lambda is gone by
      *       then (the margin is added to its remaining time), and a job that runs on past it (the suite's
      *       overruns) no longer holds anything: fencing, not the lease, must stop its late writes. A
-     *       command hold's end is the one its last acknowledged renewal gave it ({@link #holdTenures}).
+     *       command hold's end is the one its renewals set it to, earlier or later ({@link #holdTenures}).
      * </ul>
      *
      * So the check holds exactly when the margin covers the skew between any two processes' clocks.
@@ -219,28 +219,42 @@ public final class HistoryChecker {
      * the lease's end less the margin (as for a job's lease). A lift ends the hold when it was sent,
      * whatever it answered, acknowledged or not: it may land at once, and a job may claim the group and
      * return before the lift's own answer comes back, so ending the hold at that answer would report an
-     * overlap that never was. The end relied on is moved on by what the holder was told extends the
-     * lease, while it was still in force:
+     * overlap that never was. The end relied on is set by what the holder was told its lease now ends
+     * at, while it was still in force:
      *
      * <ul>
      *   <li>a later {@code on} of the same operator that kept the hold (same fence, same token: the wait
-     *       for entity runs keeps its start), to the end it asked for;
+     *       for entity runs keeps its start), to the end it asked for: such an {@code on} only ever
+     *       lengthens a hold, so the end only moves on;
      *   <li>an acknowledged renewal of a command hold ({@code MAINT_RENEW} OK, with the renewed lease's
-     *       end), to that end. A refused one (the group lifted, forced over or lapsed) moves nothing and
-     *       cuts nothing: if the group was lost before the end already relied on, the job that got it is
-     *       the overlap this check exists for. An unknown one ({@code ERROR}) moves nothing either,
-     *       although it may have been applied: counting it would hold the group for the checker past
-     *       the end the holder was last told, so a job claiming the group after that end, legal when the
-     *       renewal did not land, would be reported as an overlap that never was. Left out, an applied
-     *       unknown renewal can only hide an overlap in the time it added, never invent one; the holder
-     *       does not rely on it either (it renews again from the lease it was last given).
+     *       end), to that end, earlier or later than the end before it: {@code RunLedger.renewHold} sets
+     *       the end (HeldMaintenance's take lasts through its wait, and its first renewal shortens it to
+     *       one lapse), and the answer is the end the ledger stored. Kept at the longer end, a shortened
+     *       hold would make a job claiming the group legally after the shortened end an overlap that
+     *       never was. A refused one (the group lifted, forced over or lapsed) sets nothing and cuts
+     *       nothing: if the group was lost before the end already relied on, the job that got it is the
+     *       overlap this check exists for;
+     *   <li>an unknown renewal ({@code ERROR}) may or may not have landed, and landed, it set the end to
+     *       what it asked for. The checker assumes whichever of the two ends is earlier: it cuts the end
+     *       to the one asked for when that is earlier (it may have shortened the hold), and leaves it
+     *       when that is later (it may not have lengthened it). Assuming the earlier end is what keeps the
+     *       check sound: the tenure is then no longer than the hold was whichever way the renewal went,
+     *       so a job's lease reported as overlapping it overlapped the hold in either case. Assuming the
+     *       later end would report as an overlap a legal claim in the time the renewal cut off, or never
+     *       added. An unknown renewal that did lengthen the hold can only hide an overlap in the time it
+     *       added, never invent one; the holder does not rely on it either (it renews again from the
+     *       lease it was last given).
      * </ul>
      *
-     * An extension counts only when its answer came back before the tenure's end so far: one that came
-     * later re-established a hold that had lapsed by the holder's own reckoning, and in between a claim
-     * whose clock was ahead may have been granted legally (an entity's own lease, which the hold cannot
-     * name, keeps running under the renewed hold). Every rule above errs the same way: a tenure is never
-     * longer than the ledger guarantees it, so an overlap reported is one the ledger allowed.
+     * An {@code on} or an acknowledged renewal sets the end only when its answer came back before the
+     * tenure's end so far: one that came later re-established a hold that had lapsed by the holder's own
+     * reckoning, and in between a claim whose clock was ahead may have been granted legally (an entity's
+     * own lease, which the hold cannot name, keeps running under the renewed hold). Such a late renewal
+     * is then taken as an unknown one is: it may have landed any time after it was sent, before the end,
+     * so when it asked for an earlier end it cuts the tenure to it, and otherwise moves nothing. A cut
+     * counts whenever it came: it only ever makes the tenure shorter. Every rule above errs the same way:
+     * a tenure is never longer than the ledger guarantees it, so an overlap reported is one the ledger
+     * allowed.
      */
     private List<Tenure> holdTenures() {
         Map<String, List<Op>> offs = ops(Op.Kind.MAINT_OFF).stream().collect(Collectors.groupingBy(Op::proc));
@@ -251,8 +265,13 @@ public final class HistoryChecker {
                         .add(release);
             }
         }
-        // What moves a hold's end: the `on`s that took or kept it, and the acknowledged renewals.
-        record Extension(Op op, long acknowledged, long reliedUntil) {}
+        // What sets a hold's end: the `on`s that took or kept it, the acknowledged renewals, and the unknown
+        // ones (which may only cut it). `at`: when the answer came back (unknown: when the call gave up).
+        record Extension(Op op, long at, long reliedUntil) {
+            boolean unknown() {
+                return op.kind() == Op.Kind.MAINT_RENEW && is(op, Op.ERROR);
+            }
+        }
         record Taken(Op on, Op.Held held) {}
         Map<String, Taken> takenBy = new LinkedHashMap<>();
         Map<String, List<Extension>> extensions = new HashMap<>();
@@ -266,15 +285,22 @@ public final class HistoryChecker {
             }
         }
         for (Op renew : ops(Op.Kind.MAINT_RENEW)) {
+            long reliedUntil;
             if (acknowledged(renew)) {
-                extensions
-                        .computeIfAbsent(
-                                renew.group() + "|" + renew.fence() + "|" + renew.token(), k -> new ArrayList<>())
-                        .add(new Extension(renew, renew.t1(), reliedUntil(renew.leaseUntil(), renew.skewMs())));
+                reliedUntil = reliedUntil(renew.leaseUntil(), renew.skewMs());
+            } else if (is(renew, Op.ERROR) && renew.until() != null) {
+                reliedUntil = reliedUntil(renew.until(), renew.skewMs()); // what it asked for
+            } else {
+                continue; // refused: sets nothing, cuts nothing
             }
+            extensions
+                    .computeIfAbsent(renew.group() + "|" + renew.fence() + "|" + renew.token(), k -> new ArrayList<>())
+                    .add(new Extension(renew, renew.t1(), reliedUntil));
         }
         List<Tenure> out = new ArrayList<>();
         long extending = 0;
+        long shortening = 0;
+        long cutting = 0;
         for (Map.Entry<String, Taken> taken : takenBy.entrySet()) {
             Op on = taken.getValue().on();
             Op.Held held = taken.getValue().held();
@@ -288,21 +314,41 @@ public final class HistoryChecker {
                     .orElse(Long.MAX_VALUE);
             long end = Long.MIN_VALUE;
             List<Extension> inOrder = extensions.get(taken.getKey()).stream()
-                    .filter(e -> e.acknowledged() >= start)
-                    .sorted(Comparator.comparingLong(Extension::acknowledged))
+                    .filter(e -> e.at() >= start)
+                    .sorted(Comparator.comparingLong(Extension::at))
                     .toList();
             for (Extension e : inOrder) {
-                if (e.op() != on && e.acknowledged() > Math.min(lifted, end)) {
-                    continue; // answered after the hold had ended: it re-established nothing we rely on
+                boolean late = e.op() != on && e.at() > Math.min(lifted, end);
+                if (e.unknown() || (late && e.op().kind() == Op.Kind.MAINT_RENEW)) {
+                    // Unknown, or answered after the hold had ended: it may have shortened the hold (before
+                    // the end): assume it did. It re-established nothing we may rely on: assume it did not
+                    // lengthen it. Either way the tenure is no longer than the hold was (see above).
+                    if (e.reliedUntil() < end) {
+                        cutting++;
+                        end = e.reliedUntil();
+                    }
+                    continue;
                 }
-                if (e.op().kind() == Op.Kind.MAINT_RENEW && e.reliedUntil() > end) {
-                    extending++; // a renewal counted: it moved the end its holder may count on
+                if (late) {
+                    continue; // an `on` answered after the hold had ended: it re-established nothing
                 }
-                end = Math.max(end, e.reliedUntil());
+                if (e.op().kind() == Op.Kind.MAINT_RENEW) {
+                    // A renewal sets the end, earlier or later (renewHold): its answer is the end stored.
+                    if (e.reliedUntil() > end) {
+                        extending++; // it moved the end its holder may count on later
+                    } else if (e.reliedUntil() < end) {
+                        shortening++; // it moved it earlier: the take's wait given back
+                    }
+                    end = e.reliedUntil();
+                } else {
+                    end = Math.max(end, e.reliedUntil()); // an `on` only ever lengthens a hold
+                }
             }
             out.add(new Tenure(held.group(), held.fence(), held.token(), true, on, start, Math.min(lifted, end)));
         }
         figures.put("maintenance.renewalsExtending", extending);
+        figures.put("maintenance.renewalsShortening", shortening);
+        figures.put("maintenance.renewalsCutting", cutting);
         return out;
     }
 

@@ -517,6 +517,120 @@ class HistoryCheckerTest {
     }
 
     /**
+     * A command hold of {@link #GROUP} taken as HeldMaintenance takes it: until its wait plus its lapse,
+     * T+10000 on the operator's clock (no skew), so its holder may count on it until T+8000.
+     */
+    private void commandHoldTakenThroughItsWait() {
+        add(Op.of("op.1", 0, Op.Kind.MAINT_ON)
+                .atMillis(T, T + 10)
+                .result(Op.OK)
+                .until(T + 10_000)
+                .detail(RecordingLedger.COMMAND + "jepsen-load")
+                .taken(List.of(new Op.Held(GROUP, 1, "m1", T + 10_000))));
+    }
+
+    /**
+     * HeldMaintenance's first renewal, as its take ends, shortens the hold to one lapse (renewHold may):
+     * acknowledged with the lease now ending at T+3000, counted on until T+1000. The tenure ends there,
+     * not at the take's T+8000: a job's lease taken at T+1100, after the shortened end, is no overlap.
+     */
+    @Test
+    void aShorteningRenewal_endsTheHoldEarlier_soAJobLeaseTakenAfterTheShortenedEnd_isNoOverlap() {
+        commandHoldTakenThroughItsWait();
+        add(acknowledged(GROUP, "m1", T + 20, T + 40, T + 3000));
+        claimed("a.1", 0, OCC, 2, "a2", T + 1100, T + 1110, T + 3610);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("maintenance.renewalsAcknowledged", 1L)
+                .containsEntry("maintenance.renewalsShortening", 1L)
+                .containsEntry("maintenance.renewalsExtending", 0L);
+    }
+
+    /** The shortened hold still holds until its shortened end: a job's lease taken at T+800 overlaps it. */
+    @Test
+    void aShorteningRenewal_stillHoldsTheGroupUntilItsShortenedEnd() {
+        commandHoldTakenThroughItsWait();
+        add(acknowledged(GROUP, "m1", T + 20, T + 40, T + 3000));
+        claimed("a.1", 0, OCC, 2, "a2", T + 790, T + 800, T + 3300);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.LEASE_OVERLAP)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.LEASE_OVERLAP);
+    }
+
+    /**
+     * After an acknowledged shortening, a later renewal lengthens the hold again: each acknowledged
+     * renewal sets the end to what the ledger answered, in the order the answers came. The second sets
+     * T+3500 (counted on until T+1500): a job's lease taken at T+1400 overlaps, one at T+1600 does not.
+     */
+    @Test
+    void renewals_setTheEnd_inTheOrderTheyWereAnswered() {
+        commandHoldTakenThroughItsWait();
+        add(acknowledged(GROUP, "m1", T + 20, T + 40, T + 3000));
+        add(acknowledged(GROUP, "m1", T + 500, T + 520, T + 3500));
+        claimed("a.1", 0, OCC, 2, "a2", T + 1390, T + 1400, T + 3400);
+        complete("a.1", 0, OCC, 2, "a2", T + 3400, T + 1450, T + 1460, "Completed", "SUCCEEDED");
+        claimed("b.1", 0, OCC2, 3, "b3", T + 1590, T + 1600, T + 4100);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).singleElement().satisfies(a -> {
+            assertThat(a.check()).isEqualTo(Check.LEASE_OVERLAP);
+            assertThat(a.message()).contains("fence 2 from");
+        });
+        assertThat(result.figures())
+                .containsEntry("maintenance.renewalsShortening", 1L)
+                .containsEntry("maintenance.renewalsExtending", 1L);
+    }
+
+    /**
+     * An unknown renewal asking for an end earlier than the hold's may have shortened it: the checker
+     * assumes it did (the earlier of the two ends), so a job's lease taken after the end it asked for,
+     * legal if it landed, is no overlap. (An unknown one asking for a later end moves nothing: {@link
+     * #aRefusedRenewal_andAnUnknownOne_extendNothing}.)
+     */
+    @Test
+    void anUnknownRenewal_thatMayHaveShortenedTheHold_endsItAtTheEarlierEnd() {
+        commandHoldTakenThroughItsWait();
+        add(renewal(GROUP, "m1", T + 20, T + 60, T + 3000).result(Op.ERROR).detail("lost response"));
+        claimed("a.1", 0, OCC, 2, "a2", T + 1100, T + 1110, T + 3610);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("maintenance.renewalsUnknown", 1L)
+                .containsEntry("maintenance.renewalsCutting", 1L)
+                .containsEntry("maintenance.renewalsShortening", 0L);
+    }
+
+    /**
+     * An acknowledged renewal answered after the hold had ended by its holder's reckoning (T+1000) sets
+     * no later end (see {@link #aRenewalAnsweredAfterTheHoldHadLapsed_extendsNothing}), but one asking
+     * for an earlier end may have landed as soon as it was sent, at T+800: it cuts the hold to the end it
+     * set (T+2500, counted on until T+500), as an unknown one would. A job's lease taken at T+900 is
+     * then no overlap: a claimant whose clock was ahead by the tolerated skew may have taken it legally.
+     */
+    @Test
+    void aShorteningRenewal_answeredAfterTheHoldHadEnded_stillCutsIt() {
+        commandHoldTaken();
+        add(acknowledged(GROUP, "m1", T + 800, T + 1200, T + 2500));
+        claimed("a.1", 0, OCC, 2, "a2", T + 890, T + 900, T + 3400);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("maintenance.renewalsCutting", 1L)
+                .containsEntry("maintenance.renewalsShortening", 0L)
+                .containsEntry("maintenance.renewalsExtending", 0L);
+    }
+
+    /**
      * The operator's clock is 1 s behind, an entity claimant's 1 s ahead (the widest pair tolerated).
      * The hold on the entity's job group ends at T+2000 on the operator's clock, so it may count on it
      * until T+1000 (reference); at T+1100 the claimant's clock is past the hold's end and its claim of the

@@ -7,7 +7,8 @@ import java.util.Locale;
  * How big a run is, in counts, never in time: every worker walks all its rounds and the operator takes
  * at least {@code minHolds} holds, however slow the machine, so a run's workload (kills, fenced
  * completions, holds) does not depend on how fast the machine is. {@code ci} (the default) takes
- * under a minute on a quiet two-core machine and longer on a loaded one; {@code long} is run by hand:
+ * under two minutes on a quiet two-core machine and longer on a loaded one (a crashed command's hold
+ * alone holds every group for HeldMaintenance's least lapse, 30 s); {@code long} is run by hand:
  * {@code -Dpunctual.jepsen=long}. The seed can be set with
  * {@code -Dpunctual.jepsen.seed=...}; the interleavings still depend on timing, so a seed repeats the
  * choices (skews, delays, faults, kills), not the history.

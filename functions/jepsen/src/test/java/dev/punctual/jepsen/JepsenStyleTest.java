@@ -87,6 +87,9 @@ class JepsenStyleTest {
             assertThat(f.get("maintenance.renewalsExtending"))
                     .as("acknowledged renewals that extended a hold")
                     .isPositive();
+            assertThat(f.get("maintenance.renewalsShortening"))
+                    .as("acknowledged renewals that shortened a hold (a take's wait given back)")
+                    .isPositive();
             assertThat(f.get("op.MAINT_RELEASE")).as("command holds given back").isPositive();
             assertThat(f.get("maintenance.commandHoldsAbandoned"))
                     .as("command holds left to lapse by a crashed command")
@@ -207,15 +210,18 @@ class JepsenStyleTest {
                 f.get("maintenance.holds"),
                 f.get("op.KILL")));
         s.append(String.format(
-                "  command holds: %d taken, %d left to lapse by a crashed command; renewals %d (%d acknowledged,"
-                        + " %d of them extending a hold, %d refused, %d unknown); releases %d%n",
+                "  command holds (HeldMaintenance): %d taken, %d left to lapse by a crashed command; renewals %d"
+                        + " (%d acknowledged, %d of them extending a hold and %d shortening one, %d refused, %d unknown;"
+                        + " %d cut a hold short); releases %d%n",
                 f.get("maintenance.commandHolds"),
                 f.get("maintenance.commandHoldsAbandoned"),
                 f.get("op.MAINT_RENEW"),
                 f.get("maintenance.renewalsAcknowledged"),
                 f.get("maintenance.renewalsExtending"),
+                f.get("maintenance.renewalsShortening"),
                 f.get("maintenance.renewalsRefused"),
                 f.get("maintenance.renewalsUnknown"),
+                f.get("maintenance.renewalsCutting"),
                 f.get("op.MAINT_RELEASE")));
         s.append(String.format(
                 "  entity's own lease (tenant:acme): %d leases granted, %d claims refused under a hold on tenant;"

@@ -2,6 +2,10 @@ package dev.punctual.jepsen;
 
 import dev.punctual.catchup.CatchUpMode;
 import dev.punctual.catchup.CatchUpPolicy;
+import dev.punctual.hold.HeldMaintenance;
+import dev.punctual.hold.HoldListener;
+import dev.punctual.hold.HoldOutcome;
+import dev.punctual.hold.HoldTerms;
 import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -115,24 +119,40 @@ public final class JepsenWorker {
     static final double CRASHED_COMMANDS = 0.3;
 
     /**
-     * A command hold's lapse, on the operator's clock. HeldMaintenance renews every quarter lapse, its
-     * lapse (30 s at least) dwarfing the {@link Lease#DEADLINE_MARGIN} a holder may not count on; here
-     * the lapse is under two margins, so what the operator may count on after a renewal is the lapse less
-     * the margin, and it renews every third of that ({@link #renewEvery}): a renewal lost (unknown) still
-     * leaves the next one in time.
+     * A command hold's lapse: HoldTerms' least (30 s), which HeldMaintenance is built with. The workers'
+     * clocks are the machine's (skewed), so a crashed command's hold is waited out for real: every crash
+     * costs the run a lapse with every group held. Hence {@link #crashesAtMost}.
      */
-    static final long LAPSE_MIN_MS = 3200;
+    static final Duration LAPSE = HoldTerms.MIN_LAPSE;
 
-    static final long LAPSE_MAX_MS = 3800;
+    /**
+     * A command hold's wait for running jobs: the entity runs' term and a second, as the draining holds
+     * wait. HeldMaintenance runs no command on a stage still running a job (it gives the take back), so
+     * a shorter wait would never take {@code tenant}, whose entity runs it cannot name.
+     */
+    static final Duration COMMAND_WAIT = ENTITY_LEASE_TERM.plusMillis(1000);
 
-    /** Renewals of a command hold before its command ends (or crashes): two or three. */
+    /** Renewals of a command hold while its command runs, after the take's own: two or three. */
     static final int RENEWALS_MIN = 2;
 
     static final int RENEWALS_MAX = 3;
 
-    /** How often a command hold with this lapse is renewed: a third of what a renewal lets it count on. */
-    static long renewEvery(long lapseMs) {
-        return (lapseMs - Lease.DEADLINE_MARGIN.toMillis()) / 3;
+    /**
+     * The pause between two renewals while a command runs. HeldMaintenance's own renewer renews every
+     * quarter lapse (7.5 s); a tool renewing from a loop of its own may renew more often, as here, so
+     * a command lasts a second or two and the run still sees its renewals and its release.
+     */
+    static final long RENEW_PAUSE_MIN_MS = 300;
+
+    static final long RENEW_PAUSE_MAX_MS = 800;
+
+    /**
+     * How many command holds of a run may crash: one per three holds the profile asks for, at least one
+     * (the {@code ci} profile: one; {@code long}: four). Each costs the workers a {@link #LAPSE} with every
+     * group held, which, left to the dice, would make a slow run slower still.
+     */
+    static int crashesAtMost(int minHolds) {
+        return Math.max(1, minHolds / 3);
     }
 
     private final WorkerConfig config;
@@ -661,95 +681,77 @@ public final class JepsenWorker {
     }
 
     /**
-     * A command hold (decision 0036), through the ledger's own calls so that each one is recorded: every
-     * group taken as {@code maintenance on} takes it (the same bounded wait, the entity runs' term), but
-     * until the take's wait plus a short lapse; every group taken renewed a few times ({@link
-     * #renewEvery}), to now + lapse; then the command ends and the hold is given back
-     * ({@code releaseMaintenance}), or it crashes: it stops renewing and gives nothing back, as a tool
-     * killed with SIGKILL does, and the groups stay held until the end of the last renewal that landed.
-     * The operator waits that end out before its next step (a tool started again comes after it), so the
-     * workers meet the crashed hold and then claim past it.
+     * A command hold (decision 0036) through the product's own {@link HeldMaintenance}, renewed by the
+     * operator's loop ({@link HeldMaintenance#takeWithoutRenewer}, then {@link HeldMaintenance#renewNow}),
+     * every call it makes recorded by the ledger it is given. It takes every group as {@code maintenance
+     * on} does (the bounded wait, the entity runs' term), until the take's wait plus the lapse, and
+     * renews every group at once to now + lapse ({@code renewHold}, which shortens the hold by what the
+     * wait left unused); a take that is refused (our own {@code maintenance on} still in force) or left
+     * jobs running gives back what it took and runs no command. The command then runs, the hold renewed
+     * a few times, and ends: {@link HeldMaintenance#close()} gives the groups back. Or it crashes: it
+     * stops renewing and gives nothing back, as a tool killed with SIGKILL does, and the groups stay held
+     * until the end of the last renewal that landed. The operator waits out the latest end any renewal
+     * asked for before its next step (a tool started again comes after it), so the workers meet the
+     * crashed hold and then claim past it.
      *
-     * <p>As HeldMaintenance does: a renewal refused means the group is lost (never renewed again, nor
-     * given back); an unknown one is sent again at the next renewal, from the lease last acknowledged.
-     * Beyond it, the operator renews a group only while that lease is still one it may count on (its end
-     * less the margin not yet passed, on its clock, both when sending and when the answer comes back);
-     * past that it only gives the group back. The checker counts a renewal on the same terms.
+     * <p>HeldMaintenance's rules, which the checker counts a renewal by: a refused renewal loses the group
+     * (never renewed again, nor given back), an unknown one is sent again at the next renewal from the
+     * lease last acknowledged, and a group whose renewal comes within the margin of its end is lost.
      *
-     * @return whether the hold took any group
+     * @return whether the hold took every group
      */
     private boolean commandHold() {
-        long lapse = between(LAPSE_MIN_MS, LAPSE_MAX_MS);
-        Duration maxWait = Duration.ofMillis(between(0, 400));
-        MaintenanceHold hold = new MaintenanceHold(
-                        "jepsen drill",
-                        config.proc(),
-                        clock.instant().plus(maxWait).plusMillis(lapse))
-                .runningCommand("jepsen-load --lapse " + lapse + "ms");
-        MaintenanceReport report;
+        HoldTerms terms = HoldTerms.of(JepsenJobs.GROUPS, "jepsen drill", config.proc())
+                .forCommand("jepsen-load --lapse " + LAPSE.toSeconds() + "s")
+                .lapsingAfter(LAPSE)
+                .waitingAtMost(COMMAND_WAIT, Duration.ofMillis(100))
+                .withEntityLeases(Map.of(JepsenJobs.TENANT_JOB, ENTITY_LEASE_TERM));
+        HoldOutcome outcome;
         try {
-            report = ledger.maintenanceOn(
-                    new MaintenanceRequest(JepsenJobs.GROUPS, hold, maxWait, Duration.ofMillis(100))
-                            .withEntityLeases(Map.of(JepsenJobs.TENANT_JOB, ENTITY_LEASE_TERM)));
+            outcome = HeldMaintenance.takeWithoutRenewer(ledger, terms, clock, HoldListener.SILENT);
         } catch (RuntimeException unknown) {
-            return false; // recorded; whatever it took lapses by the hold's end
-        }
-        if (report.taken().isEmpty()) {
+            // Recorded. Whatever it took would hold the stage until the take's end, its wait and a lapse
+            // (38 s here), and refuse every command hold meanwhile, ours too: the operator lifts it, as
+            // HeldMaintenance's fault tells an operator to (maintenance off --by).
+            lift();
             return false;
         }
-        // The groups still ours (the lease last acknowledged), and the latest end any renewal asked for:
-        // an unknown renewal may have landed.
-        Map<String, Lease> ours = new LinkedHashMap<>();
-        report.taken().forEach(lease -> ours.put(lease.group(), lease));
-        Instant lapsesBy = hold.until();
-        int renewals = (int) between(RENEWALS_MIN, RENEWALS_MAX + 1);
-        for (int i = 0; i < renewals && !ours.isEmpty(); i++) {
-            sleep(renewEvery(lapse));
-            lapsesBy = renew(ours, lapse, lapsesBy);
+        if (!(outcome instanceof HoldOutcome.Held(HeldMaintenance held))) {
+            return false; // refused, or jobs still running: what it took was given back (recorded)
         }
-        boolean crash = commandsReleased > 0 && (commandsCrashed == 0 || chance(CRASHED_COMMANDS));
+        // The latest end anything asked for: the take's, and each renewal's (an unknown one may have landed).
+        Instant lapsesBy = latest(held.hold().until(), clock.instant().plus(LAPSE));
+        int renewals = (int) between(RENEWALS_MIN, RENEWALS_MAX + 1);
+        for (int i = 0; i < renewals && !held.heldUntil().isEmpty(); i++) {
+            sleep(between(RENEW_PAUSE_MIN_MS, RENEW_PAUSE_MAX_MS));
+            try {
+                held.renewNow();
+            } catch (RuntimeException unexpected) {
+                // recorded; the next renewal (or the release) comes as for a ledger out of reach
+            }
+            lapsesBy = latest(lapsesBy, clock.instant().plus(LAPSE));
+        }
+        boolean crash = commandsReleased > 0
+                && (commandsCrashed == 0
+                        || (commandsCrashed < crashesAtMost(config.minHolds()) && chance(CRASHED_COMMANDS)));
         if (crash) {
-            commandsCrashed++;
+            commandsCrashed++; // never closed: nothing renews it again, nothing gives it back
             napUntil(lapsesBy.plusMillis(100));
         } else {
             commandsReleased++;
             try {
-                ledger.releaseMaintenance(List.copyOf(ours.values()));
+                held.close();
             } catch (RuntimeException unknown) {
-                // recorded; what was not given back lapses by itself
+                // Recorded. What was not given back would hold its group a lapse more, refusing the next
+                // command holds meanwhile: lifted, as the fault tells an operator to (maintenance off --by).
+                lift();
             }
         }
         return true;
     }
 
-    /** One renewal of every group still ours; returns the latest end asked for so far. */
-    private Instant renew(Map<String, Lease> ours, long lapseMs, Instant lapsesBy) {
-        Instant latest = lapsesBy;
-        for (Lease lease : List.copyOf(ours.values())) {
-            Instant reliedUntil = lease.expiresAt().minus(Lease.DEADLINE_MARGIN);
-            Instant now = clock.instant();
-            Instant until = now.plusMillis(lapseMs);
-            if (!now.isBefore(reliedUntil) || !until.isAfter(lease.expiresAt())) {
-                // lapsed as far as we may count on it (only given back now), or still held longer than a
-                // renewal would make it (the take's wait)
-                continue;
-            }
-            if (until.isAfter(latest)) {
-                latest = until;
-            }
-            try {
-                Optional<Lease> renewed = ledger.extend(lease, until);
-                if (renewed.isEmpty()) {
-                    ours.remove(lease.group()); // lost: lifted, forced over, or lapsed and taken
-                } else if (clock.instant().isBefore(reliedUntil)) {
-                    ours.put(lease.group(), renewed.get());
-                }
-                // else answered too late to count on: the lease kept makes it given back, not renewed
-            } catch (RuntimeException unknown) {
-                // recorded; sent again at the next renewal, from the lease last acknowledged
-            }
-        }
-        return latest;
+    private static Instant latest(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
     }
 
     /** Naps until the operator's clock reaches {@code end} (at once when the run is stopping). */

@@ -98,9 +98,10 @@ public record Op(
         MAINT_ON,
         MAINT_OFF,
         /**
-         * A command hold's renewal (decision 0036): {@code RunLedger.extend} of one maintenance lease this
-         * process took ({@code group}, {@code fence}, {@code token}) to {@code until} (now + lapse on its
-         * clock). OK with {@code leaseUntil} the renewed lease's end (acknowledged), REFUSED when the ledger
+         * A command hold's renewal (decision 0036): {@code RunLedger.renewHold} (HeldMaintenance's) of one
+         * maintenance lease this process took ({@code group}, {@code fence}, {@code token}) to {@code until}
+         * (now + lapse on its clock), which may be earlier than the lease's end (the take's end counts its
+         * wait). OK with {@code leaseUntil} the renewed lease's end (acknowledged), REFUSED when the ledger
          * answered that the group is no longer ours (lifted, forced over or lapsed), ERROR when unknown.
          */
         MAINT_RENEW,

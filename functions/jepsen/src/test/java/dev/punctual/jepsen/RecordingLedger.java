@@ -48,7 +48,7 @@ final class RecordingLedger implements RunLedger {
     private final long skewMs;
     private final Clock clock;
     private final Map<String, Claim> inFlight = new HashMap<>();
-    /** The owner tokens of the maintenance leases this process took: the only leases it may extend. */
+    /** The owner tokens of the maintenance leases this process took: the only leases it may renew. */
     private final Set<String> maintenanceTokens = new HashSet<>();
 
     private String via = "direct";
@@ -217,23 +217,40 @@ final class RecordingLedger implements RunLedger {
     }
 
     /**
-     * A command hold's renewal of a maintenance lease this process took, recorded as MAINT_RENEW: OK with
-     * the renewed lease's end when acknowledged, REFUSED when the group is no longer ours, ERROR when
-     * unknown. The Jepsen jobs never ask for a heartbeat: extending any other lease is refused, so nothing
-     * goes unrecorded or is recorded as what it is not.
+     * A heartbeat of a maintenance lease this process took, recorded as a command hold's renewal is
+     * ({@link #renewHold}). The operator renews its command holds through HeldMaintenance, which calls
+     * {@code renewHold}; this stays recorded so that no extension goes unrecorded. The Jepsen jobs never
+     * ask for a heartbeat: extending any other lease is refused, so nothing goes unrecorded or is
+     * recorded as what it is not.
      */
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
+        return renewal(lease, until, () -> ledger.extend(lease, until));
+    }
+
+    /**
+     * A command hold's renewal (HeldMaintenance's, decision 0036) of a maintenance lease this process
+     * took, recorded as MAINT_RENEW: the lease sent (group, fence, token) and the end asked for; OK with
+     * the renewed lease's end when acknowledged (earlier than the lease's end before it when the renewal
+     * shortened the hold: the take's end counts its wait, the first renewal does not), REFUSED when the
+     * group is no longer ours, ERROR when unknown.
+     */
+    @Override
+    public Optional<Lease> renewHold(Lease lease, Instant until) {
+        return renewal(lease, until, () -> ledger.renewHold(lease, until));
+    }
+
+    private Optional<Lease> renewal(Lease lease, Instant until, Supplier<Optional<Lease>> call) {
         if (!maintenanceTokens.contains(lease.ownerToken())) {
             throw new UnsupportedOperationException(
-                    "the Jepsen workers extend only the maintenance leases they took (command holds)");
+                    "the Jepsen workers renew only the maintenance leases they took (command holds)");
         }
         Op.Builder base = op(Op.Kind.MAINT_RENEW)
                 .group(lease.group())
                 .held(lease.fence(), lease.ownerToken())
                 .until(until.toEpochMilli());
         return recorded(
-                () -> ledger.extend(lease, until),
+                call,
                 r -> r.map(renewed -> base.result(Op.OK)
                                 .lease(
                                         renewed.fence(),
@@ -249,7 +266,7 @@ final class RecordingLedger implements RunLedger {
         return recorded(
                 () -> ledger.maintenanceOn(request),
                 r -> {
-                    // The leases a command hold's renewals may extend: these, and only these.
+                    // The leases a command hold's renewals may renew: these, and only these.
                     r.taken().forEach(l -> maintenanceTokens.add(l.ownerToken()));
                     return op(Op.Kind.MAINT_ON)
                             .result(Op.OK)
@@ -273,12 +290,6 @@ final class RecordingLedger implements RunLedger {
     }
 
     /** A command hold given back, recorded as MAINT_RELEASE: the leases sent, and the groups released. */
-    /** Not used by the workers: their command holds renew with {@link #extend}, which is recorded. */
-    @Override
-    public Optional<Lease> renewHold(Lease lease, Instant until) {
-        throw new UnsupportedOperationException("the Jepsen workers renew command holds with extend");
-    }
-
     @Override
     public List<String> releaseMaintenance(List<Lease> held) {
         Op.Builder base = op(Op.Kind.MAINT_RELEASE).taken(asHeld(held));
