@@ -6,6 +6,7 @@ import dev.punctual.hold.HoldListener;
 import dev.punctual.hold.HoldOutcome;
 import dev.punctual.hold.HoldTerms;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.RunLedger;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -36,11 +37,18 @@ final class CommandHold {
     private final RunLedger ledger;
     private final Clock clock;
     private final PrintWriter err;
+    /** What to exit with when the hold is not taken, instead of 2 (another hold) or 1 (jobs still ran). */
+    private final java.util.Optional<Integer> conflictExit;
 
     CommandHold(RunLedger ledger, Clock clock, PrintWriter err) {
+        this(ledger, clock, err, java.util.Optional.empty());
+    }
+
+    CommandHold(RunLedger ledger, Clock clock, PrintWriter err, java.util.Optional<Integer> conflictExit) {
         this.ledger = ledger;
         this.clock = clock;
         this.err = err;
+        this.conflictExit = conflictExit;
     }
 
     /** The command line as stored and shown: each word, quoted as a shell would need it. */
@@ -75,23 +83,34 @@ final class CommandHold {
         };
         HeldMaintenance held = switch (HeldMaintenance.take(ledger, terms, clock, listener)) {
             case HoldOutcome.Held h -> h.hold();
-            case HoldOutcome.Refused refused ->
-                throw new OperatorInputException(
-                        "hold: maintenance is already on: " + refused.by().group() + " ("
-                                + refused.by().hold().shown() + "); the command did not run; accepted: wait until it"
-                                + " ends, or maintenance off --by "
-                                + refused.by().hold().shownSetBy());
+            case HoldOutcome.Refused refused -> {
+                String line = "maintenance is already on: " + refused.by().group() + " ("
+                        + refused.by().hold().shown() + "); the command did not run; accepted: wait until it"
+                        + " ends, or maintenance off --by "
+                        + refused.by().hold().shownSetBy();
+                if (conflictExit.isEmpty()) {
+                    throw new OperatorInputException("hold: " + line);
+                }
+                say(line);
+                yield null;
+            }
             case HoldOutcome.StillRunning still -> {
+                boolean entityRuns =
+                        still.runs().stream().anyMatch(b -> MaintenanceReport.ENTITY_RUNS.equals(b.holder()));
                 say("still running after the wait: "
                         + still.runs().stream()
                                 .map(b -> b.group() + " (" + b.holder() + ")")
                                 .toList()
-                        + "; nothing is held and the command did not run: run it again, or with a longer --wait");
+                        + "; nothing is held and the command did not run: run it again, or with a longer --wait"
+                        + (entityRuns
+                                ? " (entity runs started before a hold are waited out for their whole lease, 15m and"
+                                        + " the skew tolerance: --wait 16m)"
+                                : ""));
                 yield null;
             }
         };
         if (held == null) {
-            return PunctualCli.FAILURE;
+            return conflictExit.orElse(PunctualCli.FAILURE);
         }
         say("stage " + stage + " held (" + String.join(", ", held.heldUntil().keySet()) + ") for "
                 + commandLine(command) + "; renewed every " + StatusCommand.readable(terms.renewEvery())

@@ -73,6 +73,14 @@ final class MaintenanceCommand implements Callable<Integer> {
     List<String> command = List.of();
 
     @Option(
+            names = "--conflict-exit",
+            paramLabel = "CODE",
+            description = "With hold: exit with CODE (1-255) when the hold is not taken and the command did not run"
+                    + " (another hold in force, or jobs still running after --wait), as flock -E does; without it"
+                    + " 2 or 1")
+    Integer conflictExit;
+
+    @Option(
             names = "--lapse",
             paramLabel = "DURATION",
             description = "With hold: how long the hold outlives its last renewal if this CLI is killed outright"
@@ -111,10 +119,14 @@ final class MaintenanceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        if (!state.equals("hold") && (!command.isEmpty() || lapse != null)) {
+        if (!state.equals("hold") && (!command.isEmpty() || lapse != null || conflictExit != null)) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    (lapse != null ? "--lapse" : "COMMAND '" + String.join(" ", command) + "'")
+                    (lapse != null
+                                    ? "--lapse"
+                                    : conflictExit != null
+                                            ? "--conflict-exit"
+                                            : "COMMAND '" + String.join(" ", command) + "'")
                             + ": goes with hold only; accepted: maintenance hold --reason TEXT [--lapse D] -- COMMAND");
         }
         return switch (state) {
@@ -227,6 +239,10 @@ final class MaintenanceCommand implements Callable<Integer> {
                     "COMMAND '" + String.join(" ", command) + "': goes after --, so that none of its options is"
                             + " taken for hold's; accepted: maintenance hold --reason TEXT [options] -- COMMAND [ARGS...]");
         }
+        if (conflictExit != null && (conflictExit < 1 || conflictExit > 255)) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--conflict-exit: '" + conflictExit + "' is out of range; accepted: 1-255");
+        }
         Duration maxWait = DurationArgument.parse(spec.commandLine(), "--wait", wait);
         if (maxWait.compareTo(MAX_HOLD_WAIT) > 0) {
             throw new CommandLine.ParameterException(
@@ -252,7 +268,8 @@ final class MaintenanceCommand implements Callable<Integer> {
             return new CommandHold(
                             session.runtime.services().ledger(),
                             clock,
-                            spec.commandLine().getErr())
+                            spec.commandLine().getErr(),
+                            java.util.Optional.ofNullable(conflictExit))
                     .run(terms, command, stage.stageName());
         }
     }

@@ -46,6 +46,14 @@ class MaintenanceHoldCommandTest {
         return cli.now(2, args.toArray(String[]::new));
     }
 
+    /** As {@link #hold}, with options of hold's own before the command. */
+    private Result hold2(String option, String value, String... commandAndArgs) {
+        List<String> args = new ArrayList<>(List.of("maintenance", "hold"));
+        args.addAll(List.of("--reason", "loading members", "--by", "loader", "--wait", "2s", option, value, "--"));
+        args.addAll(List.of(commandAndArgs));
+        return cli.now(2, args.toArray(String[]::new));
+    }
+
     private JsonNode status() throws Exception {
         Result status = cli.now(1, "status", DAILY);
         assertThat(status.exitCode()).as(status.err()).isZero();
@@ -198,6 +206,12 @@ class MaintenanceHoldCommandTest {
 
         Result refused = hold("touch", ran.toString());
 
+        Result chosen = hold2("--conflict-exit", "99", "touch", ran.toString());
+
+        assertThat(chosen.exitCode())
+                .as("flock -E: the exit a script chose for a hold not taken")
+                .isEqualTo(99);
+        assertThat(chosen.err()).contains("maintenance is already on", "the command did not run");
         assertThat(refused.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(refused.err()).contains("maintenance is already on", "alice", "the command did not run");
         assertThat(ran).doesNotExist();
