@@ -40,10 +40,6 @@ final class CommandHold {
     /** What to exit with when the hold is not taken, instead of 2 (another hold) or 1 (jobs still ran). */
     private final java.util.Optional<Integer> conflictExit;
 
-    CommandHold(RunLedger ledger, Clock clock, PrintWriter err) {
-        this(ledger, clock, err, java.util.Optional.empty());
-    }
-
     CommandHold(RunLedger ledger, Clock clock, PrintWriter err, java.util.Optional<Integer> conflictExit) {
         this.ledger = ledger;
         this.clock = clock;

@@ -14,6 +14,7 @@ import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.observability.VisibleText;
 import dev.punctual.runtime.ConditionProbe;
+import dev.punctual.runtime.ConditionState;
 import dev.punctual.runtime.EntityLeaseTerms;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
@@ -210,18 +211,18 @@ final class StatusCommand implements Callable<Integer> {
      * cannot read it either: {@code verify} asks them).
      */
     private static List<Map<String, Object>> conditions(JobCatalog catalog, ConditionProbe probe) {
+        List<MaintenanceCondition> declared = catalog.maintenanceConditions();
+        List<ConditionState> states = ConditionState.evaluate(declared, probe);
         List<Map<String, Object>> out = new ArrayList<>();
-        for (MaintenanceCondition condition : catalog.maintenanceConditions()) {
+        for (int i = 0; i < declared.size(); i++) {
+            MaintenanceCondition condition = declared.get(i);
+            ConditionState state = states.get(i);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("condition", condition.name());
             m.put("table", condition.table().name());
             m.put("reason", condition.reason());
-            try {
-                m.put("state", probe.findsAnItem(condition) ? "holds" : "clear");
-            } catch (RuntimeException cannotTell) {
-                m.put("state", "unknown");
-                m.put("detail", VisibleText.escaped(String.valueOf(cannotTell.getMessage())));
-            }
+            m.put("state", state.state().name().toLowerCase(java.util.Locale.ROOT));
+            state.why().ifPresent(why -> m.put("detail", VisibleText.escaped(why)));
             out.add(m);
         }
         return out;

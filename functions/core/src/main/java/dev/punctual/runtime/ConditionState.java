@@ -18,6 +18,15 @@ public record ConditionState(String condition, State state, Optional<String> why
         UNKNOWN
     }
 
+    /**
+     * Each condition, evaluated as the runtime evaluates it before a claim (a fault is UNKNOWN, never
+     * CLEAR): what a ping reports and {@code status} shows.
+     */
+    public static java.util.List<ConditionState> evaluate(
+            java.util.List<dev.punctual.job.MaintenanceCondition> conditions, ConditionProbe probe) {
+        return new MaintenanceConditions(conditions, probe).each();
+    }
+
     public ConditionState {
         Objects.requireNonNull(condition, "condition");
         Objects.requireNonNull(state, "state");
