@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  * for scripts. {@code --json} is kept as a short form of {@code --output json}; with {@code --output
  * table} it is a contradiction, refused rather than silently printing one of them.
  */
-final class OutputOptions {
+final class OutputOptions implements CheckedOptions {
 
     /** What a command prints on stdout. */
     enum Format {
@@ -27,6 +27,11 @@ final class OutputOptions {
 
     @Option(names = "--json", description = "Short for --output json")
     boolean json;
+
+    @Override
+    public void check() {
+        isJson();
+    }
 
     boolean isJson() {
         if (json && output == Format.table) {

@@ -106,7 +106,11 @@ public final class PunctualCli implements Runnable {
         commandLine
                 .setParameterExceptionHandler(
                         (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e), json))
-                .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json));
+                .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json))
+                .setExecutionStrategy(parseResult -> {
+                    checkBeforeActing(parseResult);
+                    return new CommandLine.RunLast().execute(parseResult);
+                });
         if (!profileAccepted) {
             CommandLine named = commandLine.getSubcommands().size() == 1
                     ? commandLine.getSubcommands().values().iterator().next()
@@ -125,6 +129,25 @@ public final class PunctualCli implements Runnable {
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * Every contradiction of options refused before any command runs: each command on the command line
+     * and each of its mixins (at any depth) that can contradict itself ({@link CheckedOptions}) is checked
+     * first, so a refusal never comes after the command has acted. A {@code ParameterException}
+     * thrown here is reported by the parameter exception handler, as any parse error.
+     */
+    static void checkBeforeActing(CommandLine.ParseResult parseResult) {
+        for (CommandLine command : parseResult.asCommandLineList()) {
+            check(command.getCommandSpec());
+        }
+    }
+
+    private static void check(CommandLine.Model.CommandSpec spec) {
+        if (spec.userObject() instanceof CheckedOptions options) {
+            options.check();
+        }
+        spec.mixins().values().forEach(PunctualCli::check);
     }
 
     /**
