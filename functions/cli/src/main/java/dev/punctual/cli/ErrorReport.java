@@ -96,6 +96,22 @@ final class ErrorReport {
         return false;
     }
 
+    /**
+     * A parse error of this command line in the CLI's format: {@link #said(CommandLine.ParameterException)},
+     * except where the whole command line shows what the mistake was (a hold's command without {@code --}).
+     */
+    static String said(CommandLine.ParameterException e, String... args) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+                && !unmatched.getUnmatched().isEmpty()) {
+            String hold = MaintenanceCommand.commandWithoutSeparator(
+                    unmatched.getUnmatched().get(0), args);
+            if (hold != null) {
+                return hold;
+            }
+        }
+        return said(e);
+    }
+
     /** A parse error in the CLI's format, with "did you mean" for a mistyped command or option. */
     static String said(CommandLine.ParameterException e) {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
@@ -156,6 +172,14 @@ final class ErrorReport {
                     .toList();
             return String.join(", ", names) + ": required; accepted: see " + help;
         }
+        if (e instanceof CommandLine.MaxValuesExceededException) {
+            // picocli: "expected only one match but got (--to=INSTANT | --count=N)={--to=...} and ...": two
+            // options of one exclusive group, said as the two options and the group's alternatives.
+            String both = bothOfOneGroup(e.getCommandLine().getCommandSpec().argGroups(), e.getMessage(), help);
+            if (both != null) {
+                return both;
+            }
+        }
         if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
             // picocli: "--job=ID and [--schedule=EXPR --zone=ZONE] are mutually exclusive (specify only one)"
             List<String> options = OPTION.matcher(String.valueOf(e.getMessage()))
@@ -181,6 +205,30 @@ final class ErrorReport {
             return value.group(1) + ": " + problem;
         }
         return message;
+    }
+
+    /**
+     * The options of one exclusive group that picocli's message shows given ({@code {--to=...}}), when
+     * more than one is: "--to, --count: not together; accepted: --to INSTANT or --count N"; null otherwise.
+     */
+    private static String bothOfOneGroup(List<CommandLine.Model.ArgGroupSpec> groups, String message, String help) {
+        for (CommandLine.Model.ArgGroupSpec group : groups) {
+            if (group.exclusive()) {
+                List<String> given = group.options().stream()
+                        .map(CommandLine.Model.OptionSpec::longestName)
+                        .filter(name -> message.contains("{" + name + "=") || message.contains(" " + name + "="))
+                        .toList();
+                if (given.size() > 1) {
+                    return String.join(", ", given) + ": not together; accepted: "
+                            + String.join(" or ", alternatives(group)) + " (see " + help + ")";
+                }
+            }
+            String nested = bothOfOneGroup(group.subgroups(), message, help);
+            if (nested != null) {
+                return nested;
+            }
+        }
+        return null;
     }
 
     /** An exclusive group's alternatives, as the person types them: {@code --job ID}, {@code --schedule EXPR --zone ZONE}. */

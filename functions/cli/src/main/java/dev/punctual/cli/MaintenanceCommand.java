@@ -41,6 +41,23 @@ import picocli.CommandLine.Parameters;
         })
 final class MaintenanceCommand implements Callable<Integer> {
 
+    /** How hold is typed, for every refusal of a command not after {@code --}. */
+    static final String HOLD_USAGE = "maintenance hold --reason TEXT [options] -- COMMAND [ARGS...]";
+
+    /**
+     * A hold's command given without {@code --} whose own option picocli met first ({@code hold --reason x
+     * ls -la}): the mistake is the missing {@code --}, not an unknown {@code -la}, so that is what is said;
+     * null for any other command line.
+     */
+    static String commandWithoutSeparator(String unmatched, String... args) {
+        List<String> given = List.of(args);
+        if (given.indexOf("maintenance") != 0 || !given.contains("hold") || given.contains("--")) {
+            return null;
+        }
+        return "COMMAND: goes after --, with its options ('" + unmatched + "' is not an option of hold), so that"
+                + " none of them is taken for hold's; accepted: " + HOLD_USAGE;
+    }
+
     private static final Duration POLL = Duration.ofMillis(500);
 
     /** Long enough to wait out entity runs (15m and the skew tolerance); a dead holder's hold is bounded by it. */
@@ -237,7 +254,7 @@ final class MaintenanceCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     "COMMAND '" + String.join(" ", command) + "': goes after --, so that none of its options is"
-                            + " taken for hold's; accepted: maintenance hold --reason TEXT [options] -- COMMAND [ARGS...]");
+                            + " taken for hold's; accepted: " + HOLD_USAGE);
         }
         if (conflictExit != null && (conflictExit < 1 || conflictExit > 255)) {
             throw new CommandLine.ParameterException(

@@ -105,7 +105,7 @@ public final class PunctualCli implements Runnable {
         }
         commandLine
                 .setParameterExceptionHandler(
-                        (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e), json))
+                        (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e, arguments), json))
                 .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json))
                 .setExecutionStrategy(parseResult -> {
                     checkBeforeActing(parseResult);

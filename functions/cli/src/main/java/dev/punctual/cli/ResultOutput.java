@@ -77,13 +77,15 @@ final class ResultOutput {
     }
 
     /**
-     * A run or replay (not a dry run) in which nothing passed or failed: every occurrence was skipped
-     * (maintenance, a busy lock group, already done, ...), so the job did nothing, though nothing went
-     * wrong. Scripts tell it from a run that did work by its exit code.
+     * A run, replay or scheduled delivery (not a dry run) in which nothing passed or failed: every
+     * occurrence was skipped (maintenance, a busy lock group, already done, ...), so the job did nothing,
+     * though nothing went wrong. Scripts tell it from a run that did work by its exit code, the same
+     * whether {@code run} sent the payload or {@code invoke} sent one of events/ (a ping runs nothing by
+     * design and exits 0).
      */
     static boolean ranNothing(JsonNode result) {
         String kind = result.path("kind").asText();
-        if (!kind.equals("run") && !kind.equals("replay")) {
+        if (!kind.equals("run") && !kind.equals("replay") && !kind.equals("scheduled")) {
             return false;
         }
         JsonNode counts = result.path("counts");

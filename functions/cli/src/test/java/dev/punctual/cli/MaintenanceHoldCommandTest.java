@@ -225,6 +225,7 @@ class MaintenanceHoldCommandTest {
         Result forWithHold = cli.now(2, "maintenance", "hold", "--reason", "x", "--for", "1h", "--", "ls");
         Result shortLapse = cli.now(2, "maintenance", "hold", "--reason", "x", "--lapse", "5s", "--", "ls");
         Result noSeparator = cli.now(2, "maintenance", "hold", "--reason", "x", "ls");
+        Result noSeparatorWithOptions = cli.now(2, "maintenance", "hold", "--reason", "x", "ls", "-la");
         Result longWait = cli.now(2, "maintenance", "hold", "--reason", "x", "--wait", "1h", "--", "ls");
 
         assertThat(commandWithOn.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
@@ -233,8 +234,12 @@ class MaintenanceHoldCommandTest {
         assertThat(forWithHold.err()).contains("--for: not an option of hold");
         assertThat(shortLapse.err()).contains("--lapse: '5s' is out of range; accepted: 30s to 15m");
         assertThat(noSeparator.err()).contains("COMMAND 'ls': goes after --");
+        // The command's own option is met first; the mistake is still the missing --, not an unknown -la.
+        assertThat(noSeparatorWithOptions.err())
+                .contains("COMMAND: goes after --, with its options ('-la' is not an option of hold)")
+                .doesNotContain("did you mean --lapse");
         assertThat(longWait.err()).contains("--wait: '1h' is out of range for hold; accepted: at most 20m");
-        assertThat(List.of(noCommand, forWithHold, shortLapse, noSeparator, longWait))
+        assertThat(List.of(noCommand, forWithHold, shortLapse, noSeparator, noSeparatorWithOptions, longWait))
                 .extracting(Result::exitCode)
                 .containsOnly(PunctualCli.INVALID_INPUT);
     }

@@ -44,6 +44,28 @@ class PlanRefusalsTest {
     }
 
     @Test
+    void toAndCountTogether_areRefusedInOneLine_namingBoth_withoutPicocliWording() {
+        CliRun result = CliRun.of(
+                "plan",
+                "--schedule",
+                "cron(0 9 * * ? *)",
+                "--zone",
+                "UTC",
+                "--to",
+                "2027-01-01T00:00:00Z",
+                "--count",
+                "3");
+
+        assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(result.err())
+                .isEqualTo("punctual plan: --to, --count: not together; accepted: --to INSTANT or --count N (see"
+                        + " punctual plan --help)"
+                        + System.lineSeparator())
+                .doesNotContain("expected only one match");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
     void neitherAJobNorAnExpression_namesBothAlternatives() {
         CliRun result = CliRun.of("plan", "--count", "2");
 

@@ -33,12 +33,14 @@ public final class JobCatalog {
         Map<String, FunctionPool> pools = new LinkedHashMap<>();
         for (JobDefinition job : definitions) {
             if (jobs.putIfAbsent(job.id(), job) != null) {
-                throw new PunctualException("job catalog: id '" + job.id() + "' appears twice; ids must be unique");
+                throw new CatalogDefinitionException(
+                        "job catalog: id '" + job.id() + "' appears twice; ids must be unique");
             }
             FunctionPool known = pools.putIfAbsent(job.pool().name(), job.pool());
             if (known != null && !known.equals(job.pool())) {
-                throw new PunctualException("job catalog: pool '" + job.pool().name() + "' of job " + job.id()
-                        + " differs from the pool of that name used before (" + known + ")");
+                throw new CatalogDefinitionException(
+                        "job catalog: pool '" + job.pool().name() + "' of job " + job.id()
+                                + " differs from the pool of that name used before (" + known + ")");
             }
             job.tables().forEach(table -> declare(job, table));
         }
@@ -46,7 +48,7 @@ public final class JobCatalog {
         Set<String> conditionNames = new TreeSet<>();
         for (MaintenanceCondition condition : this.conditions) {
             if (!conditionNames.add(condition.name())) {
-                throw new PunctualException("job catalog: maintenance condition '" + condition.name()
+                throw new CatalogDefinitionException("job catalog: maintenance condition '" + condition.name()
                         + "' appears twice; expected each name once");
             }
             declare("maintenance condition " + condition.name(), condition.table());
@@ -68,7 +70,7 @@ public final class JobCatalog {
                 || !entityJob.lockGroup().equals(entityJob.id())) {
             return;
         }
-        throw new PunctualException("job catalog: job " + other.id() + ": lockGroup '" + other.lockGroup()
+        throw new CatalogDefinitionException("job catalog: job " + other.id() + ": lockGroup '" + other.lockGroup()
                 + "' is the group of per-entity job " + entityJob.id() + ", whose entities take leases of their"
                 + " own and would not be kept apart from " + other.id() + "; expected another lock group, or"
                 + " perEntity(EntityJob.parameters(...).sharingOneLease()) on " + entityJob.id()
@@ -86,14 +88,14 @@ public final class JobCatalog {
     private void declare(String user, JobTable table) {
         JobTable known = tables.putIfAbsent(table.name(), table);
         if (known != null && !known.equals(table)) {
-            throw new PunctualException("job catalog: table '" + table.name() + "' used by " + user
+            throw new CatalogDefinitionException("job catalog: table '" + table.name() + "' used by " + user
                     + " is declared differently from the table of that name used before (" + known
                     + "); declare it once and use that declaration in every job");
         }
         for (JobTable other : tables.values()) {
             if (!other.name().equals(table.name())
                     && other.environmentVariable().equals(table.environmentVariable())) {
-                throw new PunctualException("job catalog: table '" + table.name() + "' of " + user
+                throw new CatalogDefinitionException("job catalog: table '" + table.name() + "' of " + user
                         + ": environmentVariable '" + table.environmentVariable() + "' is already the variable of"
                         + " table '" + other.name() + "'; expected a variable of its own");
             }
@@ -130,8 +132,8 @@ public final class JobCatalog {
     public JobCatalog withBlackout(String lockGroup, Blackout window) {
         Objects.requireNonNull(window, "window");
         if (!lockGroups().contains(lockGroup)) {
-            throw new PunctualException("job catalog: blackout for lock group '" + lockGroup + "': no job has that"
-                    + " group; expected one of " + lockGroups());
+            throw new CatalogDefinitionException("job catalog: blackout for lock group '" + lockGroup
+                    + "': no job has that" + " group; expected one of " + lockGroups());
         }
         return new JobCatalog(
                 jobs.values().stream()

@@ -1,6 +1,5 @@
 package dev.punctual.job;
 
-import dev.punctual.PunctualException;
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.ledger.Retention;
 import dev.punctual.time.Blackout;
@@ -99,13 +98,14 @@ public record JobDefinition(
         if (period.isPresent() && !catchUp.reachesBackOne(period.get())) {
             // A weekly job with "3 within 2 days" ran nothing after a six-week outage and said nothing:
             // the next delivery always comes a week after what it missed.
-            throw new PunctualException("job " + id + ": catchUp '" + catchUp.describe() + "' is not accepted: its"
+            throw new CatalogDefinitionException("job " + id + ": catchUp '" + catchUp.describe()
+                    + "' is not accepted: its"
                     + " maxAge is shorter than one period of the schedule (" + period.get() + " between occurrences),"
                     + " so nothing missed could ever be caught up; expected a maxAge of at least " + period.get()
                     + ", e.g. CatchUpPolicy.oldestFirst(" + Math.max(1, catchUp.maxOccurrences()) + ", "
-                    + period.get()
+                    + javaSource(period.get()
                             .multipliedBy(Math.max(1, catchUp.maxOccurrences()))
-                            .plusHours(1)
+                            .plusHours(1))
                     + "), or CatchUpPolicy.none() to catch up nothing");
         }
         if (startDeadline != null) {
@@ -371,9 +371,26 @@ public record JobDefinition(
         return new Builder(id);
     }
 
+    /**
+     * A duration as the Java that makes it, for a suggestion a team can paste: {@code Duration.ofHours(169)},
+     * never its ISO form ({@code PT169H}), which is not Java.
+     */
+    static String javaSource(Duration duration) {
+        if (duration.toSeconds() % 86_400 == 0) {
+            return "Duration.ofDays(" + duration.toDays() + ")";
+        }
+        if (duration.toSeconds() % 3_600 == 0) {
+            return "Duration.ofHours(" + duration.toHours() + ")";
+        }
+        if (duration.toSeconds() % 60 == 0) {
+            return "Duration.ofMinutes(" + duration.toMinutes() + ")";
+        }
+        return "Duration.ofSeconds(" + duration.toSeconds() + ")";
+    }
+
     private static void check(boolean ok, String job, String field, String given, String accepted) {
         if (!ok) {
-            throw new PunctualException(
+            throw new CatalogDefinitionException(
                     "job " + job + ": " + field + " '" + given + "' is not accepted; expected " + accepted);
         }
     }

@@ -3,7 +3,7 @@ package dev.punctual.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.punctual.PunctualException;
+import dev.punctual.RefusedInputException;
 import dev.punctual.catchup.CatchUpMode;
 import dev.punctual.catchup.CatchUpPolicy;
 import java.time.Duration;
@@ -22,11 +22,12 @@ class JobCatchUpTest {
                 .catchUp(new CatchUpPolicy(3, Duration.ofDays(2), CatchUpMode.OLDEST_FIRST));
 
         assertThatThrownBy(weekly::build)
-                .isInstanceOf(PunctualException.class)
+                .isInstanceOf(CatalogDefinitionException.class)
+                .isInstanceOf(RefusedInputException.class)
                 .hasMessageContaining("job digest: catchUp 'oldest first, up to 3 within 2d' is not accepted")
                 // 169 h: the sample of 64 weeks spans the autumn change, when Monday 08:30 comes an hour later.
                 .hasMessageContaining("one period of the schedule (PT169H between occurrences)")
-                .hasMessageContaining("CatchUpPolicy.oldestFirst(3, PT508H)")
+                .hasMessageContaining("CatchUpPolicy.oldestFirst(3, Duration.ofHours(508))")
                 .hasMessageContaining("CatchUpPolicy.none()");
     }
 
