@@ -18,6 +18,7 @@ punctual_select_jdk() {
     v="$(punctual_jdk_version "$JAVA_HOME")"
     if [ -n "$v" ] && [ "$v" -ge "$PUNCTUAL_MIN_JAVA" ]; then
       export JAVA_HOME
+      punctual_jdk_feature="$v"
       return 0
     fi
     punctual_looked="$punctual_looked
@@ -30,6 +31,7 @@ punctual_select_jdk() {
     if [ -n "$v" ] && [ "$v" -ge "$PUNCTUAL_MIN_JAVA" ]; then
       JAVA_HOME="$path_home"
       export JAVA_HOME
+      punctual_jdk_feature="$v"
       return 0
     fi
     punctual_looked="$punctual_looked
@@ -50,10 +52,24 @@ punctual_select_jdk() {
   if [ -n "$best" ]; then
     JAVA_HOME="$best"
     export JAVA_HOME
+    punctual_jdk_feature="$best_v"
     return 0
   fi
   echo "Punctual needs a JDK $PUNCTUAL_MIN_JAVA or newer to build, and found none. Looked at:${punctual_looked:-
   (JAVA_HOME unset, no java on PATH, nothing under /usr/lib/jvm)}
 Install a JDK $PUNCTUAL_MIN_JAVA+ (for example Temurin 21 or 25) and set JAVA_HOME to it." >&2
   return 1
+}
+
+# After punctual_select_jdk, for ./mvnw: on a JDK 24 or newer, the build's plugins that still call
+# sun.misc.Unsafe (spotless) make the JVM print four "WARNING: A terminally deprecated method" lines on
+# every build; Maven is allowed that access so a team's first `./mvnw install` prints nothing it need
+# not act on. An older JDK does not know the option (and prints nothing), so it is added only from 24.
+punctual_quiet_maven() {
+  if [ "${punctual_jdk_feature:-0}" -ge 24 ]; then
+    case " ${MAVEN_OPTS-} " in
+      *" --sun-misc-unsafe-memory-access="*) ;;
+      *) MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }--sun-misc-unsafe-memory-access=allow"; export MAVEN_OPTS ;;
+    esac
+  fi
 }

@@ -34,7 +34,12 @@ class BomTest {
         assertThat(bom.get("punctual.version")).isEqualTo(projectVersion(ROOT.resolve("pom.xml")));
         assertThat(projectVersion(ROOT.resolve("functions/bom/pom.xml"))).isEqualTo(bom.get("punctual.version"));
         for (String library : List.of(
-                "aws-sdk.version", "junit.version", "assertj.version", "aws-cdk-lib.version", "constructs.version")) {
+                "aws-sdk.version",
+                "junit.version",
+                "assertj.version",
+                "aws-cdk-lib.version",
+                "constructs.version",
+                "slf4j.version")) {
             assertThat(bom.get(library)).as(library).isNotNull().isEqualTo(parent.get(library));
         }
         assertThat(Files.readString(ROOT.resolve("functions/bom/pom.xml")))

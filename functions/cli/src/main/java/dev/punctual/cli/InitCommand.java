@@ -63,8 +63,35 @@ final class InitCommand implements Callable<Integer> {
         Path target = directory.toAbsolutePath().normalize();
         refuseUnlessNewOrEmpty(target);
         List<Path> written = writeAtomically(target, new TeamRepository(coordinates));
-        report(target, coordinates, written.size());
+        report(target, coordinates, written.size(), gitInit(target));
         return 0;
+    }
+
+    /**
+     * Makes the new repository a git repository, as {@code cargo new} and {@code npm init} do, so its
+     * .gitignore applies from the first {@code git add}; the files are written whether git is there or
+     * not, so a missing or failing git is said, never an error.
+     *
+     * @return the line that says what became of it
+     */
+    static String gitInit(Path target) {
+        try {
+            Process git = new ProcessBuilder("git", "init", "-q")
+                    .directory(target.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (git.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) && git.exitValue() == 0) {
+                return "git:  initialised an empty repository in " + target + " (nothing committed)";
+            }
+            git.destroyForcibly();
+            return "git:  git init did not succeed there; run it yourself before the first commit";
+        } catch (IOException e) {
+            return "git:  not found; run git init there before the first commit";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "git:  git init was interrupted; run it yourself before the first commit";
+        }
     }
 
     private TeamCoordinates coordinates() {
@@ -132,22 +159,24 @@ final class InitCommand implements Callable<Integer> {
         }
     }
 
-    private void report(Path target, TeamCoordinates coordinates, int files) {
+    /** What was written, then what must come first (Punctual in ~/.m2), then the next commands, in that order. */
+    private void report(Path target, TeamCoordinates coordinates, int files, String git) {
         PrintWriter out = spec.commandLine().getOut();
         String version = TeamRepository.punctualVersion();
         out.printf(
                 "init: wrote %s (%d files): %s:%s on Punctual %s, job weekly-digest in %s%n",
                 target, files, coordinates.groupId(), coordinates.artifactId(), version, coordinates.packageName());
+        out.println(git);
+        Path bom = Path.of(
+                System.getProperty("user.home"), ".m2", "repository", "dev", "punctual", "punctual-bom", version);
+        if (!Files.isDirectory(bom)) {
+            out.println("note: Punctual " + version + " is not in ~/.m2 yet; first run ./mvnw install -DskipTests in"
+                    + " Punctual's repository (README, \"Your own jobs\")");
+        }
         out.println("next: cd " + directory);
         out.println("      ./mvnw verify                                   # build, and run the job's test");
         out.println("      bin/punctual plan --job weekly-digest --count 5");
         out.println("      npx -y aws-cdk@" + TeamRepository.cdkCliVersion() + " synth -c stage=dev");
-        Path bom = Path.of(
-                System.getProperty("user.home"), ".m2", "repository", "dev", "punctual", "punctual-bom", version);
-        if (!Files.isDirectory(bom)) {
-            out.println("note: Punctual " + version + " is not in ~/.m2 yet; run ./mvnw install -DskipTests in"
-                    + " Punctual's repository first (README, \"Your own jobs\")");
-        }
         out.flush();
     }
 

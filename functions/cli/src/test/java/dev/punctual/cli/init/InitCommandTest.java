@@ -79,6 +79,32 @@ class InitCommandTest {
     }
 
     @Test
+    void init_makesAGitRepository_linksNothingThatIsNotThere_andPrintsWhatComesFirstBeforeWhatComesNext()
+            throws IOException {
+        Path dir = temp.resolve("digest-jobs");
+
+        CliRun result = CliRun.of("init", dir.toString(), "--group-id", "com.acme");
+
+        assertThat(result.code()).as(result.err()).isZero();
+        assertThat(dir.resolve(".git")).as("git init ran in the new repository").isDirectory();
+        assertThat(dir.resolve(".gitignore")).isRegularFile();
+        assertThat(read(dir))
+                .allSatisfy((path, text) -> assertThat(text)
+                        .as(path)
+                        .doesNotContain("](https://github.com/punctual)")
+                        .doesNotContainPattern("\\]\\(https?://(example\\.com|github\\.com/punctual)\\b"));
+        List<String> lines = result.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("init: wrote " + dir);
+        assertThat(lines.get(1)).startsWith("git:  initialised an empty repository in " + dir);
+        int next = lines.indexOf(
+                lines.stream().filter(l -> l.startsWith("next:")).findFirst().orElseThrow());
+        assertThat(lines.subList(next, lines.size()))
+                .as("a note of what must come first is never after the next steps")
+                .noneMatch(l -> l.startsWith("note:"));
+        assertThat(read(dir).get("README.md")).contains("bootstrap aws://ACCOUNT/REGION");
+    }
+
+    @Test
     void init_givesTheWrapperAndTheLauncher_theirExecutableBit() throws IOException {
         Path dir = temp.resolve("jobs-repo");
 
@@ -216,7 +242,10 @@ class InitCommandTest {
     private static Map<String, String> read(Path root) throws IOException {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> paths = Files.walk(root)) {
-            for (Path file : paths.filter(Files::isRegularFile).toList()) {
+            // What init wrote; the repository git init made beside it is git's.
+            for (Path file : paths.filter(Files::isRegularFile)
+                    .filter(f -> !root.relativize(f).startsWith(".git"))
+                    .toList()) {
                 files.put(root.relativize(file).toString().replace('\\', '/'), Files.readString(file));
             }
         }
