@@ -29,7 +29,29 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = "Lists the catalog's jobs: schedule as written and as deployed, zone, lock group, pool, flags,"
                 + " next runs (local and UTC, relative); needs no database.")
-final class JobsCommand implements Callable<Integer> {
+final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
+
+    /** Every column of the table ({@code -o wide}). */
+    static final String[] HEADER = {
+        "JOB",
+        "SCHEDULE",
+        "DEPLOYED",
+        "OFFSET",
+        "ZONE",
+        "LOCK GROUP",
+        "POOL",
+        "CATCH-UP",
+        "DEADLINE",
+        "ATTEMPTS",
+        "TABLES",
+        "FLAGS",
+        "NEXT (LOCAL)",
+        "NEXT (UTC)",
+        "IN"
+    };
+
+    /** What fits a 120-column terminal: the job, its deployed schedule, zone and next run (about 100 columns). */
+    static final List<String> NARROW = List.of("job", "deployed", "zone", "next-local", "in");
 
     private final Clock clock;
 
@@ -38,6 +60,9 @@ final class JobsCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions output;
+
+    @Mixin
+    ColumnOptions columns;
 
     @Parameters(
             index = "0",
@@ -86,9 +111,24 @@ final class JobsCommand implements Callable<Integer> {
             report.put("jobs", rows);
             out.println(Json.mapper().writeValueAsString(report));
         } else {
-            out.println(table(rows));
+            out.println(Table.render(Table.only(table(rows), columns.shown())));
         }
         return 0;
+    }
+
+    @Override
+    public String[] header() {
+        return HEADER.clone();
+    }
+
+    @Override
+    public List<String> narrow() {
+        return NARROW;
+    }
+
+    @Override
+    public OutputOptions output() {
+        return output;
     }
 
     private Map<String, Object> row(JobDefinition job, Instant now) {
@@ -165,25 +205,9 @@ final class JobsCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private static String table(List<Map<String, Object>> rows) {
+    private static List<String[]> table(List<Map<String, Object>> rows) {
         List<String[]> lines = new ArrayList<>();
-        lines.add(new String[] {
-            "JOB",
-            "SCHEDULE",
-            "DEPLOYED",
-            "OFFSET",
-            "ZONE",
-            "LOCK GROUP",
-            "POOL",
-            "CATCH-UP",
-            "DEADLINE",
-            "ATTEMPTS",
-            "TABLES",
-            "FLAGS",
-            "NEXT (LOCAL)",
-            "NEXT (UTC)",
-            "IN"
-        });
+        lines.add(HEADER.clone());
         for (Map<String, Object> r : rows) {
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
             List<String> flags = (List<String>) r.get("flags");
@@ -210,6 +234,6 @@ final class JobsCommand implements Callable<Integer> {
                 });
             }
         }
-        return Table.render(lines);
+        return lines;
     }
 }

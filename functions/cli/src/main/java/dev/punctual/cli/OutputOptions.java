@@ -4,15 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --output table|json}, the same on every command: a table for people by default, one JSON object
- * for scripts. {@code --json} is kept as a short form of {@code --output json}; with {@code --output
- * table} it is a contradiction, refused rather than silently printing one of them.
+ * {@code --output table|wide|json}, the same on every command: a table for people by default, one JSON
+ * object for scripts. {@code wide} is the table with every column, as kubectl's {@code -o wide}: the
+ * commands whose table has more than fits a terminal ({@code jobs}, {@code status}) show their narrow
+ * set by default; elsewhere it is the table. {@code --json} is kept as a short form of {@code --output
+ * json}; with {@code --output table} or {@code wide} it is a contradiction, refused rather than silently
+ * printing one of them.
  */
 final class OutputOptions implements CheckedOptions {
 
     /** What a command prints on stdout. */
     enum Format {
         table,
+        wide,
         json
     }
 
@@ -22,7 +26,8 @@ final class OutputOptions implements CheckedOptions {
     @Option(
             names = {"-o", "--output"},
             paramLabel = "FORMAT",
-            description = "table (the default, for people) or json (one object, for scripts)")
+            description = "table (the default, for people), wide (every column of jobs and status) or json (one"
+                    + " object, for scripts)")
     Format output;
 
     @Option(names = "--json", description = "Short for --output json")
@@ -34,11 +39,16 @@ final class OutputOptions implements CheckedOptions {
     }
 
     boolean isJson() {
-        if (json && output == Format.table) {
+        if (json && output != null && output != Format.json) {
             throw new CommandLine.ParameterException(
                     command.commandLine(),
-                    "--json, --output table: not together; accepted: one of them (--json is --output json)");
+                    "--json, --output " + output + ": not together; accepted: one of them (--json is --output json)");
         }
         return json || output == Format.json;
+    }
+
+    /** Whether the table shows every column ({@code -o wide}). */
+    boolean isWide() {
+        return !isJson() && output == Format.wide;
     }
 }

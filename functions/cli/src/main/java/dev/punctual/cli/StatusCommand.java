@@ -46,7 +46,18 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = "Shows each job's cursor, last outcome, lag, next occurrences, the skips ahead of it (punctual"
                 + " skip) and maintenance; with --entity, one entity's of a per-entity job.")
-final class StatusCommand implements Callable<Integer> {
+final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
+
+    /** Every column of the table ({@code -o wide}). */
+    static final String[] HEADER = {
+        "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "IN", "HELD", "MAINTENANCE", "LEASE"
+    };
+
+    /**
+     * What fits a 120-column terminal: the last outcome, the lag, the next occurrences and whether
+     * anything holds the job ({@code maintenance} or the lease's kind); -o wide shows who, why and until.
+     */
+    static final List<String> NARROW = List.of("job", "last", "lag", "next-local", "in", "held");
 
     private final Clock clock;
     private final CliContext context;
@@ -67,6 +78,9 @@ final class StatusCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions output;
+
+    @Mixin
+    ColumnOptions columns;
 
     @Option(
             names = "--next",
@@ -189,7 +203,9 @@ final class StatusCommand implements Callable<Integer> {
                 out.println(
                         json
                                 ? Json.mapper().writeValueAsString(report)
-                                : table(rows, now) + notes(subjects, rows) + conditionLines(conditions));
+                                : Table.render(Table.only(table(rows, now), columns.shown()))
+                                        + notes(subjects, rows)
+                                        + conditionLines(conditions));
                 out.flush();
                 if (!watch) {
                     return 0;
@@ -498,12 +514,33 @@ final class StatusCommand implements Callable<Integer> {
         return hold.get("reason") + " (until " + hold.get("until") + ")";
     }
 
+    @Override
+    public String[] header() {
+        return HEADER.clone();
+    }
+
+    @Override
+    public List<String> narrow() {
+        return NARROW;
+    }
+
+    @Override
+    public OutputOptions output() {
+        return output;
+    }
+
+    /** The HELD column: what holds the job now, in a word: maintenance, or its lease's kind; "-" for nothing. */
+    private static String held(Map<String, Object> hold, Map<String, Object> lease) {
+        if (hold != null) {
+            return "maintenance";
+        }
+        return lease == null ? "-" : String.valueOf(lease.get("kind")).toLowerCase(java.util.Locale.ROOT);
+    }
+
     @SuppressWarnings("unchecked")
-    private static String table(List<Map<String, Object>> rows, Instant now) {
+    private static List<String[]> table(List<Map<String, Object>> rows, Instant now) {
         List<String[]> lines = new ArrayList<>();
-        lines.add(new String[] {
-            "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "IN", "MAINTENANCE", "LEASE"
-        });
+        lines.add(HEADER.clone());
         for (Map<String, Object> r : rows) {
             Map<String, Object> last = (Map<String, Object>) r.get("last");
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
@@ -523,6 +560,7 @@ final class StatusCommand implements Callable<Integer> {
                     first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
+                    first ? held(hold, lease) : "",
                     first ? holdColumn(hold) : "",
                     first
                             ? (lease == null
@@ -532,7 +570,7 @@ final class StatusCommand implements Callable<Integer> {
                 });
             }
         }
-        return Table.render(lines);
+        return lines;
     }
 
     /** The attempts the run item kept before its last one, as {@code after ABANDONED#1, FAILED#2}. */

@@ -1,8 +1,10 @@
 package dev.punctual.cli;
 
 import dev.punctual.observability.VisibleText;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Plain-text columns sized to their widest cell, two spaces apart, so long values never misalign a row.
@@ -12,6 +14,38 @@ import java.util.List;
 final class Table {
 
     private Table() {}
+
+    /**
+     * A column's name for {@code --columns}: its header in lower case, words joined by dashes
+     * ({@code NEXT (LOCAL)} is {@code next-local}, {@code LOCK GROUP} {@code lock-group}).
+     */
+    static String key(String header) {
+        return header.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    }
+
+    /** Every column's {@link #key}, in the table's order. */
+    static List<String> keys(String[] header) {
+        return Arrays.stream(header).map(Table::key).toList();
+    }
+
+    /**
+     * The rows with only the columns named, in the order named; the first row is the header. A row
+     * that shows nothing in the columns kept (a job's second next run, when the next runs are not shown)
+     * is left out.
+     */
+    static List<String[]> only(List<String[]> rows, List<String> keys) {
+        List<String> all = keys(rows.get(0));
+        int[] picked = keys.stream().mapToInt(all::indexOf).toArray();
+        List<String[]> out = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            String[] row = rows.get(r);
+            String[] kept = Arrays.stream(picked).mapToObj(c -> row[c]).toArray(String[]::new);
+            if (r == 0 || Arrays.stream(kept).anyMatch(cell -> !cell.isEmpty())) {
+                out.add(kept);
+            }
+        }
+        return out;
+    }
 
     /** The first row is the header. */
     static String render(List<String[]> rows) {

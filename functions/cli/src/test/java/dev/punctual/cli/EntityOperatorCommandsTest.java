@@ -236,7 +236,7 @@ class EntityOperatorCommandsTest {
         assertThat(running).isInstanceOf(ClaimResult.Claimed.class);
 
         CliRun json = cli("status", REPORT, "--entity", "acme", "--stage", stage.stage(), "-o", "json");
-        CliRun table = cli("status", REPORT, "--entity", "acme", "--stage", stage.stage(), "--next", "1");
+        CliRun table = cli("status", REPORT, "--entity", "acme", "--stage", stage.stage(), "--next", "1", "-o", "wide");
 
         assertThat(json.code()).as(json.err()).isZero();
         JsonNode row = JSON.readTree(json.out()).at("/jobs/0");

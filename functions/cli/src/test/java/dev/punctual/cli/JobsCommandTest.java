@@ -77,16 +77,16 @@ class JobsCommandTest {
     }
 
     @Test
-    void jobs_table_showsCatchUpAttemptsAndTables() {
-        String[] lines = cli("jobs", DAILY).out().strip().split("\n");
+    void jobs_wideTable_showsCatchUpAttemptsAndTables() {
+        String[] lines = cli("jobs", DAILY, "-o", "wide").out().strip().split("\n");
 
         assertThat(lines[0]).contains("CATCH-UP", "DEADLINE", "ATTEMPTS", "TABLES");
         assertThat(lines[1]).contains("oldest first, up to 2 within 3d", RECORDS.name());
     }
 
     @Test
-    void jobs_table_alignsColumns_andOneJobCanBeNamed() {
-        Result result = cli("jobs", DAILY);
+    void jobs_wideTable_alignsColumns_andOneJobCanBeNamed() {
+        Result result = cli("jobs", DAILY, "-o", "wide");
 
         assertThat(result.code()).isZero();
         String[] lines = result.out().strip().split("\n");

@@ -122,7 +122,7 @@ class MaintenanceOperatorTextTest {
                 "alice");
         MaintenanceHold stored = ledger().maintenance(DAILY).orElseThrow();
         Result status = cli("status", DAILY);
-        Result table = cli("status", DAILY, "-o", "table");
+        Result table = cli("status", DAILY, "-o", "wide");
         Result skipped = cli("run", DAILY);
         Result refused = cli("maintenance", "on", "--reason", "other", "--for", "1h", "--by", "bob");
         Result onTable = cli(
@@ -171,7 +171,7 @@ class MaintenanceOperatorTextTest {
                 Duration.ZERO,
                 Duration.ofMillis(100)));
 
-        Result table = cli("status", DAILY, "-o", "table");
+        Result table = cli("status", DAILY, "-o", "wide");
         Result json = cli("status", DAILY);
         Result refused = cli("maintenance", "on", "--reason", "other", "--for", "1h", "--by", "bob");
 

@@ -406,7 +406,7 @@ class OperatorCommandsTest {
 
         assertThat(result.exitCode()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err().strip())
-                .isEqualTo("punctual status: --output: 'yaml' is not accepted; accepted: table, json");
+                .isEqualTo("punctual status: --output: 'yaml' is not accepted; accepted: table, wide, json");
     }
 
     @Test

@@ -391,7 +391,8 @@ class VerifyPreflightTest {
         assertThat(unknown.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(unknown.err()).contains("--stage: 'qa' is not a stage of this build; accepted: dev, prod");
         assertThat(output.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(output.err()).contains("punctual verify: --output: 'xml' is not accepted; accepted: table, json");
+        assertThat(output.err())
+                .contains("punctual verify: --output: 'xml' is not accepted; accepted: table, wide, json");
         assertThat(schedules.exit()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(schedules.err()).contains("accepted: on or off");
         assertThat(unknown.out() + output.out() + schedules.out()).doesNotContain("PASS");
