@@ -82,9 +82,10 @@ public enum Reason {
     /** The lease was no longer ours at completion; whatever the job did is not reported a success. */
     FENCED(Verdict.FAIL, null, Flag.RETRIED),
     /**
-     * The claim's lease had no working time left when the claim came back (its write landed late, say
-     * after the SDK's retries on a slow network), so the job was never started: another runner may
-     * already hold the group. A failed attempt, retried like any other.
+     * The claim's lease had less than the minimum working time left when the claim came back, even
+     * after a renewal (its write landed late, say after the SDK's retries on a slow network, near the
+     * invocation's end), so the job was never started: another runner may already hold the group. A
+     * failed attempt, retried like any other.
      */
     LEASE_ENDED(Verdict.FAIL, null, Flag.RETRIED),
     /** The occurrence failed as often as the job allows; only a forced manual run retries it. */

@@ -53,6 +53,18 @@ final class LeaseKeeper implements JobLease {
         return lost || !clock.instant().isBefore(jobDeadline());
     }
 
+    /**
+     * Before the job starts: a claim that came back late (a resent write, a long wait for the group)
+     * may leave its lease only seconds of working time while the invocation allows more, and a job that
+     * never polls would then work past it and be fenced. The lease is renewed now if a renewal is due (the
+     * same rule and the same one fenced write as a poll's), and the job may start only if at least
+     * {@code minimum} of working time is left after that.
+     */
+    boolean readyToStart(Duration minimum) {
+        renewIfDue();
+        return !lost && !clock.instant().plus(minimum).isAfter(jobDeadline());
+    }
+
     // Stop a tolerance before the lease ends, so a successor whose clock runs ahead by less than that
     // never starts while this job still works, and leave the completion its safety time.
     private Instant jobDeadline() {

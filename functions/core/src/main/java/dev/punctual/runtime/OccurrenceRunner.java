@@ -416,7 +416,7 @@ final class OccurrenceRunner {
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
         Instant started = services.clock().instant();
         LeaseKeeper lease = new LeaseKeeper(services.ledger(), services.clock(), deadline, claim.lease());
-        if (lease.over()) {
+        if (lease.over() || !lease.readyToStart(Deadline.MINIMUM_PER_OCCURRENCE)) {
             return leaseEndedBeforeStart(request, claim, started);
         }
         Ran ran = runJob(request, claim, lease, log);
@@ -445,14 +445,16 @@ final class OccurrenceRunner {
     }
 
     /**
-     * The job is not started on a lease that is already over: the attempt is recorded as failed (its
+     * The job is not started on a lease that is already over, or that leaves less than the minimum an
+     * occurrence needs even after a renewal (the invocation itself ends too soon): the attempt is recorded as failed (its
      * completion is fenced by the store if the lease is gone, as it usually is) and retried like any
      * failure, while whoever holds the group now runs undisturbed.
      */
     private OccurrenceReport leaseEndedBeforeStart(Request request, Claim claim, Instant now) {
-        String detail =
-                "the lease (fence " + claim.fence() + ", until " + claim.lease().expiresAt()
-                        + ") had no working time left at " + now + " when the claim came back; the job was not started";
+        String detail = "the lease (fence " + claim.fence() + ", until "
+                + claim.lease().expiresAt()
+                + ") had less than " + Deadline.MINIMUM_PER_OCCURRENCE.toSeconds() + " s of working time left at "
+                + now + " when the claim came back; the job was not started";
         complete(request, claim, new Outcome.Failed(detail));
         return timed(request, Reason.LEASE_ENDED, claim, 0, detail);
     }

@@ -278,6 +278,15 @@ final class RuntimeFixture {
                             return JobResult.empty();
                         })
                         .build(),
+                JobDefinition.builder("unpolled")
+                        .schedule("0 * * * *", "UTC")
+                        .job(services -> context -> {
+                            // Thirty seconds of work without a poll: it lives on the lease it starts with.
+                            clock.advance(Duration.ofSeconds(30));
+                            ran.add("unpolled@" + context.occurrence());
+                            return JobResult.empty();
+                        })
+                        .build(),
                 JobDefinition.builder("lapsed")
                         .schedule("0 * * * *", "UTC")
                         .job(services -> context -> {

@@ -652,6 +652,64 @@ public abstract class ScheduledInvocationContract {
                 .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
     }
 
+    /**
+     * The ledger, whose claims answer {@code late} after they were sent (an SDK resend, a slow network):
+     * the claim's lease was computed when it was sent, so it comes back with that much less of its term.
+     */
+    private RunLedger answeringClaimsLate(MutableClock clock, Duration late) {
+        RunLedger ledger = ledger(clock);
+        return (RunLedger) java.lang.reflect.Proxy.newProxyInstance(
+                RunLedger.class.getClassLoader(), new Class<?>[] {RunLedger.class}, (proxy, method, args) -> {
+                    try {
+                        Object answer = method.invoke(ledger, args);
+                        if (method.getName().startsWith("claim")) {
+                            clock.advance(late);
+                        }
+                        return answer;
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    @Test
+    void claimAnsweredWithSecondsOfItsLeaseLeft_isRenewedBeforeTheJobStarts_soAJobThatNeverPollsCompletes() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        // A one-minute term (the CLI's for a one-minute pool) answered 55 s late: 3 s of working time left.
+        RuntimeFixture f = new RuntimeFixture(
+                at, StageFlags.defaultsFor("dev"), clock -> answeringClaimsLate(clock, Duration.ofSeconds(55)));
+
+        InvocationResult result =
+                f.runtime.handle(scheduled("unpolled", at), f.deadline().withLeaseTerm(Duration.ofMinutes(1)), f.log());
+
+        // Before, the job started on those 3 s, worked 30 s without a poll, and its completion was fenced.
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(o.reason()).isEqualTo(Reason.OK);
+        });
+        assertThat(f.ran).containsExactly("unpolled@" + at);
+        assertThat(f.extensions()).as("one renewal, before the job started").isEqualTo(1);
+        assertThat(f.ledger.run(new RunKey("unpolled", at)))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+    }
+
+    @Test
+    void claimAnsweredWhenTheInvocationItselfHasSecondsLeft_isNotStarted_andLeftToARetry() {
+        Instant at = Instant.parse("2026-11-30T10:00:00Z");
+        // The invocation's own end bounds the lease: nothing can renew it, and 1 s is too little to start.
+        RuntimeFixture f = new RuntimeFixture(
+                at, StageFlags.defaultsFor("dev"), clock -> answeringClaimsLate(clock, Duration.ofSeconds(55)));
+        Deadline shortInvocation = Deadline.fromRemaining(at, Duration.ofSeconds(58));
+
+        InvocationResult result = f.runtime.handle(scheduled("unpolled", at), shortInvocation, f.log());
+
+        assertThat(result.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(o.reason()).isEqualTo(Reason.LEASE_ENDED);
+        });
+        assertThat(f.ran).as("the job was not started").isEmpty();
+    }
+
     @Test
     void jobPollingAfterItsLeaseWasTakenOver_theRenewalIsRefused_shouldStopTurnsTrue_andItIsFenced() {
         Instant at = Instant.parse("2026-11-30T10:00:00Z");
