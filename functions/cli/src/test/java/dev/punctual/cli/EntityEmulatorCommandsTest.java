@@ -1,0 +1,212 @@
+package dev.punctual.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.entity.EntityScheduleName;
+import dev.punctual.job.EntityJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobContext;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.testing.DynamoDbHarness;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The entity commands on an emulator ({@code --endpoint}), as a team uses them before it deploys: {@code
+ * schedules put}, {@code get}, {@code list}, {@code import}, {@code run --entity}, {@code skip --entity},
+ * {@code delete}, all against moto's EventBridge Scheduler API and DynamoDB, with no stack (nothing is
+ * discovered: the stage's entity group and ledger are the emulator's). The entity's delivery runs the
+ * real handler in this JVM on this test's catalog, as {@code run --endpoint} does for any job.
+ */
+class EntityEmulatorCommandsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String REPORT = "tenant-report";
+
+    /** A per-entity job whose result names the entity and its locale: what the run got from the delivery. */
+    private static final JobCatalog CATALOG = JobCatalog.of(JobDefinition.builder(REPORT)
+            .schedule("0 9 * * *", "UTC")
+            .perEntity(EntityJob.parameters("locale"))
+            .job(services -> context -> {
+                JobContext.Entity tenant = context.entity().orElseThrow();
+                return JobResult.of(
+                        "tenant",
+                        tenant.id(),
+                        "locale",
+                        tenant.parameter("locale").orElse("-"));
+            })
+            .build());
+
+    @TempDir
+    Path dir;
+
+    private String stage;
+    private String endpoint;
+
+    @BeforeEach
+    void freshStage() {
+        stage = "emu-" + UUID.randomUUID().toString().substring(0, 6);
+        endpoint = DynamoDbHarness.backend().endpoint().toString();
+    }
+
+    /** The CLI as an operator types it, on this test's catalog, with no AWS endpoint of its own but the emulator. */
+    private CliRun cli(String... args) {
+        CliContext context = new CliContext(
+                CliRun.NOW, AwsAccess.loopback("us-east-1", Map.of()), InputStream.nullInputStream(), duration -> {
+                    throw new IllegalStateException("these commands never wait");
+                });
+        return EntityStage.cli(
+                context,
+                all -> {
+                    all.put("schedules", () -> SchedulesCommand.commandLine(context, ignored -> CATALOG));
+                    all.put(
+                            "run",
+                            () -> new InvocationCommands.Run(context, ignored -> CATALOG).runningInProcess(CATALOG));
+                    all.put("skip", () -> new SkipCommand.Skip(context, ignored -> CATALOG));
+                    all.put("status", () -> new StatusCommand(context, ignored -> CATALOG));
+                    return all;
+                },
+                args);
+    }
+
+    private String[] on(String... args) {
+        String[] all = new String[args.length + 4];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--endpoint";
+        all[args.length + 1] = endpoint;
+        all[args.length + 2] = "--stage";
+        all[args.length + 3] = stage;
+        return all;
+    }
+
+    @Test
+    void putGetListImportRunDelete_allWithEndpoint() throws Exception {
+        CliRun put = cli(on(
+                "schedules",
+                "put",
+                REPORT,
+                "acme",
+                "--zone",
+                "Europe/Paris",
+                "--schedule",
+                "0 7 * * *",
+                "--param",
+                "locale=fr"));
+        assertThat(put.code()).as(put.err()).isZero();
+        assertThat(put.out().strip())
+                .isEqualTo("CREATED tenant-report.acme (group " + EntityScheduleName.group(stage) + ")");
+
+        CliRun got = cli(on("schedules", "get", REPORT, "acme"));
+        assertThat(got.code()).as(got.err()).isZero();
+        assertThat(got.out()).contains("acme", "0 7 * * *", "Europe/Paris", "locale=fr", "tenant-report.acme");
+
+        Path file = dir.resolve("tenants.jsonl");
+        Files.writeString(
+                file,
+                "{\"entity\":\"acme\",\"schedule\":\"0 7 * * *\",\"zone\":\"Europe/Paris\",\"parameters\":{\"locale\":\"fr\"}}\n"
+                        + "{\"entity\":\"beta\",\"zone\":\"Asia/Tokyo\",\"parameters\":{\"locale\":\"ja\"}}\n");
+        CliRun imported = cli(on("schedules", "import", REPORT, file.toString()));
+        assertThat(imported.code()).as(imported.err()).isZero();
+        assertThat(imported.out()).contains("done: 1 created, 0 updated, 1 unchanged, 0 deleted");
+
+        CliRun listed = cli(on("schedules", "list", REPORT, "-o", "json"));
+        assertThat(listed.code()).as(listed.err()).isZero();
+        JsonNode list = JSON.readTree(listed.out());
+        assertThat(list.path("group").asText()).isEqualTo(EntityScheduleName.group(stage));
+        assertThat(list.path("schedules").findValuesAsText("entity")).containsExactly("acme", "beta");
+
+        // 07:00 in Paris on 30 November is 06:00 UTC: the entity's own occurrence, run through the handler.
+        CliRun run = cli(on("run", REPORT, "--entity", "acme", "--at", "2026-11-30T06:00:00Z", "-o", "json"));
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode ran = JSON.readTree(run.out());
+        assertThat(ran.at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
+        assertThat(ran.at("/occurrences/0/occurrence").asText()).isEqualTo("2026-11-30T06:00:00Z");
+        assertThat(ran.at("/occurrences/0/result/tenant").asText()).isEqualTo("acme");
+        assertThat(ran.at("/occurrences/0/result/locale").asText()).isEqualTo("fr");
+
+        // 09:00 UTC is the job's own default, not acme's: the handler refuses it as no occurrence of acme's.
+        CliRun notAcmes = cli(on("run", REPORT, "--entity", "acme", "--at", "2026-11-30T09:00:00Z", "-o", "json"));
+        assertThat(notAcmes.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(notAcmes.err()).contains("NOT_AN_OCCURRENCE", "for entity acme (cron(0 7 * * ? *) in Europe/Paris)");
+
+        CliRun deleted = cli(on("schedules", "delete", REPORT, "acme"));
+        assertThat(deleted.code()).as(deleted.err()).isZero();
+        assertThat(deleted.out().strip()).isEqualTo("DELETED tenant-report.acme");
+
+        CliRun gone = cli(on("run", REPORT, "--entity", "acme", "--at", "2026-11-30T06:00:00Z"));
+        assertThat(gone.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(gone.err())
+                .contains("--entity: entity 'acme' of job 'tenant-report' has no schedule")
+                .contains("--endpoint URL creates one");
+
+        CliRun afterDelete = cli(on("schedules", "list", REPORT));
+        assertThat(afterDelete.out()).contains("beta").doesNotContain("acme");
+    }
+
+    @Test
+    void skipWithEntity_onTheEmulator_refusesATimeThatIsNotTheEntitysOccurrence() {
+        assertThat(cli(on("schedules", "put", REPORT, "acme", "--zone", "Asia/Tokyo", "--schedule", "30 7 * * *"))
+                        .code())
+                .isZero();
+
+        // 09:00 UTC is the job's default expression's, not acme's 07:30 in Tokyo (22:30 UTC).
+        CliRun refused =
+                cli(on("skip", REPORT, "--entity", "acme", "--at", "2026-12-01T09:00:00Z", "--reason", "not acme's"));
+        assertThat(refused.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(refused.err())
+                .contains(
+                        "--at: '2026-12-01T09:00:00Z' is not an occurrence of entity 'acme' (30 7 * * * in Asia/Tokyo)");
+
+        CliRun skipped =
+                cli(on("skip", REPORT, "--entity", "acme", "--at", "2026-12-01T22:30:00Z", "--reason", "holiday"));
+        assertThat(skipped.code()).as(skipped.err()).isZero();
+    }
+
+    @Test
+    void statusWithEntity_onTheEmulator_showsTheEntitysNextOccurrences() throws Exception {
+        assertThat(cli(on("schedules", "put", REPORT, "acme", "--zone", "Asia/Tokyo", "--schedule", "30 7 * * *"))
+                        .code())
+                .isZero();
+
+        CliRun status = cli(on("status", REPORT, "--entity", "acme", "-o", "json"));
+
+        assertThat(status.code()).as(status.err()).isZero();
+        assertThat(status.out()).contains("2026-11-30T22:30:00Z");
+    }
+
+    @Test
+    void importDryRun_withoutStageOrEndpoint_checksTheFileOffline() throws Exception {
+        Path file = dir.resolve("tenants.csv");
+        Files.writeString(file, "entity,zone\nacme,Europe/Paris\nbeta,Asia/Tokyo\n");
+
+        CliRun plan = cli("schedules", "import", REPORT, file.toString(), "--dry-run");
+        assertThat(plan.code()).as(plan.err()).isZero();
+        assertThat(plan.out())
+                .contains("CREATE", "acme", "beta")
+                .contains("plan (offline dry run, nothing read or written): 2 line(s) valid");
+
+        CliRun json = cli("schedules", "import", REPORT, file.toString(), "--dry-run", "-o", "json");
+        JsonNode read = JSON.readTree(json.out());
+        assertThat(read.path("offline").asBoolean()).isTrue();
+        assertThat(read.path("dry_run").asBoolean()).isTrue();
+        assertThat(read.at("/counts/CREATE").asInt()).isEqualTo(2);
+
+        Files.writeString(file, "entity,zone\nacme,Europe/Pariss\n");
+        CliRun bad = cli("schedules", "import", REPORT, file.toString(), "--dry-run");
+        assertThat(bad.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(bad.err()).contains("line 2: zone");
+
+        CliRun noStage = cli("schedules", "import", REPORT, file.toString());
+        assertThat(noStage.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(noStage.err()).contains("--stage: required against AWS");
+    }
+}
