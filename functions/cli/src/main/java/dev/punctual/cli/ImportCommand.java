@@ -111,7 +111,8 @@ final class ImportCommand implements Callable<Integer> {
             throw new OperatorInputException(
                     "--writers: " + writers + "; accepted: 1 to " + EntityReconcile.MAX_WRITERS);
         }
-        List<EntitySchedule> schedules = ImportFile.read(file, format, definition);
+        List<EntitySchedule> schedules =
+                ImportFile.read(file, format, definition, context.clock().instant());
         if (offline) {
             // Nothing to read: every entity of the file is one the stage would be asked to create.
             ReconcileResult plan = new ReconcileResult(

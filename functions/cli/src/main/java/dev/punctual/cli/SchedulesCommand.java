@@ -143,6 +143,11 @@ final class SchedulesCommand implements Runnable {
             }
         }
 
+        /** The command's clock: a put's schedule must have an occurrence after its now. */
+        java.time.Clock clock() {
+            return context.clock();
+        }
+
         /** Whether the subcommand writes (the ledger's tombstones too): on an emulator, its ledger table is made. */
         boolean writes() {
             return false;
@@ -152,6 +157,30 @@ final class SchedulesCommand implements Runnable {
         abstract Optional<EntitySchedule> checked(JobDefinition definition);
 
         abstract Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired);
+    }
+
+    /**
+     * The {@code --param KEY=VALUE} options as a map; a value without {@code =}, or a key given twice, is
+     * refused naming it (a second {@code locale=} would otherwise silently win over the first).
+     */
+    static Map<String, String> parameters(List<String> given) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String pair : given) {
+            int equals = pair.indexOf('=');
+            if (equals <= 0) {
+                throw new OperatorInputException("--param: '" + VisibleText.escaped(pair) + "' is not KEY=VALUE;"
+                        + " accepted: a parameter the job declares and its value, e.g. --param locale=fr");
+            }
+            String key = pair.substring(0, equals);
+            String value = pair.substring(equals + 1);
+            String first = parameters.putIfAbsent(key, value);
+            if (first != null) {
+                throw new OperatorInputException("--param " + VisibleText.escaped(key) + ": given twice ('"
+                        + VisibleText.escaped(first) + "', then '" + VisibleText.escaped(value)
+                        + "'); accepted: each key once");
+            }
+        }
+        return parameters;
     }
 
     /** Who a delete's tombstone names: the operator running the command, as maintenance names them. */
@@ -196,16 +225,24 @@ final class SchedulesCommand implements Runnable {
                 description = "The entity's expression (default: the job's own)")
         String schedule;
 
-        @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A parameter the job declares (repeatable)")
-        Map<String, String> parameters = new LinkedHashMap<>();
+        @Option(
+                names = "--param",
+                paramLabel = "KEY=VALUE",
+                description = "A parameter the job declares (repeatable, each key once)")
+        List<String> parameters = new ArrayList<>();
 
         Put(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
         }
 
+        /**
+         * The entity's schedule, checked as every entry point checks it, and for a put also that it has an
+         * occurrence to come (an {@code at()} in the past, or an expression that matches no date, is refused).
+         */
         @Override
         Optional<EntitySchedule> checked(JobDefinition definition) {
-            return Optional.of(EntitySchedule.of(definition, entity, schedule, zone, parameters));
+            return Optional.of(EntitySchedule.of(definition, entity, schedule, zone, parameters(parameters))
+                    .requireOccurrenceAfter(clock().instant()));
         }
 
         @Override

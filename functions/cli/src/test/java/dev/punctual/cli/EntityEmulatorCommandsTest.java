@@ -184,6 +184,82 @@ class EntityEmulatorCommandsTest {
     }
 
     @Test
+    void
+            anImportFile_withADuplicateColumn_anUnterminatedQuote_nonStringIds_aSpacedZone_orSchedulesThatNeverRun_isRefusedLineByLine()
+                    throws Exception {
+        Path csv = dir.resolve("tenants.csv");
+        Files.writeString(csv, "entity,zone,zone\nacme,Europe/Paris,Asia/Tokyo\n");
+        assertThat(offlineImport(csv).err())
+                .contains("FILE: 1 bad line(s), nothing written: line 1: column 'zone': named twice (columns 2 and 3)");
+
+        Files.writeString(
+                csv,
+                "entity,zone,parameters\n"
+                        + "acme,Europe/Paris,\"{\"\"locale\"\":\"\"fr\"\"}\n"
+                        + "beta, Europe/Paris,\n"
+                        + "gamma,UTC,\n");
+        CliRun lines = offlineImport(csv);
+        assertThat(lines.err())
+                .contains("FILE: 2 bad line(s), nothing written")
+                .contains("line 2: column 3: an unterminated quote")
+                .contains("line 3: zone: \" Europe/Paris\" has white space around it");
+
+        Path jsonl = dir.resolve("tenants.jsonl");
+        Files.writeString(
+                jsonl,
+                "{\"entity\":42,\"zone\":\"UTC\"}\n"
+                        + "{\"entity\":{\"id\":\"acme\"},\"zone\":\"UTC\"}\n"
+                        + "{\"entity\":\"beta\",\"zone\":\"UTC\",\"schedule\":\"at(2026-11-30T09:00:00)\"}\n"
+                        + "{\"entity\":\"gamma\",\"zone\":\"UTC\",\"schedule\":\"0 9 30 2 *\"}\n"
+                        + "{\"entity\":\"delta\",\"zone\":\"UTC\",\"entity\":\"epsilon\"}\n"
+                        + "{\"entity\":\"zeta\",\"zone\":\"UTC\",\"schedule\":\"at(2026-11-30T15:00:00)\"}\n");
+        CliRun json = offlineImport(jsonl);
+        assertThat(json.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(json.err())
+                .contains("FILE: 5 bad line(s), nothing written")
+                .contains("line 1: entity: 42 is a number, not a string; accepted: a JSON string, e.g. \"acme\"")
+                .contains("line 2: entity: {\"id\":\"acme\"} is an object, not a string")
+                .contains("line 3: schedule: 'at(2026-11-30T09:00:00)' in UTC has no occurrence after now")
+                .contains("line 4: schedule: '0 9 30 2 *'")
+                .contains("line 5: not JSON (duplicate field name \"entity\"")
+                .doesNotContain("line 6");
+    }
+
+    @Test
+    void
+            aPut_withASpacedZone_anAtInThePast_anExpressionThatNeverRuns_orAParameterTwice_isRefused_beforeAnythingIsWritten() {
+        CliRun spaced = cli(on("schedules", "put", REPORT, "acme", "--zone", " Europe/Paris"));
+        assertThat(spaced.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(spaced.err()).contains("--zone: \" Europe/Paris\" has white space around it");
+
+        CliRun past =
+                cli(on("schedules", "put", REPORT, "acme", "--zone", "UTC", "--schedule", "at(2026-11-30T09:00:00)"));
+        assertThat(past.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(past.err())
+                .contains("--schedule: 'at(2026-11-30T09:00:00)' in UTC has no occurrence after now"
+                        + " (2026-11-30T14:00:02Z), so it would never run");
+
+        CliRun never = cli(on("schedules", "put", REPORT, "acme", "--zone", "UTC", "--schedule", "0 9 30 2 *"));
+        assertThat(never.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(never.err()).contains("--schedule: '0 9 30 2 *'");
+
+        CliRun twice = cli(on(
+                "schedules", "put", REPORT, "acme", "--zone", "UTC", "--param", "locale=fr", "--param", "locale=de"));
+        assertThat(twice.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(twice.err()).contains("--param locale: given twice ('fr', then 'de'); accepted: each key once");
+
+        CliRun list = cli(on("schedules", "list", REPORT));
+        assertThat(list.out()).startsWith("no schedules:");
+    }
+
+    private CliRun offlineImport(Path file) {
+        CliRun run = cli("schedules", "import", REPORT, file.toString(), "--dry-run");
+        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
+        assertThat(run.out()).isEmpty();
+        return run;
+    }
+
+    @Test
     void importDryRun_withoutStageOrEndpoint_checksTheFileOffline() throws Exception {
         Path file = dir.resolve("tenants.csv");
         Files.writeString(file, "entity,zone\nacme,Europe/Paris\nbeta,Asia/Tokyo\n");
