@@ -71,6 +71,9 @@ class EntityEmulatorCommandsTest {
                     all.put(
                             "run",
                             () -> new InvocationCommands.Run(context, ignored -> CATALOG).runningInProcess(CATALOG));
+                    all.put(
+                            "replay",
+                            () -> new InvocationCommands.Replay(context, ignored -> CATALOG).runningInProcess(CATALOG));
                     all.put("skip", () -> new SkipCommand.Skip(context, ignored -> CATALOG));
                     all.put("status", () -> new StatusCommand(context, ignored -> CATALOG));
                     return all;
@@ -150,6 +153,33 @@ class EntityEmulatorCommandsTest {
 
         CliRun afterDelete = cli(on("schedules", "list", REPORT));
         assertThat(afterDelete.out()).contains("beta").doesNotContain("acme");
+
+        // beta's 09:00 in Tokyo is 00:00 UTC: two of its occurrences replayed, oldest first.
+        CliRun replayed = cli(on(
+                "replay",
+                REPORT,
+                "--entity",
+                "beta",
+                "--from",
+                "2026-11-28T00:00:00Z",
+                "--to",
+                "2026-11-30T00:00:00Z",
+                "-o",
+                "json"));
+        assertThat(replayed.code()).as(replayed.err()).isZero();
+        JsonNode replay = JSON.readTree(replayed.out());
+        assertThat(replay.at("/counts/pass").asInt()).isEqualTo(2);
+        assertThat(replay.path("occurrences").findValuesAsText("occurrence"))
+                .containsExactly("2026-11-28T00:00:00Z", "2026-11-29T00:00:00Z");
+        assertThat(replay.at("/occurrences/0/result/locale").asText()).isEqualTo("ja");
+
+        // A file without beta, with --prune: beta goes, with its tombstone on the emulator's ledger.
+        Files.writeString(file, "{\"entity\":\"gamma\",\"zone\":\"UTC\"}\n");
+        CliRun pruned = cli(on("schedules", "import", REPORT, file.toString(), "--prune"));
+        assertThat(pruned.code()).as(pruned.err()).isZero();
+        assertThat(pruned.out()).contains("done: 1 created, 0 updated, 0 unchanged, 1 deleted");
+        CliRun left = cli(on("schedules", "list", REPORT));
+        assertThat(left.out()).contains("gamma").doesNotContain("beta");
     }
 
     @Test
