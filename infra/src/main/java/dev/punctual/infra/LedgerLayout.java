@@ -39,10 +39,19 @@ final class LedgerLayout {
     /**
      * What an entity's delete and a put name (decision 0029, 8; decision 0031): the tombstone on the
      * entity's lock item ({@code deletedAt}, {@code deletedBy}) and the put's due note ({@code nextDue},
-     * {@code dueBucket}), plus the table's keys, as above. Never the lease, the slot or the cursor.
+     * {@code dueBucket}) and the entity's write lock that keeps a put and a delete of one entity from
+     * interleaving ({@code entityWriter}, {@code entityWriterUntil}, issue 40), plus the table's keys, as
+     * above. Never the lease, the slot or the cursor.
      */
     static final List<String> TOMBSTONE_ATTRIBUTES = List.of(
-            LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "deletedAt", "deletedBy", "nextDue", "dueBucket");
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "deletedAt",
+            "deletedBy",
+            "nextDue",
+            "dueBucket",
+            "entityWriter",
+            "entityWriterUntil");
 
     private LedgerLayout() {}
 

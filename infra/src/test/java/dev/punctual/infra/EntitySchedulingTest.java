@@ -244,7 +244,15 @@ class EntitySchedulingTest {
                                         "dynamodb:LeadingKeys",
                                         List.of("lock#tenant-report:*", "lock#account-reminder:*"),
                                         "dynamodb:Attributes",
-                                        List.of("pk", "sk", "deletedAt", "deletedBy", "nextDue", "dueBucket")))));
+                                        List.of(
+                                                "pk",
+                                                "sk",
+                                                "deletedAt",
+                                                "deletedBy",
+                                                "nextDue",
+                                                "dueBucket",
+                                                "entityWriter",
+                                                "entityWriterUntil")))));
     }
 
     @Test

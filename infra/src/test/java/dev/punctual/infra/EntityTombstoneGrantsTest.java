@@ -70,7 +70,7 @@ class EntityTombstoneGrantsTest {
     }
 
     @Test
-    void aDeletesTombstone_aSecondDelete_andAPutsClearing_areAllowedByTheServicePolicy() {
+    void aDeletesTombstone_aSecondDelete_aPutsClearing_andTheirWriteLock_areAllowedByTheServicePolicy() {
         ledger.tombstoneEntity("tenant-report:acme", "billing-service");
         ledger.tombstoneEntity("tenant-report:acme", "billing-service");
         ledger.clearEntityTombstone("tenant-report:acme");
@@ -78,8 +78,13 @@ class EntityTombstoneGrantsTest {
         // A put's note for the due watch: an occurrence ahead, then none (an at() already past).
         ledger.noteEntityDue("tenant-report:acme", now -> java.util.Optional.of(now.plusSeconds(3_600)));
         ledger.noteEntityDue("tenant-report:acme", now -> java.util.Optional.empty());
+        // The entity's write lock a put and a delete hold around their writes (issue 40).
+        java.time.Duration term = java.time.Duration.ofMinutes(2);
+        ledger.takeEntityWrite("tenant-report:acme", "put-1", term);
+        ledger.renewEntityWrite("tenant-report:acme", "put-1", term);
+        ledger.releaseEntityWrite("tenant-report:acme", "put-1");
 
-        assertThat(REQUESTS.accesses()).hasSize(6).allSatisfy(a -> {
+        assertThat(REQUESTS.accesses()).hasSize(9).allSatisfy(a -> {
             assertThat(a.action()).isEqualTo("dynamodb:UpdateItem");
             assertThat(a.partitionKey()).isEqualTo("lock#tenant-report:acme");
         });

@@ -1,8 +1,6 @@
 package dev.punctual.cli;
 
 import dev.punctual.entities.EntitySchedules;
-import dev.punctual.entities.EntityTargets;
-import dev.punctual.entities.EntityTombstones;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
@@ -15,10 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * The entity a {@code run} or {@code replay} of a per-entity job is for, with the schedule it has in the
@@ -90,40 +84,41 @@ record EntityDelivery(EntitySchedule schedule) {
      *
      * @param read the entity's schedule, as {@link EntitySchedules#get} read it
      * @param group the entity group read, for the refusal
+     * @param where how the refusal names the stage: {@code --stage NAME} or {@code --endpoint URL}
      */
     static EntityDelivery of(
-            JobDefinition job, String entity, Optional<EntitySchedule> read, String group, String stage) {
+            JobDefinition job, String entity, Optional<EntitySchedule> read, String group, String where) {
         return read.map(EntityDelivery::new)
                 .orElseThrow(() -> new OperatorInputException("--entity: entity '" + entity + "' of job '" + job.id()
                         + "' has no schedule (" + EntityScheduleName.of(job.id(), entity) + " is not in group "
                         + group + "); accepted: an entity with a schedule (punctual schedules put " + job.id() + " "
-                        + entity + " --zone ZONE --stage " + stage + " creates one; schedules list shows them)"));
+                        + entity + " --zone ZONE " + where + " creates one; schedules list shows them)"));
     }
 
     /**
-     * The entity's schedule as the deployed stage's entity group holds it ({@link EntitySchedules#get}),
-     * with the group read from the stage's outputs; empty when it has none.
+     * The entity's schedule as the stage's entity group holds it ({@link EntitySchedules#get}): a deployed
+     * stage's, with the group read from its outputs, or an emulator's ({@code --endpoint}, {@link
+     * EntityAccess}); empty when it has none.
      *
      * @return the schedule if any, and the group's name
      */
     static Map.Entry<Optional<EntitySchedule>, String> read(
-            CliContext context, String stage, String region, JobCatalog catalog, String job, String entity) {
-        Region found = context.aws().region(region);
-        Map<String, String> outputs;
-        try (CloudFormationClient cloudFormation = context.aws().cloudFormation(found)) {
-            outputs = StageDiscovery.outputs(cloudFormation, found.id(), stage);
-        }
-        EntityTargets targets = SchedulesCommand.targets(outputs, catalog, stage);
+            CliContext context, StageTarget where, JobCatalog catalog, String job, String entity) {
         // A get reads the schedule only; the client is built as every other, its tombstones never written.
-        try (SchedulerClient scheduler = context.aws().scheduler(found);
-                DynamoDbClient dynamo = context.aws().dynamo(found)) {
-            EntitySchedules schedules = new EntitySchedules(
-                    scheduler,
-                    catalog,
-                    targets,
-                    EntityTombstones.onStage(dynamo, outputs, SchedulesCommand.operator()));
-            return Map.entry(schedules.get(job, entity), targets.group());
+        try (EntityAccess access = EntityAccess.open(context, where, Optional.empty(), catalog, false)) {
+            EntitySchedules schedules = access.schedules(catalog, SchedulesCommand.operator());
+            return Map.entry(schedules.get(job, entity), schedules.group());
         }
+    }
+
+    /**
+     * {@link #read} then {@link #of}: the entity's delivery, or refused naming {@code --entity} when it has no
+     * schedule.
+     */
+    static EntityDelivery read(
+            CliContext context, StageTarget where, JobCatalog catalog, JobDefinition job, String entity) {
+        Map.Entry<Optional<EntitySchedule>, String> read = read(context, where, catalog, job.id(), entity);
+        return of(job, entity, read.getKey(), read.getValue(), EntityAccess.where(where));
     }
 
     /** The payload's entity fields, as the entity's live delivery carries them. */

@@ -23,15 +23,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
  * {@code schedules import JOB FILE}: reconciles the job's entity schedules with a file
  * ({@link ImportFile}, {@link EntityReconcile}). The whole file is checked before AWS is called (exit 2,
- * nothing written); {@code --dry-run} prints the plan; progress goes to stderr. An interrupted import is
+ * nothing written); {@code --dry-run} prints the plan, and without {@code --stage} and {@code --endpoint}
+ * checks the file alone, reading nothing (every entity then "would create"); progress goes to stderr. An interrupted import is
  * run again with the same file (decision 0029, 9).
  */
 @Command(
@@ -94,7 +91,17 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         boolean json = output.isJson();
-        String stage = where.stageName();
+        // A dry run named to no stage and no emulator checks the file alone (docs/entities.md), reading nothing.
+        boolean offline = dryRun && where.stage == null && !where.emulator();
+        if (offline && prune) {
+            throw new OperatorInputException("--prune: an offline dry run (no --stage, no --endpoint) cannot read"
+                    + " which schedules the file leaves out; accepted: --prune with --stage NAME or --endpoint URL");
+        }
+        if (offline && where.ledgerTable != null) {
+            throw new OperatorInputException("--ledger-table: an offline dry run (no --stage, no --endpoint) reads no"
+                    + " table; accepted: with --endpoint URL");
+        }
+        String stage = offline ? StageTarget.EMULATOR_STAGE : where.stageName();
         JobCatalog catalog = catalogs.apply(stage);
         JobDefinition definition = SchedulesCommand.perEntityJob(catalog, job);
         if (!(rate >= 1 && rate <= 10_000)) {
@@ -104,27 +111,37 @@ final class ImportCommand implements Callable<Integer> {
             throw new OperatorInputException(
                     "--writers: " + writers + "; accepted: 1 to " + EntityReconcile.MAX_WRITERS);
         }
-        List<EntitySchedule> schedules = ImportFile.read(file, format, definition);
-        Region region = context.aws().region(where.region);
-        Map<String, String> outputs;
-        try (CloudFormationClient cloudFormation = context.aws().cloudFormation(region)) {
-            outputs = StageDiscovery.outputs(cloudFormation, region.id(), stage);
+        List<EntitySchedule> schedules =
+                ImportFile.read(file, format, definition, context.clock().instant());
+        if (offline) {
+            // Nothing to read: every entity of the file is one the stage would be asked to create.
+            ReconcileResult plan = new ReconcileResult(
+                    definition.id(),
+                    true,
+                    schedules.stream()
+                            .map(s -> new ReconcileResult.Change(s.entity(), ReconcileResult.Kind.CREATE))
+                            .toList());
+            spec.commandLine()
+                    .getOut()
+                    .println(json ? Json.mapper().writeValueAsString(json(plan, null)) : text(plan, null));
+            return 0;
         }
-        EntityTargets targets = SchedulesCommand.targets(outputs, catalog, stage);
         PrintWriter err = spec.commandLine().getErr();
         // The release this module compiles for has no Console.isTerminal(): a console exists only for a terminal there.
         boolean terminal = System.console() != null;
         ImportProgress progress = new ImportProgress(err, terminal, System::nanoTime, schedules.size());
         ReconcileResult result;
-        try (SchedulerClient scheduler = context.aws().scheduler(region);
-                DynamoDbClient dynamo = context.aws().dynamo(region)) {
-            EntityTombstones tombstones = EntityTombstones.onStage(dynamo, outputs, SchedulesCommand.operator());
-            result = new EntityReconcile(scheduler, catalog, targets, tombstones, Pacer.perSecond(rate), writers)
+        String group;
+        try (EntityAccess access = where.open(context, catalog, !dryRun)) {
+            EntityTargets targets = SchedulesCommand.targets(access.outputs, catalog, stage);
+            group = targets.group();
+            EntityTombstones tombstones =
+                    EntityTombstones.onStage(access.dynamo, access.outputs, SchedulesCommand.operator());
+            result = new EntityReconcile(access.scheduler, catalog, targets, tombstones, Pacer.perSecond(rate), writers)
                     .reconcile(definition.id(), schedules, prune, dryRun, change -> progress.step());
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println(
-                json ? Json.mapper().writeValueAsString(json(result, targets.group())) : text(result, targets.group()));
+        out.println(json ? Json.mapper().writeValueAsString(json(result, group)) : text(result, group));
         return 0;
     }
 
@@ -133,6 +150,9 @@ final class ImportCommand implements Callable<Integer> {
         json.put("job", result.job());
         json.put("group", group);
         json.put("dry_run", result.dryRun());
+        if (group == null) {
+            json.put("offline", true);
+        }
         Map<String, Object> counts = new LinkedHashMap<>();
         result.counts().forEach((k, v) -> counts.put(k.name(), v));
         json.put("counts", counts);
@@ -146,6 +166,7 @@ final class ImportCommand implements Callable<Integer> {
         return json;
     }
 
+    /** @param group null for an offline dry run, which read no group */
     private static String text(ReconcileResult result, String group) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"CHANGE", "ENTITY", "NAME"});
@@ -159,6 +180,13 @@ final class ImportCommand implements Callable<Integer> {
             text.append(Table.render(rows)).append('\n');
         }
         Map<ReconcileResult.Kind, Integer> n = result.counts();
+        if (group == null) {
+            return text.append("plan (offline dry run, nothing read or written): ")
+                    .append(n.get(ReconcileResult.Kind.CREATE))
+                    .append(" line(s) valid, each would create its entity's schedule on a stage that has none (")
+                    .append("--stage NAME or --endpoint URL compares with the stage's schedules)")
+                    .toString();
+        }
         text.append(result.dryRun() ? "plan (dry run, nothing written): " : "done: ")
                 .append(n.get(ReconcileResult.Kind.CREATE))
                 .append(" created, ")

@@ -4,6 +4,7 @@ import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.json.Json;
+import dev.punctual.observability.VisibleText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,11 @@ final class ImportFile {
 
     private ImportFile() {}
 
-    static List<EntitySchedule> read(Path file, String format, JobDefinition job) {
+    /**
+     * @param now the command's now: each line's schedule must have an occurrence after it (an {@code at()}
+     *     in the past, or an expression that matches no date, would never run)
+     */
+    static List<EntitySchedule> read(Path file, String format, JobDefinition job, java.time.Instant now) {
         String kind = format != null
                 ? format
                 : file.toString().endsWith(".csv")
@@ -61,13 +66,23 @@ final class ImportFile {
                 Map<String, Object> fields;
                 if (kind.equals("csv")) {
                     if (header == null) {
-                        header = csv(line);
-                        for (String column : header) {
+                        List<String> columns = csv(line);
+                        List<String> named = new ArrayList<>();
+                        for (String column : columns) {
                             if (!FIELDS.contains(column)) {
-                                throw new OperatorInputException("column '" + column + "': not a field; accepted: "
-                                        + String.join(", ", FIELDS) + Suggestions.didYouMean(column, FIELDS));
+                                throw new OperatorInputException("column '" + VisibleText.escaped(column)
+                                        + "': not a field; accepted: " + String.join(", ", FIELDS)
+                                        + Suggestions.didYouMean(column, FIELDS));
                             }
+                            if (named.contains(column)) {
+                                // Which of the two would count is a guess; a header is written once.
+                                throw new OperatorInputException("column '" + column + "': named twice (columns "
+                                        + (named.indexOf(column) + 1) + " and " + (named.size() + 1)
+                                        + "); accepted: each of " + String.join(", ", FIELDS) + " at most once");
+                            }
+                            named.add(column);
                         }
+                        header = columns;
                         continue;
                     }
                     List<String> values = csv(line);
@@ -101,11 +116,12 @@ final class ImportFile {
                     throw new EntityScheduleException("parameters", "not a JSON object; accepted: {\"key\": value}");
                 }
                 EntitySchedule s = EntitySchedule.of(
-                        job,
-                        text(fields.get("entity")),
-                        text(fields.get("schedule")),
-                        text(fields.get("zone")),
-                        parameters == null ? Map.of() : stringKeyed((Map<?, ?>) parameters));
+                                job,
+                                text("entity", fields.get("entity")),
+                                text("schedule", fields.get("schedule")),
+                                text("zone", fields.get("zone")),
+                                parameters == null ? Map.of() : stringKeyed((Map<?, ?>) parameters))
+                        .requireOccurrenceAfter(now);
                 Integer first = seen.putIfAbsent(s.entity(), number);
                 if (first != null) {
                     throw new EntityScheduleException(
@@ -115,6 +131,10 @@ final class ImportFile {
                 schedules.add(s);
             } catch (EntityScheduleException | OperatorInputException e) {
                 problems.add("line " + number + ": " + e.getMessage());
+                if (kind.equals("csv") && header == null) {
+                    // Without a header no row can be read: the rows are not checked against a guess.
+                    break;
+                }
             }
         }
         if (!problems.isEmpty()) {
@@ -125,8 +145,30 @@ final class ImportFile {
         return schedules;
     }
 
-    private static String text(Object value) {
-        return value == null ? null : String.valueOf(value);
+    /**
+     * A field that is text: a JSON line's number, boolean, object or array there is refused naming the
+     * field, never turned into text ({@code 42} is not the entity {@code "42"}; write the string).
+     */
+    private static String text(String field, Object value) {
+        if (value == null || value instanceof String) {
+            return (String) value;
+        }
+        String kind = value instanceof Number
+                ? "a number"
+                : value instanceof Boolean ? "a boolean" : value instanceof Map ? "an object" : "an array";
+        String shown = VisibleText.escaped(Json.write(value));
+        throw new EntityScheduleException(
+                field,
+                (shown.length() > 40 ? shown.substring(0, 40) + "..." : shown) + " is " + kind
+                        + ", not a string; accepted: a JSON string, e.g. \"" + example(field) + "\"");
+    }
+
+    private static String example(String field) {
+        return switch (field) {
+            case "entity" -> "acme";
+            case "zone" -> "Europe/Paris";
+            default -> "0 9 * * *";
+        };
     }
 
     private static Map<String, Object> stringKeyed(Map<?, ?> map) {
@@ -167,6 +209,12 @@ final class ImportFile {
             } else {
                 field.append(c);
             }
+        }
+        if (quoted) {
+            throw new OperatorInputException("column " + (values.size() + 1) + ": an unterminated quote (the field"
+                    + " opened at a '\"' has no closing one);"
+                    + " accepted: a closing '\"' for each opening one, a quote inside a quoted field doubled"
+                    + " (\"\"), one row per line");
         }
         values.add(field.toString());
         return values;

@@ -123,17 +123,12 @@ final class InvocationCommands {
             return entity;
         }
 
-        /** The entity's schedule, as the services put it: the stage's entity group, read as they read it. */
+        /**
+         * The entity's schedule, as the services put it: the stage's entity group (a deployed stage's, or
+         * the emulator's with --endpoint), read as they read it.
+         */
         private EntityDelivery read(JobCatalog catalog, Map.Entry<JobDefinition, String> asked) {
-            if (stage.emulator()) {
-                throw new OperatorInputException("--entity: an emulator (--endpoint) has no entity schedules to"
-                        + " read the entity's from; accepted: --entity with --stage of a deployed stage (add --local"
-                        + " to run it in this JVM)");
-            }
-            String stageName = stage.stageName();
-            Map.Entry<Optional<dev.punctual.entity.EntitySchedule>, String> read = EntityDelivery.read(
-                    context, stageName, stage.region, catalog, asked.getKey().id(), asked.getValue());
-            return EntityDelivery.of(asked.getKey(), asked.getValue(), read.getKey(), read.getValue(), stageName);
+            return EntityDelivery.read(context, stage, catalog, asked.getKey(), asked.getValue());
         }
 
         abstract String payload();

@@ -80,9 +80,7 @@ final class OperatorSession implements AutoCloseable {
             requireUrl(options.endpoint);
         }
         Region region = emulator
-                ? (options.region != null
-                        ? Region.of(OperatorNames.region("--region", options.region))
-                        : regionOr(context, Region.US_EAST_1))
+                ? emulatorRegion(context, options.region)
                 : context.aws().region(options.region);
         this.deployed =
                 emulator ? Optional.empty() : Optional.of(discover(context, region, options.stageName(), flags));
@@ -162,6 +160,13 @@ final class OperatorSession implements AutoCloseable {
     /** The catalog's definitions alone (nothing connects): what a remote command needs to pick a pool. */
     static JobCatalog definitions(StageFlags flags) {
         return Catalogs.load(JobEnvironment.definitionsOnly(flags));
+    }
+
+    /** An emulator's region: {@code --region}, else {@code AWS_REGION}, else us-east-1 (no profile is read). */
+    static Region emulatorRegion(CliContext context, String option) {
+        return option != null
+                ? Region.of(OperatorNames.region("--region", option))
+                : regionOr(context, Region.US_EAST_1);
     }
 
     private static Region regionOr(CliContext context, Region fallback) {

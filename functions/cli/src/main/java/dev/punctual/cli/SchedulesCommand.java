@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.entities.EntitySchedules;
 import dev.punctual.entities.EntityTargets;
 import dev.punctual.entities.EntityTargetsException;
-import dev.punctual.entities.EntityTombstones;
 import dev.punctual.entities.PutResult;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.entity.EntitySchedule;
@@ -31,15 +30,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.cloudformation.CloudFormationClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.scheduler.SchedulerClient;
 
 /**
- * {@code schedules put|get|list|delete}: a deployed stage's per-entity schedules (docs/entities.md), through
- * the same client a team's services use ({@link EntitySchedules}), on the stage's entity group and targets
- * read from its stack's outputs ({@link EntityTargets#fromStageOutputs}).
+ * {@code schedules put|get|list|delete}: a stage's per-entity schedules (docs/entities.md), through the same
+ * client a team's services use ({@link EntitySchedules}), on the stage's entity group and targets read from
+ * its stack's outputs ({@link EntityTargets#fromStageOutputs}), or on an emulator ({@code --endpoint}) from
+ * the outputs a stage of that name would have ({@link EntityAccess}).
  *
  * <p>Everything the command can check on its own (the job, the entity, the schedule, the zone, the
  * parameters) is checked before AWS is called, and refused naming the option it came from ({@code JOB},
@@ -82,33 +78,25 @@ final class SchedulesCommand implements Runnable {
                 spec.commandLine(), "COMMAND: missing; accepted: put, get, list, delete, import (schedules --help)");
     }
 
-    /** {@code --stage}, {@code --profile}, {@code --region}: a deployed stage only (no emulator). */
-    static final class Where {
+    /**
+     * {@code --stage}, {@code --endpoint}, {@code --profile}, {@code --region} as every operator command takes
+     * them ({@link StageTarget}), and on an emulator the ledger table the entities' tombstones are written to.
+     */
+    static final class Where extends StageTarget {
         @Option(
-                names = "--stage",
+                names = "--ledger-table",
                 paramLabel = "NAME",
-                description = "The deployed stage (its stack Punctual-NAME); required")
-        String stage;
+                description = "With --endpoint: the ledger table a delete's tombstone is written to and a put clears"
+                        + " (default: punctual-<stage>-ledger, the one run --endpoint uses)")
+        String ledgerTable;
 
-        @Option(
-                names = "--profile",
-                paramLabel = "NAME",
-                description = "The AWS profile whose credentials and region to use (default: AWS_PROFILE, then the"
-                        + " default profile)")
-        String profile;
+        Optional<String> ledgerTableOption() {
+            return Optional.ofNullable(ledgerTable).map(t -> OperatorNames.table("--ledger-table", t));
+        }
 
-        @Option(
-                names = "--region",
-                paramLabel = "REGION",
-                description = "AWS region (default: AWS_REGION, then the profile's)")
-        String region;
-
-        String stageName() {
-            if (stage == null) {
-                throw new OperatorInputException("--stage: required (no default, so that a command never lands on"
-                        + " a stage nobody named); accepted: a deployed stage, e.g. --stage dev");
-            }
-            return OperatorNames.stage("--stage", stage);
+        /** Connects to the stage's entity side ({@link EntityAccess#open}). */
+        EntityAccess open(CliContext context, JobCatalog catalog, boolean writes) {
+            return EntityAccess.open(context, this, ledgerTableOption(), catalog, writes);
         }
     }
 
@@ -146,16 +134,8 @@ final class SchedulesCommand implements Runnable {
             JobCatalog catalog = catalogs.apply(stage);
             JobDefinition definition = perEntityJob(catalog, job);
             Optional<EntitySchedule> desired = refusedAsTyped(() -> checked(definition));
-            Region region = context.aws().region(where.region);
-            Map<String, String> outputs;
-            try (CloudFormationClient cloudFormation = context.aws().cloudFormation(region)) {
-                outputs = StageDiscovery.outputs(cloudFormation, region.id(), stage);
-            }
-            EntityTargets targets = targets(outputs, catalog, stage);
-            try (SchedulerClient scheduler = context.aws().scheduler(region);
-                    DynamoDbClient dynamo = context.aws().dynamo(region)) {
-                EntitySchedules schedules = new EntitySchedules(
-                        scheduler, catalog, targets, EntityTombstones.onStage(dynamo, outputs, operator()));
+            try (EntityAccess access = where.open(context, catalog, writes())) {
+                EntitySchedules schedules = access.schedules(catalog, operator());
                 Printed printed = refusedAsTyped(() -> run(schedules, definition, desired));
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(json ? Json.mapper().writeValueAsString(printed.json()) : printed.text());
@@ -163,10 +143,44 @@ final class SchedulesCommand implements Runnable {
             }
         }
 
+        /** The command's clock: a put's schedule must have an occurrence after its now. */
+        java.time.Clock clock() {
+            return context.clock();
+        }
+
+        /** Whether the subcommand writes (the ledger's tombstones too): on an emulator, its ledger table is made. */
+        boolean writes() {
+            return false;
+        }
+
         /** What the subcommand asks for, checked before anything is called; empty when it asks for none. */
         abstract Optional<EntitySchedule> checked(JobDefinition definition);
 
         abstract Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired);
+    }
+
+    /**
+     * The {@code --param KEY=VALUE} options as a map; a value without {@code =}, or a key given twice, is
+     * refused naming it (a second {@code locale=} would otherwise silently win over the first).
+     */
+    static Map<String, String> parameters(List<String> given) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String pair : given) {
+            int equals = pair.indexOf('=');
+            if (equals <= 0) {
+                throw new OperatorInputException("--param: '" + VisibleText.escaped(pair) + "' is not KEY=VALUE;"
+                        + " accepted: a parameter the job declares and its value, e.g. --param locale=fr");
+            }
+            String key = pair.substring(0, equals);
+            String value = pair.substring(equals + 1);
+            String first = parameters.putIfAbsent(key, value);
+            if (first != null) {
+                throw new OperatorInputException("--param " + VisibleText.escaped(key) + ": given twice ('"
+                        + VisibleText.escaped(first) + "', then '" + VisibleText.escaped(value)
+                        + "'); accepted: each key once");
+            }
+        }
+        return parameters;
     }
 
     /** Who a delete's tombstone names: the operator running the command, as maintenance names them. */
@@ -211,16 +225,29 @@ final class SchedulesCommand implements Runnable {
                 description = "The entity's expression (default: the job's own)")
         String schedule;
 
-        @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A parameter the job declares (repeatable)")
-        Map<String, String> parameters = new LinkedHashMap<>();
+        @Option(
+                names = "--param",
+                paramLabel = "KEY=VALUE",
+                description = "A parameter the job declares (repeatable, each key once)")
+        List<String> parameters = new ArrayList<>();
 
         Put(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
         }
 
+        /**
+         * The entity's schedule, checked as every entry point checks it, and for a put also that it has an
+         * occurrence to come (an {@code at()} in the past, or an expression that matches no date, is refused).
+         */
         @Override
         Optional<EntitySchedule> checked(JobDefinition definition) {
-            return Optional.of(EntitySchedule.of(definition, entity, schedule, zone, parameters));
+            return Optional.of(EntitySchedule.of(definition, entity, schedule, zone, parameters(parameters))
+                    .requireOccurrenceAfter(clock().instant()));
+        }
+
+        @Override
+        boolean writes() {
+            return true;
         }
 
         @Override
@@ -303,6 +330,11 @@ final class SchedulesCommand implements Runnable {
     static final class Delete extends OfEntity {
         Delete(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
+        }
+
+        @Override
+        boolean writes() {
+            return true;
         }
 
         @Override

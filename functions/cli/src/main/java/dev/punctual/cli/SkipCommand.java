@@ -88,24 +88,17 @@ final class SkipCommand {
                 return new RunKey(job, instant);
             }
             String entity = asked.get().getValue();
-            entitySchedule(catalog, entity)
-                    .ifPresent(s -> requireOccurrence(s.schedule(), instant, "entity '" + entity + "'"));
+            requireOccurrence(entitySchedule(catalog, entity).schedule(), instant, "entity '" + entity + "'");
             return new RunKey(EntityIds.ledgerId(job, entity), instant);
         }
 
         /**
-         * The entity's schedule, read from the deployed stage's entity group as {@code run --entity} reads
-         * it; an emulator has none, so there only the entity id is checked and the time is taken as given.
+         * The entity's schedule, read from the stage's entity group (a deployed stage's, or the emulator's
+         * with --endpoint) as {@code run --entity} reads it.
          */
-        private Optional<EntitySchedule> entitySchedule(JobCatalog catalog, String entity) {
-            if (stage.emulator()) {
-                return Optional.empty();
-            }
-            Map.Entry<Optional<EntitySchedule>, String> read =
-                    EntityDelivery.read(context, stage.stageName(), stage.region, catalog, job, entity);
-            return Optional.of(EntityDelivery.of(
-                            Remote.known(catalog, job), entity, read.getKey(), read.getValue(), stage.stageName())
-                    .schedule());
+        private EntitySchedule entitySchedule(JobCatalog catalog, String entity) {
+            return EntityDelivery.read(context, stage, catalog, Remote.known(catalog, job), entity)
+                    .schedule();
         }
 
         private void requireOccurrence(Schedule schedule, Instant instant, String whose) {

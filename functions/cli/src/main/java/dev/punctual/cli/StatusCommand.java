@@ -282,17 +282,13 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
         if (asked.isEmpty()) {
             return Subject.of(definition);
         }
-        Optional<EntitySchedule> schedule = Optional.empty();
-        if (!stage.emulator()) {
-            Map.Entry<Optional<EntitySchedule>, String> read =
-                    EntityDelivery.read(context, stage.stageName(), stage.region, catalog, job, entity);
-            schedule = read.getKey();
-            if (schedule.isEmpty()) {
-                spec.commandLine()
-                        .getErr()
-                        .println("status: entity '" + entity + "' of job '" + job + "' has no schedule in group "
-                                + read.getValue() + ": its ledger state is shown, with no next occurrences");
-            }
+        Map.Entry<Optional<EntitySchedule>, String> read = EntityDelivery.read(context, stage, catalog, job, entity);
+        Optional<EntitySchedule> schedule = read.getKey();
+        if (schedule.isEmpty()) {
+            spec.commandLine()
+                    .getErr()
+                    .println("status: entity '" + entity + "' of job '" + job + "' has no schedule in group "
+                            + read.getValue() + ": its ledger state is shown, with no next occurrences");
         }
         return Subject.of(definition, asked.get().getValue(), schedule);
     }

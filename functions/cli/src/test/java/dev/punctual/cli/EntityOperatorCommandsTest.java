@@ -201,14 +201,6 @@ class EntityOperatorCommandsTest {
     }
 
     @Test
-    void run_withEntity_onAnEmulator_isRefused_thereAreNoEntitySchedules() {
-        CliRun run = cli("run", REPORT, "--entity", "acme", "--endpoint", "http://127.0.0.1:9");
-
-        assertThat(run.code()).isEqualTo(PunctualCli.INVALID_INPUT);
-        assertThat(run.err()).contains("--entity: an emulator (--endpoint) has no entity schedules");
-    }
-
-    @Test
     void helpOfRunAndReplay_describesEntity() {
         assertThat(cli("run", "--help").out()).contains("--entity=ENTITY", "per-entity job");
         assertThat(cli("replay", "--help").out()).contains("--entity=ENTITY", "per-entity job");

@@ -1,6 +1,7 @@
 package dev.punctual.entity;
 
 import dev.punctual.job.JobDefinition;
+import dev.punctual.observability.VisibleText;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.ScheduleExpressionException;
 import dev.punctual.time.Spread;
@@ -57,6 +58,13 @@ public record EntitySchedule(
                     "zone",
                     "required; accepted: the entity's IANA zone, e.g. Europe/Paris or UTC (there is no default)");
         }
+        if (!zone.equals(zone.strip())) {
+            // Taken as written, never trimmed: a space is a sign of a column or a quote gone wrong.
+            throw new EntityScheduleException(
+                    "zone",
+                    "\"" + VisibleText.escaped(zone) + "\" has white space around it; accepted: the zone id alone,"
+                            + " e.g. \"" + VisibleText.escaped(zone.strip()) + "\"");
+        }
         Schedule schedule = parsed(job, expression, zone);
         try {
             // What EventBridge Scheduler is given: a rate() no cron can express cannot be an entity's either.
@@ -92,6 +100,25 @@ public record EntitySchedule(
                 .spread()
                 .map(spread -> schedule.largestExactOffset(spread.offsetMinutes(job.id(), entity)))
                 .orElse(0);
+    }
+
+    /**
+     * For a writer (the CLI's {@code schedules put} and {@code import}), not a delivery: refused naming
+     * {@code schedule} when the schedule has no occurrence after {@code now}, an {@code at()} in the past or
+     * an expression that never matches a date ({@code 0 9 30 2 *}), whose schedule would never run.
+     *
+     * @return this schedule
+     */
+    public EntitySchedule requireOccurrenceAfter(java.time.Instant now) {
+        if (dev.punctual.time.OccurrenceCalculator.of(schedule).next(now).isEmpty()) {
+            throw new EntityScheduleException(
+                    "schedule",
+                    "'" + VisibleText.escaped(schedule.expression().source()) + "' in "
+                            + schedule.zone().getId()
+                            + " has no occurrence after now (" + now + "), so it would never run; accepted: an"
+                            + " expression with an occurrence to come (an at() in the future)");
+        }
+        return this;
     }
 
     /** The same schedule at another offset: one read back as it is deployed. */

@@ -59,6 +59,29 @@ public interface RunLedger {
     EntityTombstone tombstoneEntity(String ledgerId, String deletedBy);
 
     /**
+     * Takes the entity's write lock on its ledger item (issue 40): a put and a delete of one entity each
+     * hold it from their ledger write to their schedule write, so they never interleave and the ledger
+     * (tombstone or none) and the scheduler (schedule or none) end as the later of them left both.
+     * Taken when no one holds it, when its holder's term has passed on this ledger's clock, or when
+     * {@code owner} holds it already (so a resend after an unknown outcome is harmless).
+     *
+     * @param ledgerId the entity's ledger id, {@code job:entity}
+     * @param owner a token of this one write (a UUID), never reused
+     * @param term how long the lock stands without a renewal
+     * @return false when another writer holds it
+     */
+    boolean takeEntityWrite(String ledgerId, String owner, java.time.Duration term);
+
+    /**
+     * Pushes the end of {@code owner}'s write lock out to {@code term} from now, before each schedule write;
+     * false when it is no longer {@code owner}'s (its term passed and another writer took it).
+     */
+    boolean renewEntityWrite(String ledgerId, String owner, java.time.Duration term);
+
+    /** Gives {@code owner}'s write lock back; nothing when it is no longer {@code owner}'s. */
+    void releaseEntityWrite(String ledgerId, String owner);
+
+    /**
      * A put of the entity, before its schedule is written: lifts the tombstone so its next occurrence is
      * claimed as usual; false when there was none.
      */

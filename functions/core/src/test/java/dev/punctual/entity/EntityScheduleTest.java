@@ -66,6 +66,42 @@ class EntityScheduleTest {
         assertRefused(() -> EntitySchedule.of(weeklyCatchUp, entity, expression, zone, Map.of()), field, says);
     }
 
+    @ParameterizedTest(name = "zone \"{0}\"")
+    @CsvSource(
+            delimiter = '|',
+            value = {"' Europe/Paris'", "'Europe/Paris '", "'	UTC'"})
+    void aZoneWithWhiteSpaceAroundIt_isRefusedNamingZone_notTrimmed(String zone) {
+        assertRefused(
+                () -> EntitySchedule.of(TENANT_REPORT, "acme", null, zone, Map.of()),
+                "zone",
+                "has white space around it; accepted: the zone id alone");
+    }
+
+    @Test
+    void forAWriter_aScheduleWithoutAnOccurrenceAfterNow_isRefusedNamingSchedule() {
+        java.time.Instant now = java.time.Instant.parse("2026-11-30T14:00:02Z");
+        EntitySchedule past = EntitySchedule.of(TENANT_REPORT, "acme", "at(2026-11-30T09:00:00)", "UTC", Map.of());
+        EntitySchedule future = EntitySchedule.of(TENANT_REPORT, "acme", "at(2026-11-30T15:00:00)", "UTC", Map.of());
+
+        assertRefused(
+                () -> past.requireOccurrenceAfter(now),
+                "schedule",
+                "'at(2026-11-30T09:00:00)' in UTC has no occurrence after now (2026-11-30T14:00:02Z)");
+        assertThat(future.requireOccurrenceAfter(now)).isSameAs(future);
+        assertThat(EntitySchedule.of(TENANT_REPORT, "acme", null, "UTC", Map.of())
+                        .requireOccurrenceAfter(now))
+                .isNotNull();
+    }
+
+    @Test
+    void forAWriter_anExpressionThatMatchesNoDate_isRefusedNamingSchedule() {
+        assertRefused(
+                () -> EntitySchedule.of(TENANT_REPORT, "acme", "0 9 30 2 *", "UTC", Map.of())
+                        .requireOccurrenceAfter(java.time.Instant.parse("2026-11-30T14:00:02Z")),
+                "schedule",
+                "'0 9 30 2 *'");
+    }
+
     @Test
     void aParameterTheJobDoesNotDeclare_isRefused_withTheKeyItProbablyMeant() {
         assertRefused(

@@ -137,14 +137,16 @@ public final class EntitySchedules {
      * written), so its next delivery runs. If the schedule write then fails, the tombstone is already gone
      * and a delivery of the old schedule still in flight would run: repeat the put, or delete.
      *
-     * <p>A put and a delete of one entity at the same time race as two puts do: the put clears the
-     * tombstone again in each round, yet a delete landing wholly between a round's clear and its write
-     * leaves the schedule in place with its deliveries refused (ENTITY_DELETED, on the outcome line);
-     * repeat the put or the delete to settle it.
+     * <p>Puts and deletes of one entity at the same time are serialised by the entity's write lock on its
+     * ledger item ({@link EntityTombstones#write}, issue 40), held from the tombstone's clearing to the
+     * schedule write and renewed before it: one waits for the other, so the scheduler and the ledger end
+     * as the later of them left both (never a schedule whose deliveries its tombstone refuses). A writer
+     * that stops while holding it holds the entity's writes for its term, two minutes.
      *
-     * <p>Cost: one conditional UpdateItem on the ledger (refused, at one write unit, unless the entity was
-     * deleted), one GetSchedule, plus, unless UNCHANGED, one CreateSchedule or UpdateSchedule and one
-     * UpdateItem noting the entity's next occurrence for the due watch (decision 0031).
+     * <p>Cost: on the ledger, the lock's take and release, one conditional UpdateItem clearing the
+     * tombstone (refused, at one write unit, unless the entity was deleted) and, unless UNCHANGED, the
+     * lock's renewal and one UpdateItem noting the entity's next occurrence for the due watch (decision
+     * 0031); on the scheduler one GetSchedule, plus, unless UNCHANGED, one CreateSchedule or UpdateSchedule.
      *
      * @param desired checked again here ({@link EntitySchedule#of}), as its record constructor checks nothing
      * @return what the put did
@@ -161,37 +163,70 @@ public final class EntitySchedules {
         DeployedForm form = DeployedForm.of(
                 checked, targets, targets.of(definition.id(), definition.pool().name()));
         String name = checked.name();
-        for (int round = 1; round <= MAX_ROUNDS; round++) {
-            // Before each round's write: a delete that landed since the last round (its tombstone, then
-            // its DeleteSchedule) must not leave this put's schedule with its deliveries refused. A ledger
-            // failure throws here, before any schedule write.
+        try (EntityTombstones.EntityWrite lock = writeLock("put", checked.job(), checked.entity(), name)) {
+            // Under the entity's write lock no delete of it interleaves (issue 40): its tombstone is lifted
+            // once, before the schedule is written. A ledger failure throws here, before any schedule write.
             tombstones.clear(checked.job(), checked.entity());
-            Optional<GetScheduleResponse> current = read(name);
-            if (current.isEmpty()) {
-                if (create(form, name)) {
-                    tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
-                    return PutResult.CREATED;
+            for (int round = 1; round <= MAX_ROUNDS; round++) {
+                Optional<GetScheduleResponse> current = read(name);
+                if (current.isEmpty()) {
+                    requireStill(lock, "put", name);
+                    if (create(form, name)) {
+                        tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
+                        return PutResult.CREATED;
+                    }
+                    continue; // created by a writer outside the lock (a hand edit): compare with it next round
                 }
-                continue; // another put created it first: the next round compares with what it wrote
+                if (!ReadBack.isOf(current.get(), checked.job(), checked.entity())) {
+                    throw ReadBack.notOf(where(name), current.get(), checked.job(), checked.entity());
+                }
+                if (form.sameAs(current.get())) {
+                    return PutResult.UNCHANGED;
+                }
+                requireStill(lock, "put", name);
+                if (update(form, name)) {
+                    tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
+                    return PutResult.UPDATED;
+                }
+                // deleted between the read and the update (outside the lock): the next round creates it
             }
-            if (!ReadBack.isOf(current.get(), checked.job(), checked.entity())) {
-                throw ReadBack.notOf(where(name), current.get(), checked.job(), checked.entity());
-            }
-            if (form.sameAs(current.get())) {
-                return PutResult.UNCHANGED;
-            }
-            if (update(form, name)) {
-                tombstones.noteDue(checked.job(), checked.entity(), checked.schedule());
-                return PutResult.UPDATED;
-            }
-            // deleted between the read and the update: the next round creates it
         }
         throw new SchedulerCallException(
                 "put",
                 where(name),
-                "the schedule changed between read and write in each of " + MAX_ROUNDS + " rounds (other puts"
-                        + " and deletes of this entity at the same time); it may hold any of their states, repeat"
-                        + " the put to make it this one");
+                "the schedule changed between read and write in each of " + MAX_ROUNDS + " rounds (writers other"
+                        + " than this client, such as hand edits, at the same time); it may hold any of their states,"
+                        + " repeat the put to make it this one");
+    }
+
+    /**
+     * The entity's write lock (issue 40), waited for while another put or delete of it holds it.
+     *
+     * @throws SchedulerCallException when another writer held it beyond {@link EntityTombstones#WRITE_WAIT}
+     */
+    private EntityTombstones.EntityWrite writeLock(String operation, String job, String entity, String name) {
+        return tombstones
+                .write(job, entity)
+                .orElseThrow(() -> new SchedulerCallException(
+                        operation,
+                        where(name),
+                        "another put or delete of this entity held its write lock on the ledger for over "
+                                + EntityTombstones.WRITE_WAIT.toSeconds() + " s (one that stopped holds it "
+                                + EntityTombstones.WRITE_TERM.toSeconds() + " s); nothing was written, repeat the "
+                                + operation));
+    }
+
+    /** Before a schedule write: the lock is still ours, so no other put or delete of the entity came between. */
+    private void requireStill(EntityTombstones.EntityWrite lock, String operation, String name) {
+        if (!lock.renew()) {
+            throw new SchedulerCallException(
+                    operation,
+                    where(name),
+                    "this " + operation + " took longer than its write lock's "
+                            + EntityTombstones.WRITE_TERM.toSeconds()
+                            + " s and another put or delete of the entity took it; the schedule was not written by"
+                            + " this one, repeat the " + operation + " if it should stand");
+        }
     }
 
     /**
@@ -213,22 +248,28 @@ public final class EntitySchedules {
      * tombstone stays. The tombstone is written even when there is no schedule (a delete that failed
      * after its tombstone is simply repeated); a put of the entity clears it.
      *
-     * <p>Cost: one UpdateItem on the ledger and one DeleteSchedule.
+     * <p>Under the entity's write lock, as {@link #put}: a put and a delete of one entity never interleave.
+     *
+     * <p>Cost: four UpdateItems on the ledger (the lock's take, the tombstone, the lock's renewal and
+     * release) and one DeleteSchedule.
      *
      * @return false when the entity had no schedule
      */
     public boolean delete(String job, String entity) {
         perEntityJob(job);
         String name = EntityScheduleName.of(job, entity);
-        // A ledger failure throws here, before the schedule is touched: it stays until a tombstone stands.
-        tombstones.tombstone(job, entity);
-        try {
-            scheduler.deleteSchedule(r -> r.groupName(targets.group()).name(name));
-            return true;
-        } catch (ResourceNotFoundException e) {
-            return false;
-        } catch (SdkException e) {
-            throw new SchedulerCallException("DeleteSchedule", where(name), e);
+        try (EntityTombstones.EntityWrite lock = writeLock("delete", job, entity, name)) {
+            // A ledger failure throws here, before the schedule is touched: it stays until a tombstone stands.
+            tombstones.tombstone(job, entity);
+            requireStill(lock, "delete", name);
+            try {
+                scheduler.deleteSchedule(r -> r.groupName(targets.group()).name(name));
+                return true;
+            } catch (ResourceNotFoundException e) {
+                return false;
+            } catch (SdkException e) {
+                throw new SchedulerCallException("DeleteSchedule", where(name), e);
+            }
         }
     }
 

@@ -12,8 +12,10 @@ import dev.punctual.stage.StageOutputs;
 import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -28,10 +30,28 @@ public final class EntityTombstones {
     /** The longest caller name a tombstone stores. */
     static final int MAX_CALLER = 128;
 
+    /**
+     * How long an entity's write lock stands without a renewal: far above a put's or a delete's few calls
+     * (each renewed before its schedule write), so only a writer that died holds it this long.
+     */
+    static final Duration WRITE_TERM = Duration.ofMinutes(2);
+
+    /** How long a put or delete waits for another's write lock before it fails: one term and a margin. */
+    static final Duration WRITE_WAIT = WRITE_TERM.plusSeconds(15);
+
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(20);
+    private static final Duration LONGEST_BACKOFF = Duration.ofSeconds(1);
+
     private final RunLedger ledger;
     private final String caller;
+    private final Sleeper sleeper;
 
     private EntityTombstones(RunLedger ledger, String caller) {
+        this(ledger, caller, Sleeper.real());
+    }
+
+    private EntityTombstones(RunLedger ledger, String caller, Sleeper sleeper) {
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         if (caller == null || caller.isBlank() || caller.length() > MAX_CALLER || VisibleText.hasHidden(caller)) {
             throw new EntityTargetsException(
@@ -79,6 +99,69 @@ public final class EntityTombstones {
     /** On any ledger (the test kit's in-memory one, say). */
     public static EntityTombstones on(RunLedger ledger, String caller) {
         return new EntityTombstones(ledger, caller);
+    }
+
+    /** The same tombstones, waiting for another writer's lock with {@code sleeper} (a test's). */
+    EntityTombstones waitingWith(Sleeper other) {
+        return new EntityTombstones(ledger, caller, other);
+    }
+
+    /**
+     * Takes the entity's write lock (issue 40), waiting while another put or delete of it holds it, so the
+     * two never interleave: the ledger and the scheduler end as the later of them left them.
+     *
+     * @return the lock, to renew before each schedule write and to close when done; empty when another
+     *     writer held it for longer than {@link #WRITE_WAIT} (one that died with it holds it one term)
+     */
+    Optional<EntityWrite> write(String job, String entity) {
+        String id = EntityIds.ledgerId(job, entity);
+        String owner = UUID.randomUUID().toString();
+        Duration waited = Duration.ZERO;
+        Duration backoff = FIRST_BACKOFF;
+        while (!ledger.takeEntityWrite(id, owner, WRITE_TERM)) {
+            if (waited.compareTo(WRITE_WAIT) >= 0) {
+                return Optional.empty();
+            }
+            try {
+                sleeper.sleep(backoff);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for the write lock of " + id, e);
+            }
+            waited = waited.plus(backoff);
+            backoff =
+                    backoff.multipliedBy(2).compareTo(LONGEST_BACKOFF) > 0 ? LONGEST_BACKOFF : backoff.multipliedBy(2);
+        }
+        return Optional.of(new EntityWrite(id, owner));
+    }
+
+    /** One put's or delete's hold on an entity's write lock. */
+    final class EntityWrite implements AutoCloseable {
+        private final String ledgerId;
+        private final String owner;
+
+        private EntityWrite(String ledgerId, String owner) {
+            this.ledgerId = ledgerId;
+            this.owner = owner;
+        }
+
+        /** Before a schedule write: false when the lock is no longer ours (its term passed and another took it). */
+        boolean renew() {
+            return ledger.renewEntityWrite(ledgerId, owner, WRITE_TERM);
+        }
+
+        /**
+         * Gives the lock back. A release that fails is not reported: the put or delete it ends has already
+         * succeeded or failed on its own, and the lock lapses by its term (the next writer waits that long).
+         */
+        @Override
+        public void close() {
+            try {
+                ledger.releaseEntityWrite(ledgerId, owner);
+            } catch (RuntimeException lapsesByItsTerm) {
+                // see above
+            }
+        }
     }
 
     /** Marks the entity deleted; a second delete keeps the first's mark, which is returned. */

@@ -481,7 +481,7 @@ class EntitySchedulesTest {
     @Test
     void aCreateThatLosesToAnIdenticalConcurrentPut_readsAgain_andIsUnchanged() {
         EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
+        EntitySchedules other = outsideTheLock();
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(calls, onFirst("CreateSchedule", () -> other.put(desired)))),
                 CATALOG,
@@ -499,7 +499,7 @@ class EntitySchedulesTest {
     @Test
     void aCreateThatLosesToADifferentConcurrentPut_readsAgain_andUpdatesToItsOwn() {
         EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
+        EntitySchedules other = outsideTheLock();
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(
                         calls, onFirst("CreateSchedule", () -> other.put(reminder("acme", "Asia/Tokyo", Map.of()))))),
@@ -517,7 +517,7 @@ class EntitySchedulesTest {
     void anUpdateOfAScheduleDeletedSinceItWasRead_createsItAgain() {
         schedules.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr")));
         EntitySchedule changed = reminder("acme", "Europe/Paris", Map.of("locale", "de"));
-        EntitySchedules other = new EntitySchedules(raw, CATALOG, targets, tombstones);
+        EntitySchedules other = outsideTheLock();
         EntitySchedules racing = new EntitySchedules(
                 open(SchedulerEmulator.client(
                         calls, onFirst("UpdateSchedule", () -> other.delete("reminder", "acme")))),
@@ -527,9 +527,7 @@ class EntitySchedulesTest {
         calls.reset();
 
         assertThat(racing.put(changed)).isEqualTo(PutResult.CREATED);
-        assertThat(ledger.lock("reminder:acme").deleted())
-                .as("the next round cleared the delete's tombstone again")
-                .isFalse();
+        assertThat(ledger.lock("reminder:acme").deleted()).isFalse();
 
         assertThat(calls.of("UpdateSchedule"))
                 .as("its own update, of a schedule gone")
@@ -704,6 +702,93 @@ class EntitySchedulesTest {
                         e -> assertThat(e.field()).isEqualTo("job"))
                 .hasMessageContaining(message)
                 .hasMessageContaining("accepted: a job declared with perEntity(...)");
+    }
+
+    /**
+     * A writer the entity's write lock does not hold off: a client on another ledger (a hand edit, a
+     * writer of another release); the put's rounds are for such writers.
+     */
+    private EntitySchedules outsideTheLock() {
+        return new EntitySchedules(raw, CATALOG, targets, LedgerEmulator.tombstones(LedgerEmulator.freshTable()));
+    }
+
+    @Test
+    void aDeleteThatComesWhileAPutIsBetweenItsTombstoneClearAndItsWrite_waits_soTheDeleteWinsInBoth() throws Exception {
+        // acme was deleted; a put of it again is under way: its tombstone is cleared and its read is about
+        // to go out when a delete of acme starts on another thread (issue 40: both used to succeed and leave
+        // the schedule in place with a tombstone refusing every delivery).
+        schedules.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr")));
+        schedules.delete("reminder", "acme");
+        CountDownLatch deleteWaitsOrIsDone = new CountDownLatch(1);
+        AtomicReference<Boolean> deleted = new AtomicReference<>();
+        EntitySchedules deleting = new EntitySchedules(raw, CATALOG, targets, tombstones.waitingWith(duration -> {
+            deleteWaitsOrIsDone.countDown(); // it met the put's write lock
+            dev.punctual.ledger.Sleeper.real().sleep(duration); // and backs off as in production
+        }));
+        try (ExecutorService other = Executors.newSingleThreadExecutor()) {
+            EntitySchedules putting = new EntitySchedules(
+                    open(SchedulerEmulator.client(onFirst("GetSchedule", () -> {
+                        other.submit(() -> {
+                            try {
+                                deleted.set(deleting.delete("reminder", "acme"));
+                            } finally {
+                                deleteWaitsOrIsDone.countDown();
+                            }
+                            return null;
+                        });
+                        await(deleteWaitsOrIsDone);
+                    }))),
+                    CATALOG,
+                    targets,
+                    tombstones);
+
+            assertThat(putting.put(reminder("acme", "Europe/Paris", Map.of("locale", "fr"))))
+                    .isEqualTo(PutResult.CREATED);
+        }
+
+        // The delete waited for the put and then ran: it is the later one, in the ledger and the scheduler.
+        assertThat(deleted.get()).as("the delete found the put's schedule").isTrue();
+        assertThat(scheduleNamesInGroup()).isEmpty();
+        assertThat(ledger.lock("reminder:acme").deleted()).isTrue();
+    }
+
+    @Test
+    void concurrentPutsAndDeletesOfOneEntity_onRealThreads_endWithTheScheduleExactlyWhenNoTombstoneStands()
+            throws Exception {
+        EntitySchedule desired = reminder("acme", "Europe/Paris", Map.of("locale", "fr"));
+        for (int round = 0; round < 12; round++) {
+            try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<?>> writes = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    boolean put = (i + round) % 2 == 0;
+                    writes.add(pool.submit(() -> {
+                        start.await();
+                        return put ? schedules.put(desired) : schedules.delete("reminder", "acme");
+                    }));
+                }
+                start.countDown();
+                for (Future<?> write : writes) {
+                    write.get(5, TimeUnit.MINUTES); // each succeeds: none is refused or left half done
+                }
+            }
+            boolean scheduled = !scheduleNamesInGroup().isEmpty();
+            boolean tombstoned = ledger.lock("reminder:acme").deleted();
+            assertThat(scheduled)
+                    .as("round %d: a schedule stands exactly when no tombstone refuses its deliveries", round)
+                    .isNotEqualTo(tombstoned);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(2, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the racing delete neither waited nor finished");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Runs the action once, just before the first call of the operation is sent: a race, on cue. */

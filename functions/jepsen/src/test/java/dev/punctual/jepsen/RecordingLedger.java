@@ -312,6 +312,21 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
+    public boolean takeEntityWrite(String ledgerId, String owner, java.time.Duration term) {
+        return ledger.takeEntityWrite(ledgerId, owner, term);
+    }
+
+    @Override
+    public boolean renewEntityWrite(String ledgerId, String owner, java.time.Duration term) {
+        return ledger.renewEntityWrite(ledgerId, owner, term);
+    }
+
+    @Override
+    public void releaseEntityWrite(String ledgerId, String owner) {
+        ledger.releaseEntityWrite(ledgerId, owner);
+    }
+
+    @Override
     public boolean clearEntityTombstone(String ledgerId) {
         return ledger.clearEntityTombstone(ledgerId);
     }

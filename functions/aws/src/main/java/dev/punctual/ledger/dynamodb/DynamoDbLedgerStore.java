@@ -102,6 +102,27 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     }
 
     @Override
+    public boolean takeEntityWrite(String ledgerId, String owner, Instant now, Instant until) {
+        Values v = Values.of()
+                .put(":owner", Av.s(owner))
+                .put(":until", Av.millis(until))
+                .put(":now", Av.millis(now));
+        return updateLock(ledgerId, ENTITY_WRITE_TAKE, ENTITY_WRITE_MAY_TAKE, v).applied();
+    }
+
+    @Override
+    public boolean renewEntityWrite(String ledgerId, String owner, Instant until) {
+        Values v = Values.of().put(":owner", Av.s(owner)).put(":until", Av.millis(until));
+        return updateLock(ledgerId, ENTITY_WRITE_RENEW, ENTITY_WRITE_OURS, v).applied();
+    }
+
+    @Override
+    public boolean releaseEntityWrite(String ledgerId, String owner) {
+        Values v = Values.of().put(":owner", Av.s(owner));
+        return updateLock(ledgerId, ENTITY_WRITE_RELEASE, ENTITY_WRITE_OURS, v).applied();
+    }
+
+    @Override
     public boolean clearEntityTombstone(String ledgerId) {
         return updateLock(ledgerId, TOMBSTONE_CLEAR, TOMBSTONE_PRESENT, Values.of())
                 .applied();

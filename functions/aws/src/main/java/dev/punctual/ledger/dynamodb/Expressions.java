@@ -285,6 +285,23 @@ final class Expressions {
     /** A put again: the tombstone goes, nothing else changes. */
     static final String TOMBSTONE_CLEAR = "REMOVE #deletedAt, #deletedBy";
 
+    /**
+     * An entity's write lock (issue 40): a put and a delete of one entity hold it from their ledger write to
+     * their schedule write, so they never interleave. Taken where no writer stands, where its term has
+     * passed, or by its own owner again (a resend after an unknown outcome).
+     */
+    static final String ENTITY_WRITE_TAKE = "SET #entityWriter = :owner, #entityWriterUntil = :until";
+
+    static final String ENTITY_WRITE_MAY_TAKE =
+            "attribute_not_exists(#entityWriter) OR #entityWriterUntil < :now OR #entityWriter = :owner";
+
+    /** Renewed and given back by its owner only. */
+    static final String ENTITY_WRITE_RENEW = "SET #entityWriterUntil = :until";
+
+    static final String ENTITY_WRITE_RELEASE = "REMOVE #entityWriter, #entityWriterUntil";
+
+    static final String ENTITY_WRITE_OURS = "#entityWriter = :owner";
+
     /** Heartbeat: only the end moves; owner, fence and start stay. */
     static final String EXTEND = "SET #leaseUntil = :until";
 

@@ -208,6 +208,43 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public boolean takeEntityWrite(String ledgerId, String owner, java.time.Duration term) {
+        String id = requireEntityLedgerId(ledgerId);
+        Ids.require(owner, "owner");
+        Instant now = now();
+        Instant until = now.plus(term);
+        // Its condition lets the owner take it again, so sending it again is the read-back.
+        try {
+            return store.takeEntityWrite(id, owner, now, until);
+        } catch (OutcomeUnknownException unknown) {
+            return store.takeEntityWrite(id, owner, now, until);
+        }
+    }
+
+    @Override
+    public boolean renewEntityWrite(String ledgerId, String owner, java.time.Duration term) {
+        String id = requireEntityLedgerId(ledgerId);
+        Instant until = now().plus(term);
+        try {
+            return store.renewEntityWrite(id, owner, until);
+        } catch (OutcomeUnknownException unknown) {
+            return store.renewEntityWrite(id, owner, until);
+        }
+    }
+
+    @Override
+    public void releaseEntityWrite(String ledgerId, String owner) {
+        String id = requireEntityLedgerId(ledgerId);
+        // Refused when it is no longer ours (released by the first send, or taken after its term): either
+        // way it is not ours any more, which is what a release asks.
+        try {
+            store.releaseEntityWrite(id, owner);
+        } catch (OutcomeUnknownException unknown) {
+            store.releaseEntityWrite(id, owner);
+        }
+    }
+
+    @Override
     public boolean clearEntityTombstone(String ledgerId) {
         String id = requireEntityLedgerId(ledgerId);
         return ReadBack.write(

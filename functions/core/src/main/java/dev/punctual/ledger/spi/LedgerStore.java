@@ -44,6 +44,18 @@ public interface LedgerStore {
      */
     Write<LockState> tombstoneEntity(String ledgerId, EntityTombstone tombstone);
 
+    /**
+     * The entity's write lock (ENTITY_WRITE_TAKE): set {@code owner} and {@code until} where no writer
+     * stands, its {@code until} is before {@code now}, or {@code owner} stands already; false otherwise.
+     */
+    boolean takeEntityWrite(String ledgerId, String owner, Instant now, Instant until);
+
+    /** ENTITY_WRITE_RENEW: set {@code until} where {@code owner} stands; false otherwise. */
+    boolean renewEntityWrite(String ledgerId, String owner, Instant until);
+
+    /** ENTITY_WRITE_RELEASE: remove the writer where {@code owner} stands; false otherwise. */
+    boolean releaseEntityWrite(String ledgerId, String owner);
+
     /** A put of a deleted entity: remove its tombstone, only where one stands; false when there was none. */
     boolean clearEntityTombstone(String ledgerId);
 

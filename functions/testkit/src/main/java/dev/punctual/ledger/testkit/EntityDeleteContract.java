@@ -120,6 +120,41 @@ public abstract class EntityDeleteContract extends EntityLeaseContract {
     }
 
     @Test
+    void entityWriteLock_keepsASecondWriterOut_untilReleasedOrItsTermPassed_andOnlyItsOwnerRenewsIt() {
+        Tenants t = tenants();
+        String acme = t.of("acme", 0).jobId();
+        Duration term = Duration.ofMinutes(2);
+
+        assertThat(t.ledger.takeEntityWrite(acme, "put-1", term)).isTrue();
+        assertThat(t.ledger.takeEntityWrite(acme, "put-1", term))
+                .as("its owner again: a resend")
+                .isTrue();
+        assertThat(t.ledger.takeEntityWrite(acme, "delete-1", term)).isFalse();
+        assertThat(t.ledger.renewEntityWrite(acme, "delete-1", term)).isFalse();
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(t.ledger.renewEntityWrite(acme, "put-1", term)).isTrue();
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(t.ledger.takeEntityWrite(acme, "delete-1", term))
+                .as("renewed a minute ago for two: still held")
+                .isFalse();
+
+        t.ledger.releaseEntityWrite(acme, "delete-1"); // not its own: nothing
+        assertThat(t.ledger.takeEntityWrite(acme, "delete-1", term)).isFalse();
+        t.ledger.releaseEntityWrite(acme, "put-1");
+        assertThat(t.ledger.takeEntityWrite(acme, "delete-1", term)).isTrue();
+
+        clock.advance(term.plusMillis(1));
+        assertThat(t.ledger.takeEntityWrite(acme, "put-2", term))
+                .as("its holder's term passed")
+                .isTrue();
+        assertThat(t.ledger.renewEntityWrite(acme, "delete-1", term))
+                .as("the lapsed holder cannot take it back")
+                .isFalse();
+        assertThat(t.ledger.lock(acme).deleted()).as("the lock is no tombstone").isFalse();
+        assertThat(t.ledger.lock(acme).leaseOwner()).as("nor a lease").isNull();
+    }
+
+    @Test
     void tombstoningTwice_isIdempotent_andKeepsTheFirstDeletesMark() {
         Tenants t = tenants();
         String acme = t.of("acme", 0).jobId();

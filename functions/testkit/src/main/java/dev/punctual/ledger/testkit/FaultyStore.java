@@ -65,6 +65,21 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public boolean takeEntityWrite(String ledgerId, String owner, java.time.Instant now, java.time.Instant until) {
+        return inject("takeEntityWrite", () -> store.takeEntityWrite(ledgerId, owner, now, until));
+    }
+
+    @Override
+    public boolean renewEntityWrite(String ledgerId, String owner, java.time.Instant until) {
+        return inject("renewEntityWrite", () -> store.renewEntityWrite(ledgerId, owner, until));
+    }
+
+    @Override
+    public boolean releaseEntityWrite(String ledgerId, String owner) {
+        return inject("releaseEntityWrite", () -> store.releaseEntityWrite(ledgerId, owner));
+    }
+
+    @Override
     public boolean clearEntityTombstone(String ledgerId) {
         return inject("clearEntityTombstone", () -> store.clearEntityTombstone(ledgerId));
     }

@@ -37,6 +37,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     /** The due watch's notes (decision 0031): an entity's ledger id to its next occurrence, DUE_NOTE. */
     private final Map<String, Instant> due = new HashMap<>();
 
+    /** Each entity's write lock (issue 40): its owner and until, beside the lock item as DynamoDB keeps it. */
+    private final Map<String, Map.Entry<String, Instant>> entityWriters = new HashMap<>();
+
     @Override
     public synchronized Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
         LockState old = readLock(grant.group());
@@ -104,6 +107,41 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized void noteDue(String ledgerId, NextDue next) {
         next.at().ifPresentOrElse(at -> due.put(ledgerId, at), () -> due.remove(ledgerId));
+    }
+
+    /** ENTITY_WRITE_TAKE: no writer, or its until before now, or the owner's own. */
+    @Override
+    public synchronized boolean takeEntityWrite(String ledgerId, String owner, Instant now, Instant until) {
+        Map.Entry<String, Instant> writer = entityWriters.get(ledgerId);
+        if (writer != null
+                && writer.getValue().compareTo(now) >= 0
+                && !writer.getKey().equals(owner)) {
+            return false;
+        }
+        entityWriters.put(ledgerId, Map.entry(owner, until));
+        return true;
+    }
+
+    /** ENTITY_WRITE_RENEW: the owner's own. */
+    @Override
+    public synchronized boolean renewEntityWrite(String ledgerId, String owner, Instant until) {
+        Map.Entry<String, Instant> writer = entityWriters.get(ledgerId);
+        if (writer == null || !writer.getKey().equals(owner)) {
+            return false;
+        }
+        entityWriters.put(ledgerId, Map.entry(owner, until));
+        return true;
+    }
+
+    /** ENTITY_WRITE_RELEASE: the owner's own. */
+    @Override
+    public synchronized boolean releaseEntityWrite(String ledgerId, String owner) {
+        Map.Entry<String, Instant> writer = entityWriters.get(ledgerId);
+        if (writer == null || !writer.getKey().equals(owner)) {
+            return false;
+        }
+        entityWriters.remove(ledgerId);
+        return true;
     }
 
     /** TOMBSTONE_PRESENT, then TOMBSTONE_CLEAR; an entity never tombstoned is not written. */
