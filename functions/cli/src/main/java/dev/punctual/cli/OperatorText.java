@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import dev.punctual.ledger.Summaries;
 import dev.punctual.observability.VisibleText;
 
 /**
@@ -24,8 +25,13 @@ final class OperatorText {
         return checked("--reason", text, REASON_MAX);
     }
 
+    /**
+     * Who, as it is stored and shown: redacted as a hold's reason is ({@link Summaries#operatorText}), so
+     * a secret typed as {@code --by} reaches no line, JSON or item, and compared in that form with who set
+     * a hold (an e-mail address is {@code [email]}: a user name tells operators apart).
+     */
     static String by(String text) {
-        return checked("--by", text, BY_MAX);
+        return Summaries.operatorText(checked("--by", text, BY_MAX));
     }
 
     private static String checked(String option, String text, int max) {
