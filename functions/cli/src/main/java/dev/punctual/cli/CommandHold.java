@@ -8,6 +8,7 @@ import dev.punctual.hold.HoldTerms;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.observability.Redactor;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -33,6 +34,9 @@ final class CommandHold {
 
     /** How long a signalled CLI waits for its command to end after SIGTERM before killing it. */
     private static final Duration TERMINATION_GRACE = Duration.ofSeconds(10);
+
+    /** Wide enough for any of its lines: each names at most one command line, stored at most 300 long. */
+    private static final Redactor SHOWN = new Redactor(100_000);
 
     private final RunLedger ledger;
     private final Clock clock;
@@ -208,9 +212,14 @@ final class CommandHold {
         }
     }
 
+    /**
+     * One of the hold's own lines, redacted and on one line as every refusal is: they name the command
+     * (a command line is where a password is most often typed; the hold stores it redacted too) and
+     * what the ledger or the operating system said.
+     */
     private void say(String line) {
         synchronized (err) {
-            err.println("maintenance hold: " + line);
+            err.println("maintenance hold: " + SHOWN.line(line));
             err.flush();
         }
     }

@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.punctual.observability.Redactor;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +22,9 @@ final class ErrorReport {
     /** picocli: "Invalid value for option '--max': 'abc' is not an int". */
     private static final Pattern VALUE =
             Pattern.compile("Invalid value for (?:option|positional parameter at index \\d+) '?([^']+?)'?: (.*)");
+
+    /** Reads an argument the way it was typed, as one (RefusalLine redacts the whole line after). */
+    private static final Redactor ARGUMENTS = new Redactor(1_000_000);
 
     private ErrorReport() {}
 
@@ -123,8 +127,8 @@ final class ErrorReport {
             if (!first.startsWith("-") && !command.getSubcommands().isEmpty()) {
                 // picocli's own suggestions miss a swapped pair of letters (jbos); ours do not.
                 String closest = hint.isEmpty() ? Suggestions.didYouMean(first, visible(command)) : hint;
-                return "command: '" + first + "' is not a command; accepted: " + String.join(", ", visible(command))
-                        + closest;
+                return "command: '" + ARGUMENTS.argument(first) + "' is not a command; accepted: "
+                        + String.join(", ", visible(command)) + closest;
             }
             if (first.equals("--table") || first.startsWith("--table=")) {
                 // The option that meant two things before decision 0012: say what each meaning is called now.
@@ -141,7 +145,8 @@ final class ErrorReport {
                             first.replaceFirst("=.*", ""),
                             command.getCommandSpec().optionsMap().keySet())
                     : hint;
-            return first + ": not an option of this command; accepted: see "
+            // Masked as one argument: a --password=VALUE WITH SPACES loses its whole value, not its first word.
+            return ARGUMENTS.argument(first) + ": not an option of this command; accepted: see "
                     + command.getCommandSpec().qualifiedName() + " --help" + closest;
         }
         String help = e.getCommandLine().getCommandSpec().qualifiedName() + " --help";

@@ -1,5 +1,6 @@
 package dev.punctual.cli;
 
+import dev.punctual.ledger.Summaries;
 import dev.punctual.observability.VisibleText;
 
 /**
@@ -15,7 +16,7 @@ final class OperatorText {
     /** Enough for a sentence and a ticket number; a run item's skip detail keeps up to 500. */
     static final int REASON_MAX = 200;
 
-    /** A user name, an e-mail address or a team's name. */
+    /** A user name or a team's name. */
     static final int BY_MAX = 64;
 
     private OperatorText() {}
@@ -24,8 +25,21 @@ final class OperatorText {
         return checked("--reason", text, REASON_MAX);
     }
 
+    /**
+     * Who, as it is stored and shown: redacted as a hold's reason is ({@link Summaries#operatorText}), so
+     * a secret typed as {@code --by} reaches no line, JSON or item. A name the redactor changes is refused
+     * rather than stored masked: who set a hold is how the ledger tells one operator's hold from
+     * another's, and every {@code --by} that masks alike ({@code [email]} for any e-mail address) would be
+     * one operator, free to replace or lift the others' holds. The refusal shows it redacted.
+     */
     static String by(String text) {
-        return checked("--by", text, BY_MAX);
+        String shown = Summaries.operatorText(checked("--by", text, BY_MAX));
+        if (!shown.equals(text)) {
+            throw new OperatorInputException("--by: '" + shown + "' reads as a secret or personal data, which is"
+                    + " stored masked and would not tell you from anyone else whose --by masks alike; accepted: a user"
+                    + " or team name, e.g. --by alice (default: $USER)");
+        }
+        return shown;
     }
 
     private static String checked(String option, String text, int max) {

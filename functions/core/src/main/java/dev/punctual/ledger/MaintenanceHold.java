@@ -1,6 +1,5 @@
 package dev.punctual.ledger;
 
-import dev.punctual.observability.Redactor;
 import dev.punctual.observability.VisibleText;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -8,10 +7,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Why maintenance holds a group, who set it and when it lapses on its own. The reason is read back by
- * every operator ({@code status}, the refusals that name a hold) and recorded in every run it skips, so
- * it is redacted the way a job's text is, whoever built the hold: a reason typed with a password in it
- * is stored masked, and one stored unmasked (by an older CLI, or by hand) is read back masked.
+ * Why maintenance holds a group, who set it and when it lapses on its own. The reason and who set it
+ * are read back by every operator ({@code status}, the refusals that name a hold) and recorded in every
+ * run it skips, so they are redacted the way a job's text is ({@link Summaries#operatorText}), whoever
+ * built the hold: a reason or a {@code --by} typed with a password in it is stored masked, and one
+ * stored unmasked (by an older CLI, or by hand) is read back masked.
  *
  * <p>A hold taken for as long as a command runs ({@code maintenance hold}, decision 0036) names the
  * command, redacted and bounded the same way: a command line is where a password is most often typed.
@@ -22,15 +22,13 @@ public record MaintenanceHold(String reason, String setBy, Instant until, Option
     /** The longest command line kept: enough to tell one tool run from another, not a whole script. */
     public static final int COMMAND_MAX = 300;
 
-    private static final Redactor REDACTOR = Redactor.standard();
-
     public MaintenanceHold {
-        reason = REDACTOR.text(Objects.requireNonNull(reason, "reason"));
-        Objects.requireNonNull(setBy, "setBy");
+        reason = Summaries.operatorText(Objects.requireNonNull(reason, "reason"));
+        setBy = Summaries.operatorText(Objects.requireNonNull(setBy, "setBy"));
         until = Objects.requireNonNull(until, "until").truncatedTo(ChronoUnit.MILLIS);
         command = Objects.requireNonNull(command, "command")
                 .filter(c -> !c.isBlank())
-                .map(c -> bounded(REDACTOR.text(c)));
+                .map(c -> bounded(Summaries.operatorText(c)));
     }
 
     /** A hold an operator switched on ({@code maintenance on}): no command. */

@@ -12,7 +12,8 @@ import java.util.Objects;
 public record OperatorSkip(String by, String why, Instant setAt, Instant actedAt) {
 
     public OperatorSkip {
-        Objects.requireNonNull(by, "by");
+        // Who, as a hold's setter is: redacted, however it was typed or stored (Summaries.operatorText).
+        by = Summaries.operatorText(Objects.requireNonNull(by, "by"));
         Objects.requireNonNull(why, "why");
         Objects.requireNonNull(setAt, "setAt");
     }

@@ -21,6 +21,17 @@ public final class Summaries {
         return sanitise(error.getClass().getSimpleName() + message);
     }
 
+    /**
+     * An operator's own words as they are stored and shown to other operators: a maintenance hold's
+     * reason, and who set a hold or a skip ({@code --by}). Masked by the same redactor as every summary,
+     * so a secret or personal data typed there is never stored nor printed; otherwise kept as typed (the
+     * CLI has bounded it to one line). The same text always gives the same result, and a redacted text
+     * stays as it is, so who set a hold is still recognised when they lift it. Null stays null.
+     */
+    public static String operatorText(String text) {
+        return text == null ? null : REDACTOR.text(text);
+    }
+
     public static String sanitise(String text) {
         if (text == null) {
             return null;

@@ -1,13 +1,16 @@
 package dev.punctual.observability;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Personal data recognisable by its shape in free text: e-mail addresses, phone numbers, device push
- * tokens and payment card numbers. Each is replaced by a mask that says what was there, so a reader
+ * tokens, payment card numbers, US social security numbers and international bank account numbers. Each is replaced by a mask that says what was there, so a reader
  * still sees that a job was talking about a recipient. The shapes are narrow on purpose: timestamps,
  * epoch millis, fences, durations, versions, UUIDs, ARNs, IP addresses and dates, which fill every
  * outcome line, must come out unchanged. Every pattern starts only where a run of its characters
@@ -19,6 +22,8 @@ final class PersonalData {
     static final String PHONE = "[phone]";
     static final String PUSH_TOKEN = "[push-token]";
     static final String CARD = "[card]";
+    static final String SSN = "[ssn]";
+    static final String IBAN = "[iban]";
 
     /**
      * {@code bob.smith+tag@mail.example.co.kr}. Not a URL's user ({@code postgres://app@db.internal}):
@@ -81,12 +86,49 @@ final class PersonalData {
     private static final Pattern NATIONAL_PHONE = Pattern.compile("(?<![\\w.+-])(?:0\\d{1,4}[ .-]\\d{3,4}[ .-]"
             + "|\\(\\d{2,4}\\) ?\\d{3,4}[ .-]|[2-9]\\d{2}-\\d{3}-|[2-9]\\d{2}\\.\\d{3}\\.)\\d{4}(?![\\w]|[.-]\\d)");
 
+    /**
+     * A US social security number as it is written, 3-2-4 digits with dashes ({@code 123-45-6789}).
+     * Only a candidate: {@link #isSsn} decides. Nine digits in one run are too common to be read as one.
+     */
+    private static final Pattern SSN_CANDIDATE =
+            Pattern.compile("(?<![\\w.+-])(\\d{3})-(\\d{2})-(\\d{4})(?![\\w]|[.-]\\d)");
+
+    /**
+     * An IBAN: a country code, two check digits and the account (BBAN), in one run
+     * ({@code NL91ABNA0417164300}) or in groups of four split by single spaces, as it is printed
+     * ({@code DE89 3704 0044 0532 0130 00}). Only a candidate: {@link #isIban} decides. The groups may
+     * give back a word of four capitals that follows ({@code BE68 5390 0754 7034 FAIL}); at most seven,
+     * so a try is a few steps whatever the text.
+     */
+    private static final Pattern IBAN_CANDIDATE = Pattern.compile("(?<![A-Za-z0-9])[A-Z]{2}\\d{2}"
+            + "(?:[A-Z0-9]{11,30}+|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)(?![A-Za-z0-9])");
+
+    /** The length of an IBAN in each country that issues them (the IBAN registry, ISO 13616). */
+    private static final Map<String, Integer> IBAN_LENGTHS = ibanLengths("AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22"
+            + " BH22 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DK18 DO28 EE20 EG29 ES24 FI18 FO18 FR27 GB22 GE22 GI23 GL18"
+            + " GR27 GT28 HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 MC27 MD24"
+            + " ME22 MK19 MR27 MT31 MU30 NL18 NO15 PK24 PL28 PS29 PT25 QA29 RO24 RS22 SA24 SC31 SE24 SI19 SK24 SM27"
+            + " ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24 XK20");
+
     private PersonalData() {}
+
+    private static Map<String, Integer> ibanLengths(String table) {
+        Map<String, Integer> lengths = new HashMap<>();
+        for (String entry : table.split(" ")) {
+            lengths.put(entry.substring(0, 2), Integer.parseInt(entry.substring(2)));
+        }
+        return Map.copyOf(lengths);
+    }
 
     /** The text with every personal-data shape replaced by its mask. */
     static String mask(String text) {
         String out = PUSH_TOKENS.matcher(text).replaceAll(PUSH_TOKEN);
         out = EMAIL_ADDRESS.matcher(out).replaceAll(Matcher.quoteReplacement(EMAIL));
+        // Before cards and phones: an IBAN's groups of four digits could read as either.
+        out = IBAN_CANDIDATE
+                .matcher(out)
+                .replaceAll(m -> Matcher.quoteReplacement(maskLeading(m.group(), PersonalData::isIban, IBAN)));
+        out = SSN_CANDIDATE.matcher(out).replaceAll(m -> Matcher.quoteReplacement(isSsn(m) ? SSN : m.group()));
         out = CARD_CANDIDATE
                 .matcher(out)
                 .replaceAll(m -> Matcher.quoteReplacement(maskLeading(m.group(), PersonalData::isCard, CARD)));
@@ -148,6 +190,41 @@ final class PersonalData {
             sum += d;
         }
         return sum % 10 == 0;
+    }
+
+    /**
+     * Whether the groups are a social security number the SSA could have issued: no area 000, 666 or
+     * 900-999 (those are ITINs or never issued), no group 00, no serial 0000. A range or a code that
+     * merely has the shape, such as {@code 000-12-3456}, is kept.
+     */
+    private static boolean isSsn(MatchResult ssn) {
+        int area = Integer.parseInt(ssn.group(1));
+        return area != 0
+                && area != 666
+                && area < 900
+                && !ssn.group(2).equals("00")
+                && !ssn.group(3).equals("0000");
+    }
+
+    /**
+     * Whether the text, spaces aside, is an IBAN: a country that issues them, that country's length,
+     * and the ISO 7064 mod-97 check (the country code and check digits moved to the end, letters as 10
+     * to 35, the number's remainder by 97 is 1), which one random code in 97 passes.
+     */
+    static boolean isIban(String candidate) {
+        String iban = candidate.replace(" ", "");
+        Integer length = IBAN_LENGTHS.get(iban.substring(0, Math.min(2, iban.length())));
+        if (length == null || iban.length() != length) {
+            return false;
+        }
+        String rearranged = iban.substring(4) + iban.substring(0, 4);
+        int remainder = 0;
+        for (int i = 0; i < rearranged.length(); i++) {
+            int value = Character.digit(rearranged.charAt(i), 36);
+            remainder = (value < 10 ? remainder * 10 : remainder * 100) + value;
+            remainder %= 97;
+        }
+        return remainder == 1;
     }
 
     /**

@@ -24,9 +24,12 @@ public final class Redactor {
     public static final String PHONE_MASK = PersonalData.PHONE;
     public static final String PUSH_TOKEN_MASK = PersonalData.PUSH_TOKEN;
     public static final String CARD_MASK = PersonalData.CARD;
+    public static final String SSN_MASK = PersonalData.SSN;
+    public static final String IBAN_MASK = PersonalData.IBAN;
 
     /** Every mask this redactor writes, the secret's first. */
-    public static final List<String> MASKS = List.of(MASK, EMAIL_MASK, PHONE_MASK, PUSH_TOKEN_MASK, CARD_MASK);
+    public static final List<String> MASKS =
+            List.of(MASK, EMAIL_MASK, PHONE_MASK, PUSH_TOKEN_MASK, CARD_MASK, SSN_MASK, IBAN_MASK);
 
     /**
      * Words that make a field name a secret's name wherever they stand in it ({@code dbPasswords} is
@@ -108,9 +111,43 @@ public final class Redactor {
     private static final Pattern BEARER =
             Pattern.compile("(?i:\\b(bearer|basic))\\s+(?=[a-z]*+[A-Z0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}");
 
-    /** The password in a URL's user info: {@code postgres://user:pw@host}, {@code redis://:pw@host}. */
+    /**
+     * The password in a URL's user info: {@code postgres://user:pw@host}, {@code redis://:pw@host}, up
+     * to the last {@code @} before the host, so a password holding an {@code @} ({@code u:p@ss@h}) is
+     * masked whole. Each try reads at most a few hundred characters from a scheme's start, so the scan
+     * stays linear.
+     */
     private static final Pattern URL_PASSWORD =
-            Pattern.compile("(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://[^\\s:/@]{0,256}:)[^\\s@/]{1,256}(@)");
+            Pattern.compile("(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://[^\\s:/@]{0,256}:)[^\\s/]{1,256}(@)");
+
+    /**
+     * A bare AWS secret access key: 40 characters of the base64 alphabet as a run of its own (no
+     * base64 character on either side). Only a candidate: {@link #isAwsSecret} decides.
+     */
+    private static final Pattern AWS_SECRET_CANDIDATE =
+            Pattern.compile("(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])");
+
+    /**
+     * A MySQL or MariaDB client on a command line ({@code mysql}, {@code /usr/bin/mysqldump},
+     * {@code mariadb-dump}), as a word of its own: where {@code -p} is the password's option. Not
+     * {@code jdbc:mysql://} nor a {@code mysql:} log prefix.
+     */
+    private static final Pattern MYSQL_COMMAND = Pattern.compile("(?<![^\\s\"'`(=])(?:[A-Za-z0-9_.-]*+/)*+"
+            + "(?:mysql(?:dump|admin|import|check|show|pump|slap|binlog|sh)?|mariadb(?:-?(?:dump|admin|import|check"
+            + "|show|slap|binlog))?)(?=[\\s\"'`]|$)");
+
+    /** Where that command's arguments end: a shell's separator or the line's end. */
+    private static final Pattern COMMAND_END = Pattern.compile("[;|&\\n)`]");
+
+    /**
+     * Its password: glued ({@code -pS3cret}, {@code -p'S3 cret'}) or, as people mistype it, after a
+     * space ({@code -p S3cret}; the client would take it for the database, which is masked too).
+     */
+    private static final Pattern MYSQL_PASSWORD =
+            Pattern.compile("(?<=\\s)(-p(?:[ \\t]++(?=[^\\s-]))?)(?:'[^'\\n]*+'?|\"[^\"\\n]*+\"?|[^\\s'\"]++)");
+
+    /** {@code --name=value} or {@code name=value} as one command-line argument: its value may hold spaces. */
+    private static final Pattern ARGUMENT = Pattern.compile("(-{0,2}+[A-Za-z0-9_.-]++)=(.*)", Pattern.DOTALL);
 
     /** Longer text is cut before matching, so no input can make the patterns slow. */
     private static final int SCAN_BEYOND_MAX = 8192;
@@ -142,6 +179,10 @@ public final class Redactor {
         for (Pattern shape : SECRET_SHAPES) {
             out = shape.matcher(out).replaceAll(MASK);
         }
+        out = AWS_SECRET_CANDIDATE
+                .matcher(out)
+                .replaceAll(m -> Matcher.quoteReplacement(isAwsSecret(m.group()) ? MASK : m.group()));
+        out = mysqlPasswords(out);
         out = URL_PASSWORD.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK + m.group(2)));
         out = assignments(out);
         out = XML_ELEMENT
@@ -151,13 +192,74 @@ public final class Redactor {
         out = BEARER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + MASK));
         // After the secrets: a password that looks like an e-mail address is masked as a secret.
         out = PersonalData.mask(out);
-        return out.length() <= maxLength ? out : out.substring(0, maxLength) + "…[truncated]";
+        if (out.length() <= maxLength) {
+            return out;
+        }
+        // Never half a surrogate pair: a lone half is not text, and a line would show it as an escape.
+        int cut = Character.isHighSurrogate(out.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
+        return out.substring(0, cut) + "…[truncated]";
+    }
+
+    /**
+     * One command-line argument as it may be shown: a {@code --name=value} (or {@code name=value}) whose
+     * name names a secret has its whole value masked, spaces and all, since the argument's bounds are
+     * known here and no longer are in free text; any other argument as {@link #text} makes it.
+     */
+    public String argument(String argument) {
+        if (argument == null) {
+            return null;
+        }
+        Matcher assignment = ARGUMENT.matcher(argument);
+        if (assignment.matches() && namesASecret(assignment.group(1))) {
+            return assignment.group(1) + "=" + MASK;
+        }
+        return text(argument);
+    }
+
+    /**
+     * 40 characters with a capital, a small letter and a digit, {@code /} or {@code +}, as AWS issues
+     * them (a random key lacks one of these about once in 4,000): a git commit or a SHA-1 in hex has one
+     * case only, and a word or a name of 40 letters has no digit.
+     */
+    private static boolean isAwsSecret(String run) {
+        boolean upper = false;
+        boolean lower = false;
+        boolean other = false;
+        for (int i = 0; i < run.length(); i++) {
+            char c = run.charAt(i);
+            upper |= c >= 'A' && c <= 'Z';
+            lower |= c >= 'a' && c <= 'z';
+            other |= c >= '0' && c <= '9' || c == '/' || c == '+';
+        }
+        return upper && lower && other;
+    }
+
+    /** The {@code -p} passwords of each MySQL or MariaDB client command in the text, masked. */
+    private static String mysqlPasswords(String text) {
+        Matcher command = MYSQL_COMMAND.matcher(text);
+        Matcher end = COMMAND_END.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        while (command.find(copied)) {
+            int stop = end.find(command.end()) ? end.start() : text.length();
+            out.append(text, copied, command.end());
+            out.append(MYSQL_PASSWORD
+                    .matcher(text.substring(command.end(), stop))
+                    .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK)));
+            copied = stop;
+            if (stop == text.length()) {
+                break;
+            }
+        }
+        return copied == 0 ? text : out.append(text, copied, text.length()).toString();
     }
 
     /**
      * The text redacted, cut, and made one line: control characters (a newline could forge a second
-     * log line on a terminal or in a plain-text log) are written as escapes. For anything that echoes
-     * input back: error messages, CLI errors.
+     * log line on a terminal or in a plain-text log), format characters (a bidi override such as
+     * U+202E reorders what the reader sees; zero-width spaces and joiners, the byte-order mark hide in
+     * a name) and halves of a surrogate pair without their other half are written as escapes. For
+     * anything that echoes input back: error messages, CLI errors.
      */
     public String line(String text) {
         if (text == null) {
@@ -171,8 +273,15 @@ public final class Redactor {
                 out.append("\\r");
             } else if (c == '\t') {
                 out.append("\\t");
-            } else if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
-                out.append(String.format("\\u%04x", c));
+            } else if (Character.isISOControl(c)
+                    || c == 0x2028
+                    || c == 0x2029
+                    || Character.getType(c) == Character.FORMAT
+                    || Character.getType(c) == Character.SURROGATE) {
+                // A format character beyond the BMP (U+E0001, a tag) as its pair, as Java writes it.
+                for (char half : Character.toChars(c)) {
+                    out.append(String.format("\\u%04x", (int) half));
+                }
             } else {
                 out.appendCodePoint(c);
             }

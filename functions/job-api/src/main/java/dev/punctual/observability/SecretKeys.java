@@ -17,11 +17,11 @@ final class SecretKeys {
     /**
      * A key that ends in a secret word, glued to what comes before or not ({@code pgpassword},
      * {@code aws_secret_access_key}, {@code _authToken}), optionally followed by {@code _key},
-     * {@code _id} or {@code _value}. {@code max_tokens} and {@code secretsmanager} end elsewhere. And
+     * {@code _id} or {@code _value}, then a number or not ({@code password1}, {@code DB_PASSWORD_2}). {@code max_tokens} and {@code secretsmanager} end elsewhere. And
      * {@code auth} as a word of its own ({@code ?auth=...}, {@code basic_auth}), not in {@code oauth}.
      */
     private static final Pattern ENDS_IN_WORD =
-            Pattern.compile("(?:" + WORDS + ")(?:_?(?:key|id|value))?$|(?:^|_)auth$");
+            Pattern.compile("(?:" + WORDS + ")(?:_?(?:key|id|value))?(?:_?\\d{1,4})?$|(?:^|_)auth(?:_?\\d{1,4})?$");
 
     /**
      * A secret word as a whole word in the middle of a key ({@code db_password_prod},
@@ -29,10 +29,11 @@ final class SecretKeys {
      * than the secret itself: {@code password_length=12}, {@code token_expires_at=...},
      * {@code secret_arn=arn:...} keep their values, which an operator needs.
      */
-    private static final Pattern WORD_INSIDE = Pattern.compile("(?:^|_)(?:" + WORDS + ")_(?!(?:count|length|len|size"
-            + "|type|kind|format|ttl|expiry|expires|expiration|age|policy|name|arn|url|uri|endpoint|domain|path"
-            + "|file|used|limit|hint|required|enabled|changed|updated|created|rotated|rotation|version|provider"
-            + "|source|scope|status|timeout|stdin)(?:_|$))");
+    private static final Pattern WORD_INSIDE =
+            Pattern.compile("(?:^|_)(?:" + WORDS + ")\\d{0,4}_(?!(?:count|length|len|size"
+                    + "|type|kind|format|ttl|expiry|expires|expiration|age|policy|name|arn|url|uri|endpoint|domain|path"
+                    + "|file|used|limit|hint|required|enabled|changed|updated|created|rotated|rotation|version|provider"
+                    + "|source|scope|status|timeout|stdin)\\d{0,4}(?:_|$))");
 
     /** camelCase and acronym boundaries: {@code dbPassword}, {@code DBPassword}. */
     private static final Pattern CASE_BOUNDARY = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])");

@@ -120,7 +120,21 @@ class RedactorCorpusTest {
                 c("secret_key", "SECRET_KEY=" + hex32, hex32),
                 c("bearer, lower case", "authorization: bearer " + b62, b62),
                 c("BEARER, upper case", "BEARER " + b62, b62),
-                c("api-key header", "api-key: " + hex32, hex32));
+                c("api-key header", "api-key: " + hex32, hex32),
+                // Issue 40, item 5: shapes the red team got through.
+                c("secret word then a number", "login failed: password1=" + hex32, hex32),
+                c("secret word, underscore, number", "DB_PASSWORD_2=" + hex32 + " TOKEN3: " + b62, hex32),
+                c("number before the next word", "db_password2_prod=" + hex32, hex32),
+                c("URL password holding @", "connect postgres://u:p@ss@h/db failed", "p@ss"),
+                c("URL password holding two @", "redis://app:S3c@r@t!@cache:6379", "S3c@r@t!"),
+                c("bare AWS secret access key", "aws configure: " + aws40 + " rejected", aws40),
+                c("bare AWS secret access key, quoted", "creds ('AKIA" + "IOSFODNN7EXAMPLE', '" + aws40 + "')", aws40),
+                c("bare AWS secret access key, last", "secret " + aws40, aws40),
+                c("mysql -p glued", "exec: mysql -u root -pS3cretPw app", "S3cretPw"),
+                c("mysqldump -p glued, quoted, by path", "/usr/bin/mysqldump -uroot -p'S3 cret' db", "S3 cret"),
+                c("mysql -p then a space", "sh -c \"mysql -h db -p S3cretPw app\"", "S3cretPw"),
+                c("mariadb-dump -p", "mariadb-dump --user=app -pMaria9Pw appdb > x.sql", "Maria9Pw"),
+                c("second mysql after &&", "mysql -pOnePw1 a && mysqladmin -pTwoPw2 ping", "TwoPw2"));
     }
 
     private static Arguments c(String name, String text, String secret) {
@@ -164,6 +178,15 @@ class RedactorCorpusTest {
                 "secret_name=prod/db token_url=https://auth.example.com/oauth2/token",
                 "oauth=enabled author=bob",
                 "basic authentication failed for the bearer of bad news",
+                // Issue 40: what the new shapes must leave alone.
+                "commit 3f2a9c81d7e64b05a1c2d3e4f5a6b7c83f2a9c81 merged, tree 3F2A9C81D7E64B05A1C2D3E4F5A6B7C83F2A9C81",
+                "class AbstractSingletonProxyFactoryBeanHolders failed, id abcdefghijklmnopqrstuvwxyz0123456789abcd",
+                "payload Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFy and base64 ending in padding: QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3==",
+                "docker run -p8080:80 app; mkdir -p /tmp/x; ssh -p 2222 host; tar -pxf a.tar",
+                "mysql: [Warning] Using a password on the command line interface can be insecure.",
+                "jdbc:mysql://db:3306/app?useSSL=true mysql -u app -P 3306 -h db appdb",
+                "http://host:8080/x@y https://example.com/a:b@c postgres://app@db.internal:5432/app",
+                "password_length1=12 token_count2=3 passwords=3",
             })
     void text_ofOrdinaryOperationalText_isUnchanged(String text) {
         assertThat(REDACTOR.text(text)).isEqualTo(text);
@@ -203,7 +226,13 @@ class RedactorCorpusTest {
                 "4111 ",
                 "0",
                 "APA91b:",
-                "aaaaaaaa:"
+                "aaaaaaaa:",
+                "ab://a:p@",
+                "mysql -p ",
+                "-p -p mysql ",
+                "Ab1/",
+                "DE89 ",
+                "123-45-"
             })
     void text_ofAQuarterMegabyteOfRepeatedKeyCharacters_finishes(String unit) {
         String adversarial = unit.repeat(256 * 1024 / unit.length());
@@ -223,5 +252,41 @@ class RedactorCorpusTest {
             })
     void text_withWordsThatMerelyContainPass_isUnchanged(String text) {
         assertThat(REDACTOR.text(text)).isEqualTo(text);
+    }
+
+    /**
+     * Inputs that would make a backtracking pattern for the issue 40 shapes take minutes, redacted as
+     * they must be: a URL's user info of thousands of {@code @}, a base64 run far longer than a key, a
+     * MySQL command of thousands of {@code -p}, IBAN-like and SSN-like groups without end. The result is
+     * asserted, not the time.
+     */
+    @org.junit.jupiter.api.Test
+    void text_ofLongAdversarialInputForTheIssue40Shapes_isRedactedAsExpected() {
+        Redactor wide = new Redactor(1_000_000);
+        String ats = "postgres://u:" + "p@".repeat(100_000) + " done";
+        String base64 = "Ab1/".repeat(50_000);
+        String mysql = "mysql" + " -pS3cret".repeat(20_000);
+        String groups = "DE89" + " 3704".repeat(50_000);
+        String ssns = "123-45-".repeat(50_000);
+
+        // The user info is read 256 characters at most: the password is masked to the last @ within them.
+        assertThat(wide.text(ats)).isEqualTo("postgres://u:" + Redactor.MASK + "@" + "p@".repeat(99_872) + " done");
+        assertThat(wide.text(base64)).isEqualTo(base64);
+        assertThat(wide.text(mysql)).isEqualTo("mysql" + (" -p" + Redactor.MASK).repeat(20_000));
+        assertThat(wide.text(groups)).isEqualTo(groups);
+        assertThat(wide.text(ssns)).isEqualTo(ssns);
+    }
+
+    @org.junit.jupiter.api.Test
+    void text_ofAUrlPasswordHoldingAt_keepsTheHostAndMasksThePasswordWhole() {
+        assertThat(REDACTOR.text("connect postgres://u:p@ss@h/db failed"))
+                .isEqualTo("connect postgres://u:[REDACTED]@h/db failed");
+    }
+
+    @org.junit.jupiter.api.Test
+    void text_ofAMysqlCommand_masksItsPasswordOption_andKeepsTheRest() {
+        assertThat(REDACTOR.text("mysql -u root -pS3cret -h db app; ls -p x"))
+                .isEqualTo("mysql -u root -p[REDACTED] -h db app; ls -p x");
+        assertThat(REDACTOR.text("mysql -u root -p S3cret app")).isEqualTo("mysql -u root -p [REDACTED] app");
     }
 }

@@ -80,7 +80,15 @@ class RedactorPersonalDataCorpusTest {
                 c("American Express, 4-6-5", "Amex 3782 822463 10005", "822463", Redactor.CARD_MASK),
                 c("Discover", "6011111111111117", "6011111111111117", Redactor.CARD_MASK),
                 c("JCB", "3530111333300000", "3530111333300000", Redactor.CARD_MASK),
-                c("card then its security code", "4111 1111 1111 1111 123", "4111 1111", Redactor.CARD_MASK));
+                c("card then its security code", "4111 1111 1111 1111 123", "4111 1111", Redactor.CARD_MASK),
+                // Issue 40, item 5: social security numbers and IBANs (the registry's own examples).
+                c("SSN", "W-2 for SSN 123-45-6789 rejected", "123-45-6789", Redactor.SSN_MASK),
+                c("SSN in JSON", "{\"ssn\":\"219-09-9999\"}", "219-09-9999", Redactor.SSN_MASK),
+                c("IBAN, printed", "SEPA to DE89 3704 0044 0532 0130 00 failed", "0532 0130", Redactor.IBAN_MASK),
+                c("IBAN with letters", "iban=GB82 WEST 1234 5698 7654 32.", "WEST 1234", Redactor.IBAN_MASK),
+                c("IBAN, compact", "account NL91ABNA0417164300 closed", "NL91ABNA0417164300", Redactor.IBAN_MASK),
+                c("IBAN, 27 long", "FR14 2004 1010 0505 0001 3M02 606", "0505 0001", Redactor.IBAN_MASK),
+                c("IBAN then a capital word", "BE68 5390 0754 7034 FAIL", "0754 7034", Redactor.IBAN_MASK));
     }
 
     private static Arguments c(String name, String text, String personal, String mask) {
@@ -138,6 +146,10 @@ class RedactorPersonalDataCorpusTest {
                 "ISBN 978-3-16-148410-0",
                 "delta +129602000, offsets +02:00 +0900 -0500, 1+1=2, 1e+10",
                 "rate(15 minutes) cron(0 9 * * ? *) cron(30 2 * * ? *)",
+                // Issue 40: the shape of an SSN or an IBAN without being one.
+                "ranges 000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000, dates 2026-11-30",
+                "GB82WEST12345698765433 fails its check, XX89370400440532013000 is no country, DE8937040044 too short",
+                "ticket AB12CDEFGHIJKLMNOP, build DE89 3704 1144 0532 1130 01, part 123-45-67890",
             })
     void text_ofTimesNumbersAndIdsPunctualWrites_isUnchanged(String text) {
         assertThat(REDACTOR.text(text)).isEqualTo(text);

@@ -64,4 +64,29 @@ class RedactorTest {
         assertThat(out.toString()).doesNotContain("hunter2", "s3cr3t", "hunter3", "abcdef123456");
         assertThat(out).containsEntry("rows", 3).containsEntry("dbPassword", Redactor.MASK);
     }
+
+    @Test
+    void line_escapesFormatCharactersAndLoneSurrogates_andKeepsWhatIsSeen() {
+        String out =
+                redactor.line("--zone Europe/Berlin\u202E\u200B\u200F\u2066\uFEFF x\uD800y\uDC00 \uDB40\uDC01 é 😀 한");
+
+        assertThat(out)
+                .isEqualTo(
+                        "--zone Europe/Berlin\\u202e\\u200b\\u200f\\u2066\\ufeff x\\ud800y\\udc00 \\udb40\\udc01 é 😀 한");
+    }
+
+    @Test
+    void text_cutBeforeTheMaximum_neverLeavesHalfASurrogatePair() {
+        String out = new Redactor(20).text("x".repeat(19) + "😀" + "y".repeat(100));
+
+        assertThat(out).isEqualTo("x".repeat(19) + "…[truncated]");
+    }
+
+    @Test
+    void argument_ofASecretOptionWithSpacesInItsValue_masksTheWholeValue() {
+        assertThat(redactor.argument("--password=VALUE WITH SPACES")).isEqualTo("--password=[REDACTED]");
+        assertThat(redactor.argument("db_password1=a b c")).isEqualTo("db_password1=[REDACTED]");
+        assertThat(redactor.argument("--colour=red and green")).isEqualTo("--colour=red and green");
+        assertThat(redactor.argument("--note=token=abc def")).isEqualTo("--note=token=[REDACTED] def");
+    }
 }

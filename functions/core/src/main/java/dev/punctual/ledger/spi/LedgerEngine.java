@@ -283,8 +283,9 @@ public final class LedgerEngine implements RunLedger {
         if (by == null || by.isBlank() || why == null || why.isBlank()) {
             throw new IllegalArgumentException("skip of " + key + ": who (by) and why (reason) are both required");
         }
-        // Who is the operator's name as the CLI checked it (as for a maintenance hold's setter); the
-        // reason is free text, stored on one line with secrets masked, as every summary is.
+        // Who is the operator's name as the CLI checked it, redacted as a maintenance hold's setter is
+        // (OperatorSkip does it); the reason is free text, stored on one line with secrets masked, as
+        // every summary is.
         return skipping.skip(key, by, Summaries.sanitise(why), now());
     }
 
@@ -318,7 +319,8 @@ public final class LedgerEngine implements RunLedger {
         for (String group : groups) {
             boolean released = ReadBack.write(
                     "lift maintenance",
-                    () -> store.releaseMaintenance(group, now, setBy),
+                    // Compared with who set the hold as it was stored: redacted (MaintenanceHold).
+                    () -> store.releaseMaintenance(group, now, setBy.map(Summaries::operatorText)),
                     () -> Optional.of(store.readLock(group))
                             .filter(s -> !s.underMaintenanceAt(now))
                             .map(s -> true));
