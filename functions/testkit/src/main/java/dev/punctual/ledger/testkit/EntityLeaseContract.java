@@ -347,6 +347,12 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
         AtomicInteger stillRunningReports = new AtomicInteger();
         AtomicBoolean workersDone = new AtomicBoolean();
         AtomicLong latestAnsweredSend = new AtomicLong();
+        // Claims sent and not yet settled (answered, and a granted run completed), and a gate the operator
+        // closes while it moves the clock, so that the jump ends no lease under a run (whose completion
+        // would be fenced and its occurrence run again: slow on the emulator). It opens the gate just
+        // before it sends its hold: the claims waiting there race that hold, which is the point.
+        AtomicInteger unsettled = new AtomicInteger();
+        AtomicBoolean gateClosed = new AtomicBoolean();
 
         ExecutorService pool = Executors.newFixedThreadPool(entities.size() * 2 + 1);
         List<Future<?>> workers = new ArrayList<>();
@@ -357,6 +363,12 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
                     RunKey key = key(entity, round);
                     Optional<Instant> expected = round == 0 ? Optional.empty() : previousMinute(key);
                     while (true) {
+                        unsettled.incrementAndGet(); // before the look at the gate: the operator sees one or the other
+                        if (gateClosed.get()) {
+                            unsettled.decrementAndGet();
+                            LockSupport.parkNanos(200_000);
+                            continue;
+                        }
                         Instant leaseUntil = ticking.peek().plus(LEASE);
                         // Many attempts: the clock's jumps end leases under runs, whose completions are fenced.
                         ClaimRequest request = ClaimRequest.scheduled(key, 1, 1_000, leaseUntil)
@@ -368,7 +380,9 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
                         if (result instanceof ClaimResult.Claimed c) {
                             granted.add(new Granted(sent, answered, leaseUntil));
                             ledger.complete(c.claim(), new Outcome.Succeeded(null));
-                        } else if (result instanceof ClaimResult.AlreadyDone) {
+                        }
+                        unsettled.decrementAndGet();
+                        if (result instanceof ClaimResult.AlreadyDone) {
                             break;
                         }
                         LockSupport.parkNanos(2_000_000);
@@ -378,8 +392,13 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
         }
         Future<?> operator = pool.submit(() -> {
             while (!workersDone.get()) {
+                gateClosed.set(true);
+                while (unsettled.get() > 0 && !workersDone.get()) {
+                    LockSupport.parkNanos(200_000);
+                }
                 // Every lease granted so far ends before the hold: a hold may be reported held at once.
                 ticking.advance(LEASE.plusSeconds(1));
+                gateClosed.set(false);
                 MaintenanceHold hold =
                         new MaintenanceHold("race", "ops", ticking.peek().plus(Duration.ofHours(1)));
                 MaintenanceReport report = ledger.maintenanceOn(
