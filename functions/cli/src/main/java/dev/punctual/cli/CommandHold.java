@@ -5,6 +5,7 @@ import dev.punctual.hold.HeldMaintenance;
 import dev.punctual.hold.HoldListener;
 import dev.punctual.hold.HoldOutcome;
 import dev.punctual.hold.HoldTerms;
+import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.RunLedger;
@@ -13,7 +14,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -95,17 +99,20 @@ final class CommandHold {
                 yield null;
             }
             case HoldOutcome.StillRunning still -> {
-                boolean entityRuns =
-                        still.runs().stream().anyMatch(b -> MaintenanceReport.ENTITY_RUNS.equals(b.holder()));
+                Optional<Instant> entityRunsUntil = still.runs().stream()
+                        .filter(b -> MaintenanceReport.ENTITY_RUNS.equals(b.holder()))
+                        .map(Busy::until)
+                        .max(Comparator.naturalOrder());
                 say("still running after the wait: "
                         + still.runs().stream()
                                 .map(b -> b.group() + " (" + b.holder() + ")")
                                 .toList()
                         + "; nothing is held and the command did not run: run it again, or with a longer --wait"
-                        + (entityRuns
-                                ? " (entity runs started before a hold are waited out for their whole lease, 15m and"
-                                        + " the skew tolerance: --wait 16m)"
-                                : ""));
+                        + entityRunsUntil
+                                .map(until -> " (an entity run that started before the hold is waited out until 15m"
+                                        + " and the skew tolerance after the last one started, here " + until
+                                        + ": --wait " + wholeMinutesUntil(until) + " or more)")
+                                .orElse(""));
                 yield null;
             }
         };
@@ -222,5 +229,11 @@ final class CommandHold {
             err.println("maintenance hold: " + SHOWN.line(line));
             err.flush();
         }
+    }
+
+    /** The wait that reaches {@code until} from now, in whole minutes (at least one), as --wait takes it. */
+    private String wholeMinutesUntil(Instant until) {
+        long seconds = Math.max(0, Duration.between(clock.instant(), until).toSeconds());
+        return Math.max(1, (seconds + 59) / 60) + "m";
     }
 }

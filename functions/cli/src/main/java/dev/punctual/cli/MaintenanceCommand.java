@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.hold.HoldTerms;
+import dev.punctual.job.JobCatalog;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRefused;
@@ -129,9 +130,18 @@ final class MaintenanceCommand implements Callable<Integer> {
             description = "How long to wait for running jobs (default ${DEFAULT-VALUE})")
     String wait;
 
+    /** A test's catalog, run in this JVM instead of the one this CLI was built with; null for that one. */
+    private final JobCatalog ownCatalog;
+
     MaintenanceCommand(CliContext context) {
+        this(context, null);
+    }
+
+    /** @param ownCatalog a test's catalog (a stage with a per-entity job, say); null for this build's */
+    MaintenanceCommand(CliContext context, JobCatalog ownCatalog) {
         this.context = context;
         this.clock = context.clock();
+        this.ownCatalog = ownCatalog;
     }
 
     @Override
@@ -174,7 +184,7 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         OperatorText.reason(reason);
         String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
-        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
             // The hold redacts its reason, so what is stored, printed and recorded in each skip is the same.
             MaintenanceRequest request = new MaintenanceRequest(
@@ -275,7 +285,7 @@ final class MaintenanceCommand implements Callable<Integer> {
         }
         OperatorText.reason(reason);
         String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
-        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
             HoldTerms terms = HoldTerms.of(session.catalog.lockGroups(), reason, who)
                     .forCommand(CommandHold.commandLine(command))
@@ -307,7 +317,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                             + " [--force] (--reason and --for go with on)");
         }
         String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
-        try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));
             if (!others.isEmpty() && !force) {

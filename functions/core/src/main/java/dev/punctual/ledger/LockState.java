@@ -8,6 +8,11 @@ import java.util.List;
  * carries its name) the cursor and fast-path slot of the job with that id; on an entity's item
  * ({@code job:entity}) also the tombstone its delete wrote. Absent parts are null; an item that does not
  * exist is {@link #absent(String)}.
+ *
+ * @param entityLeasedAt on a per-entity job's group item: when the last entity lease under it was taken,
+ *     on its claimant's clock (written by the claim's own transaction, decision 0036's addendum); null
+ *     when no entity of the group ever took its own lease. A maintenance hold on the group waits for the
+ *     entity runs only while one taken at that time can still hold its lease
  */
 public record LockState(
         String id,
@@ -21,14 +26,15 @@ public record LockState(
         Instant cursor,
         Slot slot,
         EntityTombstone tombstone,
-        List<Instant> skips) {
+        List<Instant> skips,
+        Instant entityLeasedAt) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of());
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null);
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -45,7 +51,8 @@ public record LockState(
                 cursor,
                 slot,
                 tombstone,
-                marks);
+                marks,
+                entityLeasedAt);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -67,7 +74,26 @@ public record LockState(
                 cursor,
                 slot,
                 stone,
-                skips);
+                skips,
+                entityLeasedAt);
+    }
+
+    /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
+    public LockState withEntityLeasedAt(Instant at) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                at);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */

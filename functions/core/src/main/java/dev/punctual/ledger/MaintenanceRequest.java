@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param force replace a hold another operator set; without it such a hold refuses the request
  *     ({@link MaintenanceRefused}). A hold the same operator ({@code hold.setBy()}) set is replaced either way
  * @param entityLeaseTerms for a group whose job's entities hold their own leases (decision 0029, 5): the
- *     longest lease such an entity run can hold. The hold refuses new entity claims from the moment it is
- *     taken, but cannot name the entity leases taken before it; so the group counts as held only once that
- *     term has passed since it was taken, and until then the report names it as still running
+ *     longest lease such an entity run can hold, counted from when it was taken. The hold refuses new
+ *     entity claims from the moment it is taken, but cannot name the entity leases taken before it; every
+ *     entity claim notes its time on the group's item, so the group counts as held once that term has
+ *     passed since the last entity lease taken before the hold (at once when no entity ever took one, and
+ *     never later than the term after the hold), and until then the report names it as still running
  */
 public record MaintenanceRequest(
         List<String> groups,

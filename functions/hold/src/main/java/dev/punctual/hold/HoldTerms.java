@@ -16,8 +16,9 @@ import java.util.Optional;
  *     holds the stage at most this long after it stopped renewing. Renewed every quarter of it
  * @param maxWait how long the take waits for running jobs (as {@code maintenance on --wait}); while it
  *     waits nothing renews, so the groups taken first are held for {@code maxWait + lapse} from the start
- * @param entityLeaseTerms per group whose entities hold their own leases, the longest such lease: the
- *     take waits that long after holding the group (see {@code MaintenanceRequest})
+ * @param entityLeaseTerms per group whose entities hold their own leases, the longest such lease from its
+ *     claim: the take waits, after holding the group, until that long after the last entity lease taken
+ *     before it, and not at all when there is none within it (see {@code MaintenanceRequest})
  */
 public record HoldTerms(
         List<String> groups,
@@ -63,8 +64,10 @@ public record HoldTerms(
 
     /**
      * A hold of every lock group of the catalog, waiting out the leases its per-entity jobs' entities
-     * take of their own (15 minutes and the skew tolerance: such a take needs a {@code maxWait} that
-     * long), with the default lapse and wait: what a data tool holds a stage with.
+     * took of their own before it, with the default lapse and wait: what a data tool holds a stage with.
+     * Such a lease can be held for 15 minutes and the skew tolerance after its claim; the ledger knows
+     * when the last one was taken, so the take waits only when one was taken within that term (then it
+     * needs a {@code maxWait} reaching its end, at most that long) and is held at once otherwise.
      */
     public static HoldTerms forCatalog(JobCatalog catalog, String reason, String by, Duration skewTolerance) {
         return of(catalog.lockGroups(), reason, by).withEntityLeases(EntityLeaseTerms.of(catalog, skewTolerance));

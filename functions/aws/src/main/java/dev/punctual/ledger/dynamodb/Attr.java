@@ -18,6 +18,12 @@ final class Attr {
     static final String MAINT_BY = "maintBy";
     /** The command a {@code maintenance hold} runs (decision 0036); absent on a hold switched on by hand. */
     static final String MAINT_COMMAND = "maintCommand";
+    /**
+     * A per-entity job's group item: when the last entity lease under it was taken (epoch ms, the
+     * claimant's clock), written by the claim's own transaction; a hold waits for entity runs only while
+     * one taken then can still hold its lease (decision 0036, addendum).
+     */
+    static final String ENTITY_LEASED_AT = "entityLeasedAt";
 
     // Lock item: the job with this id (its own group carries its name).
     static final String CURSOR = "cursor";

@@ -51,7 +51,8 @@ final class Codec {
                 instant(item, Attr.CURSOR),
                 slot(item),
                 tombstone(item),
-                skips(item));
+                skips(item),
+                instant(item, Attr.ENTITY_LEASED_AT));
     }
 
     /** The occurrences an operator skipped ahead (decision 0033), a number set of epoch millis; sorted. */

@@ -62,8 +62,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     }
 
     /**
-     * One TransactWriteItems: the ConditionCheck on the job's group (NO_HOLD_IN_FORCE) and the update of
-     * the entity's item. Cancelled, the reasons' ALL_OLD items say which condition refused it.
+     * One TransactWriteItems: the update of the job's group under NO_HOLD_IN_FORCE, which notes the lease's
+     * time for a hold to come (NOTE_ENTITY_LEASE), and the update of the entity's item. Cancelled, the
+     * reasons' ALL_OLD items say which condition refused it.
      */
     @Override
     public Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
@@ -75,7 +76,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION : TAKE_ENTITY_LEASE_CONDITION;
         String entity = grant.lease().group();
         List<TransactWriteItem> items = List.of(
-                requests.transactCheck(Keys.lock(grant.holdGroup()), NO_HOLD_IN_FORCE, v),
+                requests.transactUpdate(Keys.lock(grant.holdGroup()), NOTE_ENTITY_LEASE, NO_HOLD_IN_FORCE, v),
                 requests.transactUpdate(Keys.lock(entity), update, condition, v));
         try {
             Send.request(

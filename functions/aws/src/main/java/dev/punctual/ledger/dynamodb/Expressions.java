@@ -171,13 +171,24 @@ final class Expressions {
     static final String SLOT_RUN_REPLACEABLE = ONLY_SKIP_STORED + " OR #owner = :deadOwner";
 
     /**
-     * An entity's own lease (decision 0029, 5), the ConditionCheck on the job's group item in the claim's
-     * transaction: no maintenance hold in force there. A job's lease on the group does not refuse it
+     * An entity's own lease (decision 0029, 5), the condition on the job's group item in the claim's
+     * transaction (of NOTE_ENTITY_LEASE): no maintenance hold in force there. A job's lease on the group does not refuse it
      * (entities and the job's other runs have their own leases); a released or lapsed hold is no hold
      * (released: no end; lapsed: its end is past on the caller's clock, as for every lease).
      */
     static final String NO_HOLD_IN_FORCE = "(attribute_not_exists(#leaseKind) OR #leaseKind <> :maintenance"
             + " OR attribute_not_exists(#leaseUntil) OR #leaseUntil <= :now)";
+
+    /**
+     * The update of the job's group item in an entity lease's transaction, under {@link #NO_HOLD_IN_FORCE}
+     * (decision 0036, addendum): it notes when the last entity lease was taken, so a hold taken later reads,
+     * in its own write's answer, whether an entity run started before it can still hold its lease, and waits
+     * only then. It names no lease attribute, so it never touches a hold or a job's lease on the item; it
+     * replaces the ConditionCheck the transaction sent before, at no extra request and the same write units
+     * (a ConditionCheck is billed as a transactional write of the item). The last writer's time bounds the
+     * earlier ones: every earlier lease was taken before it, each within the skew tolerance of its clock.
+     */
+    static final String NOTE_ENTITY_LEASE = "SET #entityLeasedAt = :now";
 
     /**
      * An entity lease's fence is chosen by the claimant (a transaction returns no item, so a fence the

@@ -4,7 +4,6 @@ import dev.punctual.ledger.RunRecord;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -124,18 +123,6 @@ final class Requests {
             u.expressionAttributeValues(values);
         }
         return TransactWriteItem.builder().update(u.build()).build();
-    }
-
-    TransactWriteItem transactCheck(Map<String, AttributeValue> key, String condition, Values v) {
-        ConditionCheck check = ConditionCheck.builder()
-                .tableName(table)
-                .key(key)
-                .conditionExpression(condition)
-                .expressionAttributeNames(Placeholders.names(condition))
-                .expressionAttributeValues(v.forExpressions(condition))
-                .returnValuesOnConditionCheckFailure(OLD)
-                .build();
-        return TransactWriteItem.builder().conditionCheck(check).build();
     }
 
     TransactWriteItemsRequest transaction(List<TransactWriteItem> items, String clientRequestToken) {

@@ -93,11 +93,12 @@ class LedgerCostTest {
     }
 
     /**
-     * An entity's own lease (decision 0029, 5): the claim is one TransactWriteItems (the ConditionCheck on
-     * the job's group for a maintenance hold, the entity item's lease and slot), then the fenced completion,
-     * which also notes the entity's next occurrence for the due index (decision 0031): no extra request.
-     * A ConditionCheck is billed as a transactional write of the item it reads. The index bills its own
-     * writes: the note changes the entry's key, so each completion is a delete and a put on the index.
+     * An entity's own lease (decision 0029, 5): the claim is one TransactWriteItems (the update of the job's
+     * group under its check for a maintenance hold, noting the claim's time for the holds to come, decision
+     * 0036's addendum; the entity item's lease and slot), then the fenced completion, which also notes the
+     * entity's next occurrence for the due index (decision 0031): no extra request. The group's update is
+     * billed as a transactional write of the item, as the ConditionCheck it replaced was. The index bills
+     * its own writes: the note changes the entry's key, so each completion is a delete and a put on the index.
      */
     @Test
     void inOrderEntityOccurrences_ownEntityLease_costTwoRequestsEach_twoTransactions_andTwoIndexWrites() {
@@ -132,6 +133,14 @@ class LedgerCostTest {
 
         assertThat(sent).hasSize(2 * OCCURRENCES);
         assertThat(sent).extracting(RequestMeter.Sent::operation).containsOnly("TransactWriteItems");
+        assertThat(DynamoDbHarness.client()
+                        .getItem(b -> b.tableName(table).key(Keys.lock(group)).consistentRead(true))
+                        .item()
+                        .get(Attr.ENTITY_LEASED_AT)
+                        .n())
+                .as("the last claim's time, noted on the job's group in the claim's own request")
+                .isEqualTo(Long.toString(
+                        START.plus(Duration.ofMinutes(OCCURRENCES)).toEpochMilli()));
         int perOccurrence = ItemSize.transactionalWriteUnits(groupBytes)
                 + ItemSize.transactionalWriteUnits(jobBytes)
                 + ItemSize.transactionalWriteUnits(runBytes)

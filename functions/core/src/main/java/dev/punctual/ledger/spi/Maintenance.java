@@ -46,14 +46,16 @@ final class Maintenance {
         request.groups().forEach(g -> running.put(g, new Busy(g, null, null)));
         Map<String, Instant> draining = new TreeMap<>();
         Map<String, Instant> heldSince = new TreeMap<>();
+        Map<String, Instant> entityLeasedAt = new TreeMap<>();
         while (true) {
             int before = taken.size();
-            Optional<MaintenanceRefused> refused = takeWhatIsFree(request, token, taken, running, heldSince);
+            Optional<MaintenanceRefused> refused =
+                    takeWhatIsFree(request, token, taken, running, heldSince, entityLeasedAt);
             if (refused.isPresent()) {
                 giveBack(taken, refused.get());
                 return MaintenanceReport.refused(request.hold(), refused.get());
             }
-            drainEntityLeases(request, taken.subList(before, taken.size()), heldSince, draining);
+            drainEntityLeases(request, taken.subList(before, taken.size()), heldSince, entityLeasedAt, draining);
             if ((running.isEmpty() && draining.isEmpty()) || !clock.instant().isBefore(giveUpAt)) {
                 List<Busy> still = new ArrayList<>(running.values());
                 draining.forEach((group, until) -> still.add(new Busy(group, ENTITY_RUNS, until)));
@@ -67,22 +69,30 @@ final class Maintenance {
     static final String ENTITY_RUNS = MaintenanceReport.ENTITY_RUNS;
 
     /**
-     * A group whose entities hold their own leases counts as held once the longest of those leases,
-     * counted from when the hold was taken, has passed: the hold refuses every entity claim after it (the
-     * claim's ConditionCheck), and every lease granted before it ends by then. The clock decides, as for
-     * every lease; no entity lease is read (they cannot be named). The term counts from when the hold is
-     * known to be stored ({@code heldSince}), not from when its write was built: a write retried or slow
-     * to land leaves entity claims passing until it does.
+     * A group whose entities hold their own leases counts as held once every entity lease taken before
+     * the hold has ended: the hold refuses every entity claim after it (the claim's transaction writes the
+     * group item under NO_HOLD_IN_FORCE), and each claim that passed before it noted its time on that item
+     * ({@code entityLeasedAt}, the last one's), which the hold's own write returned. A lease ends within
+     * the term of when it was taken; the last one was taken after all the others, so the group is held
+     * once the term has passed since the last ({@code entityLeasedAt + term}), and at once when no entity
+     * ever took its own lease there. The clock decides, as for every lease; no entity lease is read (they
+     * cannot be named). The bound is never later than the term counted from when the hold is known to be
+     * stored ({@code heldSince}), not from when its write was built: a write retried or slow to land
+     * leaves entity claims passing until it does, and each of those notes its time too.
      */
     private void drainEntityLeases(
             MaintenanceRequest request,
             List<Lease> justTaken,
             Map<String, Instant> heldSince,
+            Map<String, Instant> entityLeasedAt,
             Map<String, Instant> draining) {
         for (Lease lease : justTaken) {
             Duration term = request.entityLeaseTerms().get(lease.group());
-            if (term != null) {
-                draining.put(lease.group(), heldSince.get(lease.group()).plus(term));
+            Instant last = entityLeasedAt.get(lease.group());
+            if (term != null && last != null) {
+                Instant byLast = last.plus(term);
+                Instant byHold = heldSince.get(lease.group()).plus(term);
+                draining.put(lease.group(), byLast.isBefore(byHold) ? byLast : byHold);
             }
         }
         Instant now = clock.instant();
@@ -100,18 +110,21 @@ final class Maintenance {
             String token,
             List<Lease> taken,
             Map<String, Busy> running,
-            Map<String, Instant> heldSince) {
+            Map<String, Instant> heldSince,
+            Map<String, Instant> entityLeasedAt) {
         boolean tookAny;
         do {
             tookAny = false;
             for (String group : List.copyOf(running.keySet())) {
                 Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-                Optional<Lease> kept = request.entityLeaseTerms().containsKey(group)
+                Optional<LockState> kept = request.entityLeaseTerms().containsKey(group)
                         ? keepOwnHold(request, group, now)
                         : Optional.empty();
                 if (kept.isPresent()) {
-                    heldSince.put(group, kept.get().acquiredAt());
-                    taken.add(kept.get());
+                    Lease held = Records.leaseFor(kept.get(), kept.get().leaseOwner());
+                    heldSince.put(group, held.acquiredAt());
+                    noteEntityLease(kept.get(), entityLeasedAt);
+                    taken.add(held);
                     running.remove(group);
                     tookAny = true;
                     continue;
@@ -121,6 +134,7 @@ final class Maintenance {
                 LockState seen = written.value();
                 if (written.applied()) {
                     heldSince.put(group, clock.instant());
+                    noteEntityLease(seen, entityLeasedAt);
                     taken.add(Records.leaseFor(seen, token));
                     running.remove(group);
                     tookAny = true;
@@ -136,6 +150,16 @@ final class Maintenance {
     }
 
     /**
+     * The last entity lease taken under a group before our hold, as the hold's write (or a read after it)
+     * returned the item: no entity claim passes after the hold, so it stays the last while we hold.
+     */
+    private static void noteEntityLease(LockState held, Map<String, Instant> entityLeasedAt) {
+        if (held.entityLeasedAt() != null) {
+            entityLeasedAt.put(held.id(), held.entityLeasedAt());
+        }
+    }
+
+    /**
      * A group whose entities hold their own leases, already held by this operator and in force, is kept
      * as it is instead of taken again: taking it again would write a new start, and the wait for the
      * entity runs started before the hold, counted from that start, would begin again at every {@code
@@ -145,7 +169,7 @@ final class Maintenance {
      * hold's stored start is when its first write was built, earlier than it landed by that write's
      * latency: within the skew tolerance the term carries.
      */
-    private Optional<Lease> keepOwnHold(MaintenanceRequest request, String group, Instant now) {
+    private Optional<LockState> keepOwnHold(MaintenanceRequest request, String group, Instant now) {
         LockState seen = store.readLock(group);
         if (!seen.underMaintenanceAt(now)
                 || seen.maintenance() == null
@@ -158,7 +182,7 @@ final class Maintenance {
         Lease held = Records.leaseFor(seen, seen.leaseOwner());
         Instant until = request.hold().until().truncatedTo(ChronoUnit.MILLIS);
         if (!until.isAfter(held.expiresAt())) {
-            return Optional.of(held);
+            return Optional.of(seen);
         }
         Write<LockState> extended = ReadBack.write(
                 "extend maintenance of " + group,
@@ -166,9 +190,7 @@ final class Maintenance {
                 () -> Optional.of(store.readLock(group))
                         .filter(s -> held.ownerToken().equals(s.leaseOwner()) && until.equals(s.leaseUntil()))
                         .map(Write.Applied::new));
-        return extended.applied()
-                ? Optional.of(Records.leaseFor(extended.value(), held.ownerToken()))
-                : Optional.empty();
+        return extended.applied() ? Optional.of(extended.value()) : Optional.empty();
     }
 
     /**

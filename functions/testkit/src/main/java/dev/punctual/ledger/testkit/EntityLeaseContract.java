@@ -239,6 +239,211 @@ public abstract class EntityLeaseContract extends RunLedgerRaceContract {
                 .isTrue();
     }
 
+    /** A hold of the job's group waiting out entity runs for at most {@code wait}, looking every 5 s. */
+    private static MaintenanceRequest holdWaiting(String job, MaintenanceHold hold, Duration wait) {
+        return new MaintenanceRequest(List.of(job), hold, wait, Duration.ofSeconds(5))
+                .withEntityLeases(Map.of(job, LEASE));
+    }
+
+    @Test
+    void maintenanceOn_whereNoEntityEverTookItsOwnLease_isHeldAtOnce_withoutWaitingOutTheTerm() {
+        Tenants t = tenants();
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+
+        MaintenanceReport report = t.ledger.maintenanceOn(holdWaiting(t.job, hold, LEASE.plusMinutes(1)));
+
+        assertThat(report.complete()).as("no entity run can be in flight").isTrue();
+        assertThat(report.stillRunning()).isEmpty();
+        assertThat(clock.peek()).as("no wait on the clock").isEqualTo(START);
+        assertThat(t.claimInOrder(t.of("acme", 1)))
+                .as("and it refuses entity claims from then on")
+                .isEqualTo(new UnderMaintenance(t.job, hold));
+    }
+
+    @Test
+    void maintenanceOn_aTermAfterTheLastEntityLease_isHeldAtOnce() {
+        Tenants t = tenants();
+        t.succeed(claimed(t.claimInOrder(t.of("acme", 1))));
+        t.succeed(claimed(t.claimGeneral(t.of("beta", 1))));
+        clock.advance(LEASE);
+        Instant at = clock.peek();
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+
+        MaintenanceReport report = t.ledger.maintenanceOn(holdWaiting(t.job, hold, LEASE));
+
+        assertThat(report.complete()).as("every lease taken before has ended").isTrue();
+        assertThat(clock.peek()).isEqualTo(at);
+    }
+
+    @Test
+    void maintenanceOn_overEntityLeasesStillHeld_waitsOnlyUntilTheTermAfterTheLastOne_notAfterTheHold() {
+        Tenants t = tenants();
+        Claim acme = claimed(t.claimInOrder(t.of("acme", 1)));
+        clock.advance(Duration.ofMinutes(2));
+        Instant last = clock.peek();
+        claimed(t.claimGeneral(t.of("beta", 1))); // the lease alone, then the claim under it: noted too
+        clock.advance(Duration.ofMinutes(1));
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+
+        MaintenanceReport atOnce = t.ledger.maintenanceOn(holdWaiting(t.job, hold, Duration.ZERO));
+
+        assertThat(atOnce.complete()).as("beta's run may still hold its lease").isFalse();
+        assertThat(atOnce.stillRunning())
+                .containsExactly(new Busy(t.job, MaintenanceReport.ENTITY_RUNS, last.plus(LEASE)));
+        assertThat(t.succeed(acme))
+                .as("a run started before the hold completes under it")
+                .isInstanceOf(CompletionResult.Completed.class);
+        assertThat(t.claimInOrder(t.of("acme", 2))).isEqualTo(new UnderMaintenance(t.job, hold));
+
+        MaintenanceReport shortWait = t.ledger.maintenanceOn(holdWaiting(t.job, hold, Duration.ofMinutes(1)));
+        assertThat(shortWait.complete()).as("a wait shorter than what is left").isFalse();
+
+        MaintenanceReport waited = t.ledger.maintenanceOn(holdWaiting(t.job, hold, LEASE));
+        assertThat(waited.complete()).isTrue();
+        assertThat(clock.peek())
+                .as("held a term after the last entity lease, not a term after the hold")
+                .isEqualTo(last.plus(LEASE));
+    }
+
+    @Test
+    void entityClaimsRefusedByAHold_noteNothing_soTheNextHoldIsHeldAtOnce() {
+        Tenants t = tenants();
+        MaintenanceHold hold = new MaintenanceHold("restore", "ops", START.plus(Duration.ofHours(1)));
+        assertThat(t.ledger
+                        .maintenanceOn(holdWaiting(t.job, hold, Duration.ZERO))
+                        .complete())
+                .isTrue();
+        assertThat(t.claimInOrder(t.of("acme", 1))).isInstanceOf(UnderMaintenance.class);
+        assertThat(t.claimGeneral(t.of("beta", 1))).isInstanceOf(UnderMaintenance.class);
+        t.ledger.maintenanceOff(List.of(t.job));
+
+        assertThat(t.ledger
+                        .maintenanceOn(holdWaiting(t.job, hold, Duration.ZERO))
+                        .complete())
+                .isTrue();
+    }
+
+    /**
+     * Threads race entity claims while an operator, between holds, moves the clock past every lease taken
+     * so far and then at once takes a hold that waits for nothing: whenever a hold is reported held, no
+     * entity lease granted before it (answered before its lift was sent) is still valid on the clock, and
+     * no claim sent after the report and answered before the lift was granted. The clock moves in steps of
+     * a term, so a hold reported held at once is exactly the case where a claim granted in between, and
+     * missed, would run its body inside the hold.
+     */
+    @Test
+    void entityClaimsRacingHoldsTakenAtOnce_neverLeaveALeaseValidWhenTheHoldIsReportedHeld() throws Exception {
+        MutableClock ticking = new MutableClock(START, Duration.ofMillis(1));
+        RunLedger ledger = new LedgerEngine(concurrentStore(), ticking, tokens, Retention.DEFAULT, ticking::advance);
+        String job = job("tenant");
+        List<String> entities = List.of(job + ":acme", job + ":beta", job + ":gamma");
+        AtomicLong order = new AtomicLong();
+        // A lease granted: claim sent, answered, and the end it asked for (at most its claim's time + LEASE).
+        record Granted(long sent, long answered, Instant leaseUntil) {}
+        // A hold reported held: report returned, clock then, lift sent.
+        record Held(long reported, Instant at, long lift) {}
+        List<Granted> granted = new CopyOnWriteArrayList<>();
+        List<Held> held = new CopyOnWriteArrayList<>();
+        AtomicInteger stillRunningReports = new AtomicInteger();
+        AtomicBoolean workersDone = new AtomicBoolean();
+        AtomicLong latestAnsweredSend = new AtomicLong();
+        // Claims sent and not yet settled (answered, and a granted run completed), and a gate the operator
+        // closes while it moves the clock, so that the jump ends no lease under a run (whose completion
+        // would be fenced and its occurrence run again: slow on the emulator). It opens the gate just
+        // before it sends its hold: the claims waiting there race that hold, which is the point.
+        AtomicInteger unsettled = new AtomicInteger();
+        AtomicBoolean gateClosed = new AtomicBoolean();
+
+        ExecutorService pool = Executors.newFixedThreadPool(entities.size() * 2 + 1);
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < entities.size() * 2; t++) {
+            String entity = entities.get(t % entities.size());
+            workers.add(pool.submit(() -> {
+                for (int round = 0; round < rounds(); round++) {
+                    RunKey key = key(entity, round);
+                    Optional<Instant> expected = round == 0 ? Optional.empty() : previousMinute(key);
+                    while (true) {
+                        unsettled.incrementAndGet(); // before the look at the gate: the operator sees one or the other
+                        if (gateClosed.get()) {
+                            unsettled.decrementAndGet();
+                            LockSupport.parkNanos(200_000);
+                            continue;
+                        }
+                        Instant leaseUntil = ticking.peek().plus(LEASE);
+                        // Many attempts: the clock's jumps end leases under runs, whose completions are fenced.
+                        ClaimRequest request = ClaimRequest.scheduled(key, 1, 1_000, leaseUntil)
+                                .onEntityLease(job, expected);
+                        long sent = order.incrementAndGet();
+                        ClaimResult result = ledger.claim(request);
+                        long answered = order.incrementAndGet();
+                        latestAnsweredSend.accumulateAndGet(sent, Math::max);
+                        if (result instanceof ClaimResult.Claimed c) {
+                            granted.add(new Granted(sent, answered, leaseUntil));
+                            ledger.complete(c.claim(), new Outcome.Succeeded(null));
+                        }
+                        unsettled.decrementAndGet();
+                        if (result instanceof ClaimResult.AlreadyDone) {
+                            break;
+                        }
+                        LockSupport.parkNanos(2_000_000);
+                    }
+                }
+            }));
+        }
+        Future<?> operator = pool.submit(() -> {
+            while (!workersDone.get()) {
+                gateClosed.set(true);
+                while (unsettled.get() > 0 && !workersDone.get()) {
+                    LockSupport.parkNanos(200_000);
+                }
+                // Every lease granted so far ends before the hold: a hold may be reported held at once.
+                ticking.advance(LEASE.plusSeconds(1));
+                gateClosed.set(false);
+                MaintenanceHold hold =
+                        new MaintenanceHold("race", "ops", ticking.peek().plus(Duration.ofHours(1)));
+                MaintenanceReport report = ledger.maintenanceOn(
+                        new MaintenanceRequest(List.of(job), hold, Duration.ZERO, Duration.ofMillis(100))
+                                .withEntityLeases(Map.of(job, LEASE)));
+                long reported = order.incrementAndGet();
+                Instant at = ticking.peek();
+                LockSupport.parkNanos(2_000_000);
+                long lift = order.incrementAndGet();
+                ledger.maintenanceOff(List.of(job));
+                long lifted = order.incrementAndGet();
+                if (report.complete()) {
+                    held.add(new Held(reported, at, lift));
+                } else if (!report.stillRunning().isEmpty()) {
+                    stillRunningReports.incrementAndGet();
+                }
+                while (latestAnsweredSend.get() < lifted && !workersDone.get()) {
+                    LockSupport.parkNanos(1_000_000);
+                }
+            }
+        });
+        try {
+            for (Future<?> worker : workers) {
+                worker.get(20, TimeUnit.MINUTES); // a hang guard only: the asserts are on outcomes
+            }
+            workersDone.set(true);
+            operator.get(1, TimeUnit.MINUTES);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        for (Held hold : held) {
+            assertThat(granted)
+                    .as("leases granted before the hold, still valid when it was reported held at %s", hold.at())
+                    .noneMatch(g -> g.answered() < hold.lift() && g.leaseUntil().isAfter(hold.at()));
+            assertThat(granted)
+                    .as("claims sent after the hold was reported held and answered before its lift")
+                    .noneMatch(g -> g.sent() > hold.reported() && g.answered() < hold.lift());
+        }
+        assertThat(held).as("holds reported held at once").isNotEmpty();
+        assertThat(stillRunningReports)
+                .as("holds that met an entity lease taken after the clock moved")
+                .hasPositiveValue();
+    }
+
     @Test
     void maintenanceHold_pastItsEnd_noLongerRefusesEntityClaims() {
         Tenants t = tenants();

@@ -65,7 +65,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
 
     /**
      * NO_HOLD_IN_FORCE on the job's group, then TAKE_ENTITY_LEASE(_AND_CLAIM)_CONDITION (no tombstone
-     * first) on the entity's item, under one monitor as DynamoDB applies the transaction's two items together.
+     * first) on the entity's item, under one monitor as DynamoDB applies the transaction's two items together;
+     * applied, NOTE_ENTITY_LEASE on the group.
      */
     @Override
     public synchronized Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
@@ -90,6 +91,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
         applied(grant.claim()
                 .map(c -> LockStates.withSlot(leased, c, grant.fence()))
                 .orElse(leased));
+        // NOTE_ENTITY_LEASE on the job's group, in the same transaction: the read of it above is current.
+        applied(group.withEntityLeasedAt(lease.now()));
         return new Write.Applied<>(Optional.empty());
     }
 

@@ -26,7 +26,8 @@ final class LockStates {
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -44,7 +45,8 @@ final class LockStates {
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -97,7 +99,8 @@ final class LockStates {
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -114,7 +117,8 @@ final class LockStates {
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -138,6 +142,7 @@ final class LockStates {
                 cursor,
                 slot,
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 }
