@@ -26,14 +26,15 @@ import java.util.stream.Collectors;
  * {@code flock} wraps one (decision 0036). The command inherits this process's input and output; the
  * hold's own lines go to stderr, so what the command prints stays as it is. Its exit status is passed
  * through: 128 + N for a command killed by signal N (as a shell reports it), 127 for one that cannot be
- * started, 75 (EX_TEMPFAIL) for one that succeeded while the hold was lost under it.
+ * started, 75 (EX_TEMPFAIL) when the hold was lost under it: the command is then stopped (SIGTERM, then
+ * SIGKILL), since jobs of the lost group may run beside it, and 75 says so whatever it exited with.
  */
 final class CommandHold {
 
     /** The command could not be started (not found, not executable), as a shell says it. */
     static final int CANNOT_START = 127;
 
-    /** The command succeeded, but some group's hold ended under it: it did not run alone (EX_TEMPFAIL). */
+    /** Some group's hold ended under the command: it was stopped, or it had succeeded, not alone (EX_TEMPFAIL). */
     static final int HOLD_LOST = 75;
 
     /** How long a signalled CLI waits for its command to end after SIGTERM before killing it. */
@@ -77,7 +78,10 @@ final class CommandHold {
                         + (now.maintenance() != null
                                 ? "maintenance " + now.maintenance().shown()
                                 : "now held by " + now.leaseHolder())
-                        + "; the command goes on, and the hold exits " + HOLD_LOST + " unless it fails");
+                        + "; stopping the command (SIGTERM, then SIGKILL after "
+                        + TERMINATION_GRACE.toSeconds() + " s): it no longer runs alone, and the hold exits "
+                        + HOLD_LOST);
+                stopForLoss();
             }
 
             @Override
@@ -125,16 +129,46 @@ final class CommandHold {
         return runHeld(held, command);
     }
 
+    /** Guards {@link #child}, {@link #stopping} and {@link #stoppedForLoss}. */
+    private final Object command = new Object();
+
+    /** The command, once started. */
+    private Process child;
+
+    /** The CLI was signalled or a group was lost: a command not started yet is never started. */
+    private boolean stopping;
+
+    /** A group's hold was lost while the command ran, so the command was stopped (decision 0036). */
+    private boolean stoppedForLoss;
+
+    /**
+     * A group was lost under the command (someone's {@code on --force} or {@code off --force}, or no
+     * renewal for a whole lapse): jobs of that group may run now, so a tool that must run alone is
+     * stopped rather than left to run on beside them (issue 40, 6). On the renewer's thread, so the
+     * stop (which waits up to its grace) runs on a thread of its own.
+     */
+    private void stopForLoss() {
+        Process p;
+        synchronized (command) {
+            stopping = true;
+            stoppedForLoss = true;
+            p = child;
+        }
+        if (p != null) {
+            Thread stopper = new Thread(() -> stop(p), "punctual-hold-lost");
+            stopper.setDaemon(true);
+            stopper.start();
+        }
+    }
+
     private int runHeld(HeldMaintenance held, List<String> command) {
-        Process[] child = new Process[1];
-        boolean[] stopping = new boolean[1];
         // SIGINT, SIGTERM, SIGHUP: the command (and what it started) is asked to stop, then the hold is
         // given back. SIGKILL runs nothing: the hold then lapses by itself, and the command runs on unheld.
         Thread onSignal = new Thread(() -> {
             Process p;
-            synchronized (child) {
-                stopping[0] = true; // a command not started yet is never started
-                p = child[0];
+            synchronized (this.command) {
+                stopping = true; // a command not started yet is never started
+                p = child;
             }
             if (p != null) {
                 stop(p);
@@ -145,12 +179,15 @@ final class CommandHold {
         int status;
         try {
             Process started;
-            synchronized (child) {
-                if (stopping[0]) {
-                    throw new InterruptedException("signalled before the command started");
+            synchronized (this.command) {
+                if (stopping) {
+                    throw new InterruptedException(
+                            stoppedForLoss
+                                    ? "the hold was lost before the command started"
+                                    : "signalled before the" + " command started");
                 }
                 started = new ProcessBuilder(command).inheritIO().start();
-                child[0] = started;
+                child = started;
             }
             status = started.waitFor(); // Linux: 128 + N when signal N killed it
         } catch (IOException cannotStart) {
@@ -158,10 +195,12 @@ final class CommandHold {
             status = CANNOT_START;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            synchronized (child) {
-                if (child[0] != null) {
-                    stop(child[0]);
-                }
+            Process p;
+            synchronized (this.command) {
+                p = child;
+            }
+            if (p != null) {
+                stop(p);
             }
             status = PunctualCli.FAILURE;
         }
@@ -171,10 +210,15 @@ final class CommandHold {
             // The hook is giving the hold back; close() below waits for it to finish.
         }
         boolean released = giveBack(held);
-        if (!held.intact()) {
+        boolean stoppedForLoss;
+        synchronized (this.command) {
+            stoppedForLoss = this.stoppedForLoss;
+        }
+        if (!held.intact() || stoppedForLoss) {
             say("the hold was lost on " + held.lost() + " while the command ran: jobs of those groups may have"
-                    + " run during it");
-            return status == 0 ? HOLD_LOST : status;
+                    + " run during it"
+                    + (stoppedForLoss ? "; the command was stopped (it exited " + status + ")" : ""));
+            return status == 0 || stoppedForLoss ? HOLD_LOST : status;
         }
         say((released ? "released" : "not released (it lapses by itself)") + "; the command exited " + status);
         return status;

@@ -200,6 +200,33 @@ class MaintenanceHoldCommandTest {
     }
 
     @Test
+    void aHoldLostUnderItsCommand_stopsTheCommand_andExits75() throws Exception {
+        Path started = dir.resolve("started");
+        Path finished = dir.resolve("finished");
+        // A tool that would run ten minutes; its hold's renewal (every quarter of the 30 s lapse) finds the
+        // group taken by another operator's on --force, and stops it.
+        String script = "touch '" + started + "'; sleep 600; touch '" + finished + "'";
+        CompletableFuture<Result> holding =
+                CompletableFuture.supplyAsync(() -> hold2("--lapse", "30s", "sh", "-c", script));
+        awaitFile(started, holding);
+
+        Result forced =
+                cli.now(2, "maintenance", "on", "--reason", "emergency", "--for", "10m", "--by", "oncall", "--force");
+        Result ended = holding.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(forced.exitCode()).as(forced.err()).isZero();
+        assertThat(ended.exitCode()).as(ended.err()).isEqualTo(CommandHold.HOLD_LOST);
+        assertThat(ended.err()).contains("stopping the command", "the command was stopped");
+        assertThat(finished)
+                .as("the command was stopped, not left to run beside the jobs")
+                .doesNotExist();
+        assertThat(status().at("/maintenance/set_by").asText())
+                .as("the other operator's hold stands")
+                .isEqualTo("oncall");
+        cli.now(2, "maintenance", "off", "--by", "oncall");
+    }
+
+    @Test
     void aHoldMeetingAnotherOperatorsHold_isRefusedNamingThem_andTheCommandNeverRuns() throws Exception {
         cli.now(2, "maintenance", "on", "--reason", "repair", "--for", "1h", "--by", "alice");
         Path ran = dir.resolve("ran");
