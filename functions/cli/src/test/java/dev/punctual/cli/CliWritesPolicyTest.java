@@ -40,6 +40,8 @@ import picocli.CommandLine;
  * <p>A command cannot ship without its right: the CLI's commands are enumerated from picocli's model
  * (each subcommand, and each mode of {@code maintenance}), and any that is neither run here nor declared
  * in {@link #NOT_CHECKED_HERE} with the reason it needs no ledger write of the operator's fails the test.
+ * The commands that only read the ledger ({@code status}, {@code blackout list}) run here too, and are
+ * shown to send reads only, each allowed.
  *
  * <p>Why a proxy and not an SDK interceptor: the CLI builds its clients itself (the handler's wiring),
  * with no way in for an interceptor; on the wire every client it builds is seen, and a request to
@@ -69,8 +71,6 @@ class CliWritesPolicyTest {
                     "runs in the stage's function (lambda:InvokeFunction); --local and --endpoint run the job in"
                             + " this JVM with the operator's own data permissions, not covered on purpose"),
             Map.entry("replay", "as run"),
-            Map.entry("status", "reads the ledger (GetItem)"),
-            Map.entry("blackout list", "reads the ledger (GetItem)"),
             Map.entry("logs", "reads Logs Insights"),
             Map.entry(
                     "verify",
@@ -101,6 +101,9 @@ class CliWritesPolicyTest {
 
     /** Each writing command's requests, by the command as typed. */
     private static final Map<String, List<RecordingProxy.Access>> SENT = new LinkedHashMap<>();
+
+    /** The commands that read the ledger, run here too: shown to write nothing, and allowed. */
+    private static final Map<String, List<RecordingProxy.Access>> READ = new LinkedHashMap<>();
 
     private static RecordingProxy proxy;
     private static SynthesisedOperatorPolicy policy;
@@ -133,12 +136,14 @@ class CliWritesPolicyTest {
                 "migration",
                 "--by",
                 "alice");
+        READ.put("blackout list", run(NOW, "blackout", "list"));
         checked(
                 "blackout remove",
                 NOW,
                 "blackout",
                 "remove",
                 JSON.readTree(added).get("blackout").asText());
+        READ.put("status", run(NOW, "status", DAILY));
         // A skip that first drops a mark its job's cursor has passed (SKIPS_PRUNE): skip Tuesday again, then
         // move the cursor to Tuesday as deliveries would (a missed range, by the ledger itself, unrecorded).
         checked("skip", NOW, "skip", DAILY, "--at", TUESDAY.toString(), "--reason", "outage", "--by", "alice");
@@ -186,6 +191,12 @@ class CliWritesPolicyTest {
         }
     }
 
+    /** Runs the command (see {@link #checked}) and returns what it sent. */
+    private static List<RecordingProxy.Access> run(Instant at, String... args) {
+        checked("(read)", at, args);
+        return SENT.remove("(read)");
+    }
+
     /** Runs the command with the stage's options through the proxy, records what it sent, returns its output. */
     private static String checked(String name, Instant at, String... args) {
         List<String> all = new ArrayList<>();
@@ -227,6 +238,7 @@ class CliWritesPolicyTest {
                 .filter(name -> !name.contains("("))
                 .collect(Collectors.toCollection(TreeSet::new));
 
+        run.addAll(READ.keySet());
         assertThat(run).as("commands run here").doesNotContainAnyElementsOf(NOT_CHECKED_HERE.keySet());
         Set<String> known = new TreeSet<>(run);
         known.addAll(NOT_CHECKED_HERE.keySet());
@@ -250,6 +262,23 @@ class CliWritesPolicyTest {
                     .as("%s: every item is the ledger's (the operator policy grants no job table)", command)
                     .allMatch(a -> ledgerTable.equals(a.table()));
             assertThat(checked).as("%s writes", command).anyMatch(RecordingProxy.Access::writes);
+            assertThat(checked.stream().filter(a -> !allowed(a)).toList())
+                    .as("%s: requests the operator policy denies", command)
+                    .isEmpty();
+        });
+    }
+
+    @Test
+    void theCommandsThatRead_writeNothing_andEveryReadIsAllowed() {
+        assertThat(READ).isNotEmpty();
+        READ.forEach((command, sent) -> {
+            List<RecordingProxy.Access> checked = sent.stream()
+                    .filter(a -> !EMULATOR_SETUP.contains(a.action()))
+                    .toList();
+            assertThat(checked)
+                    .as(command)
+                    .isNotEmpty()
+                    .allMatch(a -> a.action().equals("dynamodb:GetItem"));
             assertThat(checked.stream().filter(a -> !allowed(a)).toList())
                     .as("%s: requests the operator policy denies", command)
                     .isEmpty();
