@@ -37,6 +37,54 @@ final class LedgerLayout {
             "maintCommand");
 
     /**
+     * What an operator's maintenance writes name ({@code maintenance on}, {@code off}, {@code hold} and
+     * its renewals, verify's hold): {@link #LEASE_ATTRIBUTES} but the fence. A hold leaves the fence as
+     * it is (decision 0037), so an operator never needs to name it, and a write that could name it
+     * could set a group's fence back.
+     */
+    static final List<String> HOLD_ATTRIBUTES =
+            LEASE_ATTRIBUTES.stream().filter(name -> !name.equals("leaseFence")).toList();
+
+    /**
+     * What {@code skip} and {@code unskip} name on the job's (or entity's) lock item (decision 0033): the
+     * number set of skipped occurrences ({@code ADD}/{@code DELETE}), and the slot's occurrence and status,
+     * which the skip's condition reads (the occurrence not in flight). IAM counts a name a condition reads
+     * as one the request accesses, so these two are the narrowest a skip can be granted (decision 0037):
+     * never the cursor, the lease or the fence, nor the slot's owner, fence or attempts.
+     */
+    static final List<String> SKIP_MARK_ATTRIBUTES =
+            List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "skips", "occ", "occStatus");
+
+    /**
+     * What {@code skip}'s planned run item names (decision 0033: status SKIPPED, who, why, when set,
+     * its expiry) and what its condition reads ({@code SKIP_MAY_PLAN}: no run, or a refusal without an
+     * operator's skip). Not a run's owner, result, error, timings or attempt history.
+     */
+    static final List<String> SKIP_RUN_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "job",
+            "scheduledAt",
+            "status",
+            "attempts",
+            "fence",
+            "schedulerAttempt",
+            "missedCount",
+            "trigger",
+            "reason",
+            "ttl",
+            "skipBy",
+            "skipWhy",
+            "skipSetAt");
+
+    /**
+     * What {@code unskip}'s delete of a planned run item names: the keys and what its condition reads
+     * ({@code SKIP_STILL_PLANNED}: an operator's skip no delivery has met).
+     */
+    static final List<String> UNSKIP_ATTRIBUTES =
+            List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "skipBy", "skipActedAt");
+
+    /**
      * What an entity's delete and a put name (decision 0029, 8; decision 0031): the tombstone on the
      * entity's lock item ({@code deletedAt}, {@code deletedBy}) and the put's due note ({@code nextDue},
      * {@code dueBucket}) and the entity's write lock that keeps a put and a delete of one entity from

@@ -17,12 +17,26 @@ import software.constructs.Construct;
 /**
  * What an operator of one stage may do with the CLI against it, as a managed policy to attach to their
  * role or group (docs/runbook.md): find the stage ({@code DescribeStacks}), run a job in its function
- * (invoke the pools' {@code live} aliases), read the ledger ({@code status}), turn maintenance on and off
- * (the lease attributes of the ledger's lock items only, {@code lock#<group>}), and run the saved Logs Insights
- * queries over the stage's log groups ({@code logs}); and read what {@code verify} checks (function
- * configurations, schedules, the ledger's TTL and backups, queue depths, alarms, log lines). Nothing
- * else: {@code run --local} and verify's previews need the functions' own data permissions and are not
- * covered on purpose.
+ * (invoke the pools' {@code live} aliases: {@code run}, {@code replay}, {@code invoke}, verify's runs),
+ * read the ledger ({@code status}, {@code blackout list}), hold it for maintenance ({@code maintenance
+ * on}, {@code off}, {@code hold}, verify's hold: the lease attributes of the lock items but the fence),
+ * skip occurrences ({@code skip}, {@code unskip}, {@code blackout add} and {@code remove}: the skip marks
+ * of the lock items, and planned skips as run items), and run the saved Logs Insights queries over the
+ * stage's log groups ({@code logs}); and read what {@code verify} checks (function configurations,
+ * schedules, the ledger's TTL and backups, queue depths, alarms, log lines).
+ *
+ * <p>Every ledger write is checked by CliWritesPolicyTest (functions/cli), which runs each writing
+ * command of the CLI on the emulator, records the requests it sends and evaluates each against this
+ * policy as synthesised; a command it does not know fails it until it is checked or declared read only.
+ *
+ * <p>Not covered, on purpose: {@code run --local}, {@code invoke}'s and {@code replay}'s local runs and
+ * verify's previews run jobs in the operator's JVM and need the functions' own data permissions (the
+ * jobs' tables, the ledger's claims and completions); {@code schedules put}, {@code delete} and
+ * {@code import} write entity schedules and their ledger notes with the entity services' policy
+ * ({@code EntityServicePolicyArn}), not this one. What IAM cannot narrow further (decision 0037): a skip's
+ * condition reads the slot, so an operator's crafted request could rewrite a slot's occurrence and status
+ * (never the cursor, the lease's fence, the slot's owner or fence); and run items can be put in a skip's
+ * shape and deleted, which the CLI does only under its conditions (no run, a skip not yet met).
  */
 final class OperatorPolicy extends Construct {
 
@@ -59,12 +73,15 @@ final class OperatorPolicy extends Construct {
                 .build();
         this.policy = ManagedPolicy.Builder.create(this, "Policy")
                 .description("Punctual stage " + stage.stage()
-                        + ": operate it with the CLI (run, replay, status, maintenance, logs)")
+                        + ": operate it with the CLI (run, replay, status, maintenance, skip, blackout, logs)")
                 .statements(List.of(
                         allow(List.of("cloudformation:DescribeStacks"), List.of(stack.formatArn(stacks))),
                         allow(List.of("lambda:InvokeFunction"), aliases),
                         allow(List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:DescribeTable"), List.of(ledger)),
                         maintenanceWrites(ledger),
+                        skipMarks(ledger),
+                        skipRuns(ledger),
+                        unskipRuns(ledger),
                         allow(List.of("logs:StartQuery"), logGroups),
                         // Query results and saved query definitions have no resource-level permissions.
                         allow(
@@ -145,10 +162,12 @@ final class OperatorPolicy extends Construct {
     }
 
     /**
-     * {@code maintenance on} and {@code off} (and verify's hold) take and give back the lease of every lock
-     * group ({@code DynamoDbLedgerStore.takeLease} and {@code releaseMaintenance}): updates of lock items
-     * that name the lease attributes only, so an operator can hold a group but cannot move a job's cursor
-     * or slot (the job's part of its own lock item) or touch a run item. AWS pairs an attribute limit with
+     * {@code maintenance on}, {@code off} and {@code hold} (and verify's hold) take, renew and give back
+     * the lease of every lock group ({@code DynamoDbLedgerStore.takeLease}, {@code extendLease} of a hold,
+     * {@code releaseLease} and {@code releaseMaintenance}): updates of lock items that name the lease
+     * attributes only, and not the fence ({@link LedgerLayout#HOLD_ATTRIBUTES}): a hold leaves the fence as
+     * it is (decision 0037), so no operator's write can set a group's fence back; nor can it move a job's
+     * cursor or slot (the job's part of its own lock item). AWS pairs an attribute limit with
      * {@code dynamodb:ReturnValues} NONE or UPDATED_* so that the update cannot return other attributes;
      * that is left out on purpose: the adapter asks for ALL_NEW (the lease it took, read in the same
      * write), and this policy reads every ledger item with GetItem anyway, so it would deny maintenance
@@ -163,7 +182,49 @@ final class OperatorPolicy extends Construct {
                         "ForAllValues:StringLike",
                         Map.of("dynamodb:LeadingKeys", List.of(LOCK_ITEMS)),
                         "ForAllValues:StringEquals",
-                        Map.of("dynamodb:Attributes", LedgerLayout.LEASE_ATTRIBUTES))))
+                        Map.of("dynamodb:Attributes", LedgerLayout.HOLD_ATTRIBUTES))))
+                .build();
+    }
+
+    /**
+     * {@code skip}, {@code unskip}, {@code blackout add} and {@code remove} (decision 0033): the mark on the
+     * job's or entity's lock item, added or deleted in the transaction that plans or removes the skip,
+     * and the prune of marks behind the cursor. The skip's condition reads the slot's occurrence and
+     * status (not in flight), which IAM counts as accessed: those two, never the cursor, the lease or the
+     * fence ({@link LedgerLayout#SKIP_MARK_ATTRIBUTES}). ReturnValues is not limited, as for maintenance.
+     */
+    private static PolicyStatement skipMarks(String ledger) {
+        return attributesOf("dynamodb:UpdateItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.SKIP_MARK_ATTRIBUTES);
+    }
+
+    /**
+     * {@code skip} and {@code blackout add} write each planned skip as the occurrence's run item (a Put in
+     * the skip's transaction), in a skip's shape only ({@link LedgerLayout#SKIP_RUN_ATTRIBUTES}): no
+     * owner, result, error or attempt history. Run items only: {@code run#<job>} and {@code run#<job>:<entity>}.
+     */
+    private static PolicyStatement skipRuns(String ledger) {
+        return attributesOf("dynamodb:PutItem", ledger, LedgerLayout.RUN_ITEMS, LedgerLayout.SKIP_RUN_ATTRIBUTES);
+    }
+
+    /**
+     * {@code unskip}, {@code blackout remove} and a {@code blackout add} taking back what it planned delete
+     * a planned skip's run item (a Delete in the unskip's transaction), under a condition naming only the
+     * skip's marks ({@link LedgerLayout#UNSKIP_ATTRIBUTES}). Run items only, never a lock item.
+     */
+    private static PolicyStatement unskipRuns(String ledger) {
+        return attributesOf("dynamodb:DeleteItem", ledger, LedgerLayout.RUN_ITEMS, LedgerLayout.UNSKIP_ATTRIBUTES);
+    }
+
+    /** One action on the ledger's items under a partition pattern, naming only the given attributes. */
+    private static PolicyStatement attributesOf(String action, String ledger, String items, List<String> attributes) {
+        return PolicyStatement.Builder.create()
+                .actions(List.of(action))
+                .resources(List.of(ledger))
+                .conditions(new TreeMap<>(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of("dynamodb:LeadingKeys", List.of(items)),
+                        "ForAllValues:StringEquals",
+                        Map.of("dynamodb:Attributes", attributes))))
                 .build();
     }
 

@@ -12,7 +12,8 @@ import java.util.Map;
 record CdkJson(String app, Map<String, Object> context) {
 
     static Path path() {
-        for (Path candidate : List.of(Path.of("cdk.json"), Path.of("..", "cdk.json"))) {
+        for (Path candidate :
+                List.of(Path.of("cdk.json"), Path.of("..", "cdk.json"), Path.of("..", "..", "cdk.json"))) {
             if (Files.isRegularFile(candidate)) {
                 return candidate;
             }

@@ -73,7 +73,7 @@ class OperatorPolicyTest {
     }
 
     @Test
-    void maintenanceWrites_nameTheLeaseAttributesOfLockItemsOnly_neverAJobsCursorOrSlot() {
+    void maintenanceWrites_nameTheLeaseAttributesOfLockItemsOnly_neverTheFenceNorAJobsCursorOrSlot() {
         Map<String, Object> update = statements.stream()
                 .filter(s -> actions(s).contains("dynamodb:UpdateItem"))
                 .findFirst()
@@ -90,7 +90,6 @@ class OperatorPolicyTest {
                                         "pk",
                                         "sk",
                                         "leaseOwner",
-                                        "leaseFence",
                                         "leaseUntil",
                                         "leaseAcquiredAt",
                                         "leaseHolder",
@@ -98,6 +97,53 @@ class OperatorPolicyTest {
                                         "maintReason",
                                         "maintBy",
                                         "maintCommand"))));
+    }
+
+    @Test
+    void skipWrites_nameTheMarksOfLockItems_andASkipsRunItem_only() {
+        Map<String, Object> marks = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:UpdateItem"))
+                .skip(1)
+                .findFirst()
+                .orElseThrow();
+        assertThat(marks.get("Condition"))
+                .isEqualTo(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of("dynamodb:LeadingKeys", List.of("lock#*")),
+                        "ForAllValues:StringEquals",
+                        Map.of("dynamodb:Attributes", List.of("pk", "sk", "skips", "occ", "occStatus"))));
+        Map<String, Object> put = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:PutItem"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(actions(put)).containsExactly("dynamodb:PutItem");
+        assertThat(put.get("Condition").toString()).contains("dynamodb:LeadingKeys=[run#*]");
+        Map<String, Object> delete = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:DeleteItem"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(delete.get("Condition"))
+                .isEqualTo(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of("dynamodb:LeadingKeys", List.of("run#*")),
+                        "ForAllValues:StringEquals",
+                        Map.of("dynamodb:Attributes", List.of("pk", "sk", "skipBy", "skipActedAt"))));
+    }
+
+    @Test
+    void noWriteOfTheLedger_mayNameTheFenceOrTheCursor_norAnyRunItemsOwnerOrResult() {
+        List<Map<String, Object>> writes = statements.stream()
+                .filter(s -> actions(s).stream()
+                        .anyMatch(a -> List.of("dynamodb:UpdateItem", "dynamodb:PutItem", "dynamodb:DeleteItem")
+                                .contains(a)))
+                .toList();
+
+        assertThat(writes).hasSize(4).allSatisfy(write -> {
+            assertThat(actions(write)).hasSize(1);
+            assertThat(write.get("Condition").toString())
+                    .contains("dynamodb:Attributes")
+                    .doesNotContain("leaseFence", "cursor", "occOwner", "occFence", "owner", "result", "earlier");
+        });
     }
 
     @Test
@@ -124,7 +170,7 @@ class OperatorPolicyTest {
     }
 
     @Test
-    void theLedger_isReadable_andWritableOnlyInItsLockItems_theJobsTablesNotAtAll() {
+    void theLedger_isReadable_andWritableOnlyInItsLockAndRunItems_theJobsTablesNotAtAll() {
         Set<String> ledger = Set.of(BareStage.LEDGER);
 
         for (String read : List.of(
@@ -142,10 +188,10 @@ class OperatorPolicyTest {
                 .orElseThrow();
         assertThat(update.get("Condition").toString()).contains("dynamodb:LeadingKeys=[" + OperatorPolicy.LOCK_ITEMS);
         assertThat(actions(update)).containsExactly("dynamodb:UpdateItem");
+        assertThat(grants.get("dynamodb:PutItem")).isEqualTo(ledger);
+        assertThat(grants.get("dynamodb:DeleteItem")).isEqualTo(ledger);
         assertThat(grants)
                 .doesNotContainKeys(
-                        "dynamodb:PutItem",
-                        "dynamodb:DeleteItem",
                         "dynamodb:Scan",
                         "dynamodb:BatchWriteItem",
                         "dynamodb:TransactWriteItems",

@@ -5,10 +5,20 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * A held lock-group lease. The fence grows by one with every acquisition of the group, so a job can
- * stamp its downstream writes with it and a store can reject writes from an older holder.
+ * A held lock-group lease. The fence grows by one with every acquisition of the group by a job (or an
+ * entity), so a job can stamp its downstream writes with it and a store can reject writes from an older
+ * holder. A maintenance hold carries {@link #NO_FENCE}: it writes nothing a fence guards, and its writes
+ * (an operator's) leave the stored fence as it is (decision 0037).
  */
 public record Lease(String group, String ownerToken, long fence, Instant acquiredAt, Instant expiresAt) {
+
+    /** The fence of a maintenance hold: none (a job's or an entity's fence is at least 1). */
+    public static final long NO_FENCE = 0;
+
+    /** Whether this lease has a fence of its own (a job's or an entity's), not a hold's {@link #NO_FENCE}. */
+    public boolean fenced() {
+        return fence != NO_FENCE;
+    }
 
     /**
      * The default clock-skew tolerance, added to the Lambda's remaining time: the lease must not end

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  *   <li>{@link Check#DOUBLE_SUCCESS}: at most one completion per occurrence reports a success;
  *   <li>{@link Check#LEASE_OVERLAP}: no two holders of a group's lease overlap in time (see {@link Tenure});
  *   <li>{@link Check#FENCE_ORDER}: per group, every fence is handed out once, and a lease acquired after
- *       another one returned (or held after it) has a higher fence;
+ *       another one returned (or held after it) has a higher fence (jobs' and entities' leases: a
+ *       maintenance hold has none, decision 0037);
  *   <li>{@link Check#REFUSED_INPUT_WROTE}: a refused payload caused no write (and no request at all), and
  *       its occurrence has no record in the end;
  *   <li>{@link Check#FENCED_WRITE_LANDED}: in the order the domain table applied them, the fences of the
@@ -468,9 +469,11 @@ public final class HistoryChecker {
                     latestJob = next;
                 }
             }
-            for (int i = 1; i < byStart.size(); i++) {
-                Tenure previous = byStart.get(i - 1);
-                Tenure next = byStart.get(i);
+            // Fence order among the jobs' tenures: a hold has no fence (decision 0037).
+            List<Tenure> fenced = byStart.stream().filter(t -> !t.maintenance()).toList();
+            for (int i = 1; i < fenced.size(); i++) {
+                Tenure previous = fenced.get(i - 1);
+                Tenure next = fenced.get(i);
                 if (next.fence() <= previous.fence()) {
                     anomaly(
                             Check.FENCE_ORDER,
@@ -576,7 +579,9 @@ public final class HistoryChecker {
     }
 
     private void fences(List<Tenure> tenures) {
-        Map<String, List<Tenure>> byGroup = tenures.stream().collect(Collectors.groupingBy(Tenure::group));
+        // A maintenance hold has no fence and leaves the stored one as it is (decision 0037).
+        Map<String, List<Tenure>> byGroup =
+                tenures.stream().filter(t -> !t.maintenance()).collect(Collectors.groupingBy(Tenure::group));
         byGroup.forEach((group, held) -> {
             Map<Long, List<Tenure>> byFence = held.stream().collect(Collectors.groupingBy(Tenure::fence));
             byFence.forEach((fence, same) -> {

@@ -242,7 +242,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 .put(":now", Av.millis(now))
                 .put(":until", Av.millis(until))
                 .put(":fence", Av.n(lease.fence()));
-        return updateLock(lease.group(), EXTEND, LEASE_OURS_AT_FENCE, v);
+        // A hold carries no fence (decision 0037): its renewal is the operator's write, which names none.
+        return updateLock(lease.group(), EXTEND, lease.fenced() ? LEASE_OURS_AT_FENCE : HOLD_OURS, v);
     }
 
     @Override
@@ -331,10 +332,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
     @Override
     public boolean pruneSkips(String lockId, List<Instant> passed) {
-        Values v = Values.of()
-                .put(":passed", Av.millisSet(passed))
-                .put(":lastPassed", Av.millis(passed.get(passed.size() - 1)));
-        return updateLock(lockId, SKIPS_PRUNE, SKIPS_PASSED, v).applied();
+        Values v = Values.of().put(":passed", Av.millisSet(passed));
+        return updateLock(lockId, SKIPS_PRUNE, null, v).applied();
     }
 
     private boolean transact(String what, List<TransactWriteItem> items) {

@@ -79,6 +79,13 @@ final class Expressions {
      */
     static final String LEASE_OURS_AT_FENCE = LEASE_OURS + " AND #leaseFence = :fence";
 
+    /**
+     * Renewing a maintenance hold: our owner token (fresh for every acquisition, so it names this hold)
+     * and not yet ended. A hold has no fence (decision 0037), and an operator's write names none, so
+     * that the operator policy need not let operators write {@code leaseFence}.
+     */
+    static final String HOLD_OURS = LEASE_OURS;
+
     /** Release: only the owner token gives a lease back; an expired one of ours may be cleared too. */
     static final String LEASE_OWNED = "#leaseOwner = :token";
 
@@ -120,13 +127,13 @@ final class Expressions {
 
     /**
      * {@code punctual skip}, the lock item's half (decision 0033): ahead of every claim of the occurrence.
-     * (1) After the cursor: at or behind it the scheduler and catch-up never run it again. (2) Not in
-     * flight on the slot: a fresh claim of it came first (its finished states are refused by the run
-     * item's half, written in the same transaction). (3) Fewer than {@code :maxSkips} marks: every mark
-     * is carried by each claim's write of this item.
+     * (1) Not in flight on the slot: a fresh claim of it came first (its finished states are refused by
+     * the run item's half, written in the same transaction). (2) Fewer than {@code :maxSkips} marks: every
+     * mark is carried by each claim's write of this item. The cursor is not named (decision 0037): the
+     * operator's write may name only what the operator policy lets it write, and the cursor is not among
+     * that; an occurrence at or behind it is refused from the ledger's read before this write.
      */
-    static final String SKIP_AHEAD = CURSOR_BEHIND
-            + " AND (attribute_not_exists(#occ) OR #occ <> :t OR #occStatus <> :running)"
+    static final String SKIP_AHEAD = "(attribute_not_exists(#occ) OR #occ <> :t OR #occStatus <> :running)"
             + " AND (attribute_not_exists(#skips) OR size(#skips) < :maxSkips)";
 
     /**
@@ -150,10 +157,10 @@ final class Expressions {
     /**
      * Marks at or behind the cursor refuse nothing (a fresh claim needs the occurrence after the cursor,
      * which only moves forward), so {@code punctual skip} drops them first: the set then holds only
-     * skips ahead, and its size limit counts only those.
+     * skips ahead, and its size limit counts only those. No condition: the marks dropped are those at or
+     * behind the cursor the skip read, and the cursor only moves forward; the operator's write names no
+     * cursor (decision 0037).
      */
-    static final String SKIPS_PASSED = "#cursor >= :lastPassed";
-
     static final String SKIPS_PRUNE = "DELETE #skips :passed";
 
     /**
@@ -242,9 +249,17 @@ final class Expressions {
 
     // ---- Updates -------------------------------------------------------------------------------------
 
+    /**
+     * Hold the lease for maintenance: new owner token, end, start, holder, kind. The fence stays as it is
+     * (decision 0037): a hold writes nothing a fence guards, and an operator's write must be unable to
+     * name the fence, which only grows.
+     */
+    static final String HOLD_LEASE_SET =
+            "#leaseOwner = :token, #leaseUntil = :until, #leaseAcquiredAt = :now, #leaseHolder = :holder,"
+                    + " #leaseKind = :kind";
+
     /** Take the lease: new owner token, fence + 1 in the same write, end at the invocation deadline. */
-    static final String LEASE_SET = "#leaseOwner = :token, #leaseFence = if_not_exists(#leaseFence, :zero) + :one,"
-            + " #leaseUntil = :until, #leaseAcquiredAt = :now, #leaseHolder = :holder, #leaseKind = :kind";
+    static final String LEASE_SET = HOLD_LEASE_SET + ", #leaseFence = if_not_exists(#leaseFence, :zero) + :one";
 
     /** Claim the slot for a fresh occurrence (attempt 1). */
     static final String SLOT_SET = "#occ = :t, #occStatus = :running, #occAttempts = :one, #occOwner = :token,"
@@ -264,11 +279,11 @@ final class Expressions {
      * command a replaced {@code maintenance hold} named — that command no longer holds the stage.
      */
     static final String TAKE_MAINTENANCE_LEASE =
-            "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy REMOVE #maintCommand";
+            "SET " + HOLD_LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy REMOVE #maintCommand";
 
     /** A hold for as long as a command runs (decision 0036): the hand-set hold's fields and the command. */
     static final String TAKE_COMMAND_HOLD =
-            "SET " + LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy, #maintCommand = :command";
+            "SET " + HOLD_LEASE_SET + ", #maintReason = :reason, #maintBy = :setBy, #maintCommand = :command";
 
     /** The happy path's one write; the slot's fence is computed from the same old fence as the lease's. */
     static final String TAKE_LEASE_AND_CLAIM = "SET " + LEASE_SET + ", " + SLOT_SET

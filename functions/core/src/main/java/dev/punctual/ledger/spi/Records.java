@@ -270,9 +270,13 @@ final class Records {
                 expiresAt);
     }
 
-    /** The lease a lock item records, as held by {@code token}. */
+    /**
+     * The lease a lock item records, as held by {@code token}; a maintenance hold's has no fence (the
+     * stored one is the last job's, which the hold leaves as it is: decision 0037).
+     */
     static Lease leaseFor(LockState state, String token) {
-        return new Lease(state.id(), token, state.fence(), state.leaseAcquiredAt(), state.leaseUntil());
+        long fence = state.leaseKind() == dev.punctual.ledger.LeaseKind.MAINTENANCE ? Lease.NO_FENCE : state.fence();
+        return new Lease(state.id(), token, fence, state.leaseAcquiredAt(), state.leaseUntil());
     }
 
     /** Whether a success of this claim moves the cursor forward. */

@@ -60,7 +60,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
         if (old.leaseHeldAt(grant.now()) && !replaces) {
             return new Write.Rejected<>(old);
         }
-        return applied(LockStates.withLease(old, grant));
+        // A hold leaves the fence as it is (HOLD_LEASE_SET, decision 0037); a job's lease takes fence + 1.
+        return applied(grant.hold() == null ? LockStates.withLease(old, grant) : LockStates.withHold(old, grant));
     }
 
     /**
@@ -273,11 +274,11 @@ public final class InMemoryLedgerStore implements LedgerStore {
         RunKey key = planned.key();
         Instant t = key.scheduledTime();
         LockState lock = readLock(key.jobId());
-        boolean afterCursor = lock.cursor() == null || lock.cursor().isBefore(t);
+        // SKIP_AHEAD names no cursor (decision 0037): the ledger refuses one behind it from its read.
         boolean inFlight = lock.slot() != null
                 && lock.slot().occurrence().equals(t)
                 && lock.slot().running();
-        if (!afterCursor || inFlight || lock.skips().size() >= maxSkips || !onlySkipStored(readRun(key))) {
+        if (inFlight || lock.skips().size() >= maxSkips || !onlySkipStored(readRun(key))) {
             return false;
         }
         List<Instant> marks = new ArrayList<>(lock.skips());
@@ -313,14 +314,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return true;
     }
 
-    /** SKIPS_PASSED, then SKIPS_PRUNE. */
+    /** SKIPS_PRUNE, with no condition (decision 0037). */
     @Override
     public synchronized boolean pruneSkips(String lockId, List<Instant> passed) {
         LockState lock = readLock(lockId);
-        Instant last = passed.get(passed.size() - 1);
-        if (lock.cursor() == null || lock.cursor().isBefore(last)) {
-            return false;
-        }
         List<Instant> marks = new ArrayList<>(lock.skips());
         marks.removeAll(passed);
         locks.put(lockId, lock.withSkips(marks));
@@ -345,7 +342,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<LockState> extendLease(Lease lease, Instant until, Instant now) {
         LockState old = readLock(lease.group());
-        if (!lease.ownerToken().equals(old.leaseOwner()) || !old.leaseHeldAt(now) || old.fence() != lease.fence()) {
+        // LEASE_OURS_AT_FENCE; a hold's renewal (no fence) HOLD_OURS.
+        boolean atFence = !lease.fenced() || old.fence() == lease.fence();
+        if (!lease.ownerToken().equals(old.leaseOwner()) || !old.leaseHeldAt(now) || !atFence) {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withLeaseUntil(old, until));

@@ -30,6 +30,24 @@ final class LockStates {
                 s.entityLeasedAt());
     }
 
+    /** A maintenance hold (HOLD_LEASE_SET, decision 0037): the lease as a job's, the fence as it was. */
+    static LockState withHold(LockState s, LeaseGrant g) {
+        LockState leased = withLease(s, g);
+        return new LockState(
+                s.id(),
+                s.fence(),
+                leased.leaseOwner(),
+                leased.leaseUntil(),
+                leased.leaseAcquiredAt(),
+                leased.leaseHolder(),
+                leased.leaseKind(),
+                leased.maintenance(),
+                s.cursor(),
+                s.slot(),
+                s.tombstone(),
+                s.skips());
+    }
+
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
     static LockState withEntityLease(LockState s, LeaseGrant g, long fence) {
         LockState leased = withLease(s, g);

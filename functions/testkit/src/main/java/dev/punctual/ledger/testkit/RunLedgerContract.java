@@ -654,8 +654,36 @@ public abstract class RunLedgerContract {
                 new MaintenanceRequest(List.of(b), hold, Duration.ofMinutes(1), Duration.ofSeconds(5)));
 
         assertThat(report.complete()).isTrue();
-        assertThat(report.taken()).singleElement().extracting(Lease::fence).isEqualTo(runningB.fence() + 1);
+        // A hold has no fence and leaves the group's as the job left it (decision 0037).
+        assertThat(report.taken()).singleElement().extracting(Lease::fence).isEqualTo(Lease.NO_FENCE);
+        assertThat(ledger.lock(b).fence()).isEqualTo(runningB.fence());
         assertThat(ledger.maintenance(b)).contains(hold);
+    }
+
+    /**
+     * Fences only grow, and only jobs' (and entities') acquisitions move them (decision 0037): maintenance
+     * on, its renewal and off leave a group's fence as the last job left it, and the next job's lease is
+     * one above that job's, never a fence handed out before.
+     */
+    @Test
+    void maintenance_onRenewedAndOff_leavesTheFence_andTheNextJobGetsTheNextFence() {
+        RunLedger ledger = ledger();
+        String a = job("a");
+        Claim first = claimed(ledger.claim(scheduled(key(a, 0))));
+        ledger.complete(first, new Outcome.Succeeded(null));
+        MaintenanceHold hold = new MaintenanceHold("load", "ops", START.plus(Duration.ofMinutes(30)));
+
+        MaintenanceReport on = ledger.maintenanceOn(maintenanceOn(List.of(a), hold));
+        Lease held = on.taken().getFirst();
+        assertThat(held.fence()).isEqualTo(Lease.NO_FENCE);
+        assertThat(ledger.lock(a).fence()).isEqualTo(first.fence());
+        assertThat(ledger.renewHold(held, START.plus(Duration.ofMinutes(40)))).isPresent();
+        assertThat(ledger.lock(a).fence()).isEqualTo(first.fence());
+        assertThat(ledger.maintenanceOff(List.of(a), Optional.of("ops"))).containsExactly(a);
+        assertThat(ledger.lock(a).fence()).isEqualTo(first.fence());
+
+        Claim next = claimed(ledger.claim(scheduled(key(a, 1))));
+        assertThat(next.fence()).isEqualTo(first.fence() + 1);
     }
 
     @Test
@@ -726,7 +754,7 @@ public abstract class RunLedgerContract {
 
         assertThat(again.complete()).isTrue();
         assertThat(again.taken()).extracting(Lease::group).containsExactlyElementsOf(groups);
-        assertThat(again.taken()).extracting(Lease::fence).containsOnly(2L);
+        assertThat(again.taken()).extracting(Lease::fence).containsOnly(Lease.NO_FENCE);
         for (String group : groups) {
             assertThat(ledger.maintenance(group)).as(group).contains(longer);
         }
@@ -862,7 +890,10 @@ public abstract class RunLedgerContract {
     @Test
     void heartbeat_withTheOwnerTokenButAnOlderFence_isRefused() {
         RunLedger ledger = ledger();
-        Claim claim = claimed(ledger.claim(scheduled(key(job("fence"), 0))));
+        String job = job("fence");
+        ledger.complete(claimed(ledger.claim(scheduled(key(job, 0)))), new Outcome.Succeeded(null));
+        // The second acquisition, so that the older fence is a real one (1), not a hold's NO_FENCE.
+        Claim claim = claimed(ledger.claim(scheduled(key(job, 1))));
         Lease lease = claim.lease();
         Lease olderFence =
                 new Lease(lease.group(), lease.ownerToken(), lease.fence() - 1, lease.acquiredAt(), lease.expiresAt());
