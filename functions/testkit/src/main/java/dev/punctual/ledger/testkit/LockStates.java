@@ -45,7 +45,8 @@ final class LockStates {
                 s.cursor(),
                 s.slot(),
                 s.tombstone(),
-                s.skips());
+                s.skips(),
+                s.entityLeasedAt());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
