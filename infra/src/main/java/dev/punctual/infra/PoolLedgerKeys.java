@@ -35,6 +35,11 @@ import java.util.Set;
  * @param readsEveryItem whether it hosts the watchdog, which reads every job's items
  * @param queriesDueIndex whether it hosts the watchdog of a catalog with a per-entity job, which queries
  *     the ledger's due index (decision 0031)
+ * @param entityRunItems {@code run#<job>:*} of each of its per-entity jobs: each entity's run items, as
+ *     {@code runItems} are a job's (PutItem and GetItem); a job id holds no {@code :}, so the pattern
+ *     matches that job's entities only
+ * @param entityJobItems {@code lock#<job>:*} of each of its per-entity jobs: each entity's own lock
+ *     item (cursor, slot, lease; UpdateItem and GetItem)
  */
 record PoolLedgerKeys(
         String pool,
@@ -43,13 +48,17 @@ record PoolLedgerKeys(
         List<String> groupItems,
         List<String> reads,
         boolean readsEveryItem,
-        boolean queriesDueIndex) {
+        boolean queriesDueIndex,
+        List<String> entityRunItems,
+        List<String> entityJobItems) {
 
     PoolLedgerKeys {
         runItems = List.copyOf(runItems);
         jobItems = List.copyOf(jobItems);
         groupItems = List.copyOf(groupItems);
         reads = List.copyOf(reads);
+        entityRunItems = List.copyOf(entityRunItems);
+        entityJobItems = List.copyOf(entityJobItems);
     }
 
     /** The keys of {@code pool}'s jobs in the catalog. */
@@ -81,6 +90,16 @@ record PoolLedgerKeys(
                 groupItems,
                 reads.stream().distinct().toList(),
                 everything,
-                everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity));
+                everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity),
+                perEntity(own, LedgerLayout::run),
+                perEntity(own, LedgerLayout::lock));
+    }
+
+    /** The entities' items of each per-entity job, as a pattern: the job's item, then {@code :*}. */
+    private static List<String> perEntity(List<JobDefinition> jobs, java.util.function.Function<String, String> item) {
+        return jobs.stream()
+                .filter(JobDefinition::isPerEntity)
+                .map(job -> item.apply(job.id()) + ":*")
+                .toList();
     }
 }

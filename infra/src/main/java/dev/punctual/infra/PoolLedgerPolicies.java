@@ -88,6 +88,11 @@ final class PoolLedgerPolicies extends Construct {
         List<Grant> grants = new ArrayList<>();
         grants.addAll(split(List.of("dynamodb:PutItem", "dynamodb:GetItem"), keys.runItems(), List.of()));
         grants.addAll(split(List.of("dynamodb:UpdateItem", "dynamodb:GetItem"), keys.jobItems(), List.of()));
+        // A per-entity job's entities have items of their own under its id ({@code run#job:acme}): the
+        // same rights as the job's, by pattern, since the entities are not known at synth.
+        grants.addAll(split(List.of("dynamodb:PutItem", "dynamodb:GetItem"), keys.entityRunItems(), List.of(), LIKE));
+        grants.addAll(
+                split(List.of("dynamodb:UpdateItem", "dynamodb:GetItem"), keys.entityJobItems(), List.of(), LIKE));
         // A shared group's item may be another pool's job's own item (a group named after that job):
         // this pool may write its lease, never its cursor or slot. ReturnValues stays unrestricted: the
         // adapter asks for ALL_NEW, and this pool may read the whole item anyway.
@@ -104,13 +109,21 @@ final class PoolLedgerPolicies extends Construct {
         return grants;
     }
 
+    private static final String EQUALS = "ForAllValues:StringEquals";
+    private static final String LIKE = "ForAllValues:StringLike";
+
     private static List<Grant> split(List<String> actions, List<String> keys, List<String> attributes) {
+        return split(actions, keys, attributes, EQUALS);
+    }
+
+    private static List<Grant> split(
+            List<String> actions, List<String> keys, List<String> attributes, String operator) {
         List<Grant> grants = new ArrayList<>();
         List<String> chunk = new ArrayList<>();
         int characters = 0;
         for (String key : keys) {
             if (!chunk.isEmpty() && characters + Grant.quoted(key) > KEYS_PER_STATEMENT) {
-                grants.add(new Grant(actions, "ForAllValues:StringEquals", chunk, attributes));
+                grants.add(new Grant(actions, operator, chunk, attributes));
                 chunk = new ArrayList<>();
                 characters = 0;
             }
@@ -118,7 +131,7 @@ final class PoolLedgerPolicies extends Construct {
             characters += Grant.quoted(key);
         }
         if (!chunk.isEmpty()) {
-            grants.add(new Grant(actions, "ForAllValues:StringEquals", chunk, attributes));
+            grants.add(new Grant(actions, operator, chunk, attributes));
         }
         return grants;
     }
