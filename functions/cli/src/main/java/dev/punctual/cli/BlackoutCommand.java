@@ -305,8 +305,7 @@ final class BlackoutCommand implements Runnable {
             notes.forEach(n -> text.append("\n  ").append(n));
             text.append("\nremove it before it starts: punctual blackout remove ")
                     .append(id)
-                    .append(" --stage ")
-                    .append(stage.stageName());
+                    .append(stage.reachedWith());
             print(out, text.toString());
             return 0;
         }

@@ -183,8 +183,8 @@ final class SkipCommand {
                                         + RelativeTime.from(clock.instant(), key.scheduledTime()) + "), by " + skip.by()
                                         + ": " + skip.why() + "\nundo before it is delivered: punctual unskip "
                                         + job + " --at " + key.scheduledTime()
-                                        + (entityId == null ? "" : " --entity " + entityId) + " --stage "
-                                        + stage.stageName());
+                                        + (entityId == null ? "" : " --entity " + entityId)
+                                        + stage.reachedWith());
                         yield 0;
                     }
                     case SkipPlan.AlreadySkipped already -> {

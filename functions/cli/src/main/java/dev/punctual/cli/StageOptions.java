@@ -64,6 +64,34 @@ final class StageOptions extends StageTarget {
         return names;
     }
 
+    /**
+     * The options that reached this stage, as they were typed, for a hint that repeats the command's
+     * target (an undo line): {@code --endpoint URL --ledger-table T} on an emulator, {@code --stage NAME
+     * --region R} on AWS, never a {@code --stage dev} the command was not given. The endpoint is shown
+     * redacted, as every echoed value is.
+     */
+    String reachedWith() {
+        StringBuilder options = new StringBuilder();
+        if (emulator()) {
+            options.append(" --endpoint ")
+                    .append(dev.punctual.observability.Redactor.standard().line(endpoint.strip()));
+        }
+        if (stage != null || !emulator()) {
+            options.append(" --stage ").append(stageName());
+        }
+        if (region != null) {
+            options.append(" --region ").append(region);
+        }
+        if (profile != null) {
+            options.append(" --profile ").append(profile);
+        }
+        ledgerTableOption()
+                .ifPresent(table -> options.append(" --ledger-table ").append(table));
+        jobTables.forEach((table, name) ->
+                options.append(" --job-table ").append(table).append('=').append(name));
+        return options.toString();
+    }
+
     /** On an emulator: the named ledger table, else {@code punctual-<stage>-ledger}. */
     String emulatorLedgerTable() {
         return ledgerTableOption().orElse("punctual-" + stageName() + "-ledger");

@@ -82,6 +82,32 @@ class SkipCommandsTest {
     }
 
     @Test
+    void skip_sUndoLine_repeatsTheOptionsItRanWith_andRunAsPrintedItUnskips() throws Exception {
+        Result skipped = cli("skip", DAILY, "--at", TUESDAY, "--reason", "provider outage", "--output", "table");
+        String undo = skipped.out()
+                .lines()
+                .filter(line -> line.startsWith("undo before it is delivered: punctual "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no undo line in " + skipped.out()));
+
+        // Before, it said "--stage dev": on an emulator that reaches AWS, not the table the skip was written to.
+        assertThat(undo)
+                .contains("--endpoint " + DynamoDbHarness.backend().endpoint())
+                .contains("--ledger-table " + stage.ledgerTable());
+        String[] typed = undo.substring("undo before it is delivered: punctual ".length())
+                .split(" ");
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = PunctualCli.execute(
+                new java.io.PrintWriter(out),
+                new java.io.PrintWriter(err),
+                CliContext.withClock(java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC)),
+                typed);
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(cli("status", DAILY).json().at("/jobs/0/skips")).isEmpty();
+    }
+
+    @Test
     void skip_atATimeThatIsNoOccurrence_exitsTwoNamingTheNearest_andWritesNothing() {
         Result odd = cli("skip", DAILY, "--at", "2026-12-01T15:00:00Z", "--reason", "x");
 
