@@ -55,7 +55,8 @@ class StageOutputsTest {
     }
 
     @Test
-    void theOperatorPolicy_invokesOnlyTheAliases_readsTheLedger_writesOnlyLockItems_andRunsQueries() {
+    @SuppressWarnings("unchecked")
+    void theOperatorPolicy_invokesOnlyTheAliases_readsTheLedger_writesLockItemsAndPlannedSkips_andRunsQueries() {
         Map<String, Map<String, Object>> policies =
                 new TreeMap<>(Template.fromStack(DEV).findResources("AWS::IAM::ManagedPolicy"));
         // The others are the pools' ledger grants, attached to their roles.
@@ -73,12 +74,22 @@ class StageOutputsTest {
                         "sqs:GetQueueAttributes",
                         "cloudwatch:DescribeAlarms",
                         "logs:FilterLogEvents")
-                .doesNotContain(
-                        "dynamodb:DeleteItem",
-                        "dynamodb:PutItem",
-                        "dynamodb:TransactWriteItems",
-                        "lambda:*",
-                        "dynamodb:*");
+                .doesNotContain("dynamodb:TransactWriteItems", "lambda:*", "dynamodb:*");
+        // Puts and deletes are skip's and unskip's (decision 0037): planned skips' run items only, each
+        // naming its attributes, never a lock item (CliWritesPolicyTest checks each request).
+        Map<String, Object> properties =
+                (Map<String, Object>) policies.values().iterator().next().get("Properties");
+        List<Map<String, Object>> statements =
+                (List<Map<String, Object>>) ((Map<String, Object>) properties.get("PolicyDocument")).get("Statement");
+        List<Map<String, Object>> putsAndDeletes = statements.stream()
+                .filter(statement ->
+                        String.valueOf(statement.get("Action")).matches(".*dynamodb:(PutItem|DeleteItem).*"))
+                .toList();
+        assertThat(putsAndDeletes)
+                .hasSize(2)
+                .allSatisfy(statement -> assertThat(statement.get("Condition").toString())
+                        .contains("dynamodb:LeadingKeys=[" + LedgerLayout.RUN_ITEMS + "]", "dynamodb:Attributes=")
+                        .doesNotContain("lock#", "leaseFence", "cursor"));
         assertThat(OUTPUTS.get(StageOutputs.OPERATOR_POLICY).get("Value"))
                 .isEqualTo(Templates.ref(policies.keySet().iterator().next()));
     }
