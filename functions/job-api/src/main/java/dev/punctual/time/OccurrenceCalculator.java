@@ -50,6 +50,7 @@ public final class OccurrenceCalculator {
             case CronExpression cron -> new CronOccurrences(cron, rules);
             case RateExpression rate -> new RateOccurrences(rate, rules);
             case AtExpression at -> new AtOccurrences(at, rules);
+            case RecurrenceExpression recurrence -> new RecurrenceOccurrences(recurrence, rules);
         };
         return new OccurrenceCalculator(schedule, source, Exclusions.NONE);
     }
