@@ -70,6 +70,24 @@ class RecurrenceScheduleTest {
                         "2027-03-31T04:15:00Z"));
     }
 
+    /** RFC 5545 3.8.5.3's own example: WKST decides which days of a fortnight belong together. */
+    @Test
+    void weekStart_decidesTheWeeksOfAnInterval_asInTheRfcExample() {
+        String rule = "DTSTART:19970805T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=";
+        assertThat(first(rule + "MO", "America/New_York", 10))
+                .containsExactlyElementsOf(instants(
+                        "1997-08-05T13:00:00Z",
+                        "1997-08-10T13:00:00Z",
+                        "1997-08-19T13:00:00Z",
+                        "1997-08-24T13:00:00Z"));
+        assertThat(first(rule + "SU", "America/New_York", 10))
+                .containsExactlyElementsOf(instants(
+                        "1997-08-05T13:00:00Z",
+                        "1997-08-17T13:00:00Z",
+                        "1997-08-19T13:00:00Z",
+                        "1997-08-31T13:00:00Z"));
+    }
+
     @Test
     void springForwardGap_isSkipped_andNotCountedByCount() {
         // 2027-03-28 02:30 does not exist in Berlin (02:00 -> 03:00): skipped, as cron is; COUNT=10 still runs 10 times
@@ -258,6 +276,7 @@ class RecurrenceScheduleTest {
                 "DTSTART:20270104T090000 RRULE:FREQ=DAILY;BYMINUTE=60 | BYMINUTE | out of range",
                 "DTSTART:20270104T090000 RRULE:FREQ=DAILY;BYMINUTE=0,x | BYMINUTE | not a number",
                 "DTSTART:20270104T090000 RRULE:FREQ=MONTHLY;BYSETPOS=1 | BYSETPOS | needs another BY part",
+                "DTSTART:20270104T090000 RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0 | BYSETPOS | out of range",
                 "DTSTART:20270104T090000 RRULE:FREQ=DAILY;UNTIL=20270110 | UNTIL | date without a time",
                 "DTSTART:20270104T090000 RRULE:FREQ=DAILY;UNTIL=20270103T090000 | UNTIL | before DTSTART",
                 "DTSTART:20270104T090000 RRULE:FREQ=DAILY;WKST=XX | WKST | not a weekday",
