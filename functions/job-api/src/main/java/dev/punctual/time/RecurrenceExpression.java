@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -107,6 +106,10 @@ public record RecurrenceExpression(
         return CODES.get(day.getValue() - 1);
     }
 
+    /**
+     * The narrowest cron containing the rule ({@link #containingCron()}), for display: what a deployment
+     * would be given once recurrences are delivered; {@link Schedule#deployment()} refuses one for now.
+     */
     @Override
     public String toEventBridge() {
         return containingCron().toEventBridge();
@@ -132,7 +135,10 @@ public record RecurrenceExpression(
             text.append(byMonthDay.isEmpty() ? " on " : " and ").append(join(byDay));
         }
         if (!bySetPos.isEmpty()) {
-            text.append(", the ").append(join(bySetPos)).append(" of each");
+            text.append(", position ")
+                    .append(join(bySetPos))
+                    .append(" in each ")
+                    .append(unit);
         }
         List<Integer> hours = byHour.isEmpty() ? List.of(start.getHour()) : byHour;
         List<Integer> minutes = byMinute.isEmpty() ? List.of(start.getMinute()) : byMinute;
@@ -242,36 +248,6 @@ public record RecurrenceExpression(
 
     private static String cronWeekday(DayOfWeek day) {
         return CronSyntax.WEEKDAYS.get(day.getValue() % 7);
-    }
-
-    /** The text as a canonical one-line recurrence (parts in a fixed order). */
-    public String canonical() {
-        StringBuilder rule = new StringBuilder("FREQ=").append(frequency);
-        if (interval != 1) {
-            rule.append(";INTERVAL=").append(interval);
-        }
-        appendList(rule, "BYMONTH", byMonth);
-        appendList(rule, "BYMONTHDAY", byMonthDay);
-        appendList(rule, "BYDAY", byDay);
-        appendList(rule, "BYHOUR", byHour);
-        appendList(rule, "BYMINUTE", byMinute);
-        appendList(rule, "BYSETPOS", bySetPos);
-        if (count > 0) {
-            rule.append(";COUNT=").append(count);
-        }
-        if (until != null) {
-            rule.append(";UNTIL=").append(until);
-        }
-        if (weekStart != DayOfWeek.MONDAY) {
-            rule.append(";WKST=").append(code(weekStart));
-        }
-        return "DTSTART:" + BASIC.format(start) + " RRULE:" + rule;
-    }
-
-    private static void appendList(StringBuilder rule, String name, List<?> values) {
-        if (!values.isEmpty()) {
-            rule.append(';').append(name).append('=').append(join(values));
-        }
     }
 
     /** Whether the text is meant as a recurrence: it starts with DTSTART or RRULE (any case). */
@@ -641,10 +617,5 @@ public record RecurrenceExpression(
             throw new ScheduleExpressionException("UNTIL", value, "is out of range", accepted);
         }
         return new Until(time, value.endsWith("Z"));
-    }
-
-    /** The last local time the rule may produce, inclusive, before any zone: UNTIL's, when it is local. */
-    Optional<LocalDateTime> localEnd() {
-        return until != null && !until.utc() ? Optional.of(until.time()) : Optional.empty();
     }
 }

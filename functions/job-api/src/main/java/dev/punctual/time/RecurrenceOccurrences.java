@@ -178,7 +178,7 @@ final class RecurrenceOccurrences implements OccurrenceSource {
         private final long end;
         private final long lastPeriod;
         private long period;
-        private long[] candidates = new long[0];
+        private long[] candidates; // of the current period; null before it is generated
         private int index;
 
         Forward(long lowerLocal, long endLocal) {
@@ -186,8 +186,6 @@ final class RecurrenceOccurrences implements OccurrenceSource {
             this.end = endLocal;
             this.lastPeriod = endLocal == Long.MAX_VALUE ? Long.MAX_VALUE : rule.periodOf(endLocal);
             this.period = Math.max(rule.startPeriod(), rule.usedAtOrBefore(rule.periodOf(lower)));
-            this.index = 0;
-            this.candidates = null;
         }
 
         /** The next local time, or {@link OccurrenceSource#NONE}. */
