@@ -101,7 +101,8 @@ final class RecurrenceOccurrences implements OccurrenceSource {
 
     @Override
     public long previousBefore(long epochSecond) {
-        long upper = localOf(epochSecond) + MARGIN;
+        // Past a UTC UNTIL, start from it rather than walk back over periods that can only be after it.
+        long upper = localOf(endInstant < epochSecond ? endInstant + 1 : epochSecond) + MARGIN;
         ZoneResolver zone = new ZoneResolver(rules, stretches);
         for (long period = rule.usedAtOrBefore(rule.periodOf(Math.min(upper, endLocal)));
                 period >= rule.startPeriod();
