@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The occurrences of a schedule with EventBridge Scheduler's semantics: cron and at() in the
- * schedule's zone, a local time in a spring-forward gap skipped, a local time in a fall-back overlap
+ * The occurrences of a schedule with EventBridge Scheduler's semantics: cron, at() and RRULE
+ * recurrences (decision 0038) in the schedule's zone, a local time in a spring-forward gap skipped, a local time in a fall-back overlap
  * run once at its earlier instant; rate() in elapsed time from {@link RateExpression#ANCHOR}.
  *
  * <p>Immutable and thread-safe. It never reads a clock: every question names its instant. Searches
@@ -50,6 +50,7 @@ public final class OccurrenceCalculator {
             case CronExpression cron -> new CronOccurrences(cron, rules);
             case RateExpression rate -> new RateOccurrences(rate, rules);
             case AtExpression at -> new AtOccurrences(at, rules);
+            case RecurrenceExpression recurrence -> new RecurrenceOccurrences(recurrence, rules);
         };
         return new OccurrenceCalculator(schedule, source, Exclusions.NONE);
     }

@@ -3,7 +3,8 @@ package dev.punctual.time;
 import java.util.List;
 
 /** How one kind of expression produces occurrences, on epoch seconds. */
-sealed interface OccurrenceSource permits CronOccurrences, RateOccurrences, AtOccurrences, ExcludingOccurrences {
+sealed interface OccurrenceSource
+        permits CronOccurrences, RateOccurrences, AtOccurrences, RecurrenceOccurrences, ExcludingOccurrences {
     long NONE = LocalCalendar.NONE;
 
     /** The first occurrence strictly after, or {@link #NONE}. */

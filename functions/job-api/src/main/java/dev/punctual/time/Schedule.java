@@ -130,12 +130,22 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
     /**
      * What EventBridge Scheduler is given so that it fires at exactly this schedule's occurrences. A
      * cron or one-time expression deploys as written, in this zone. A {@code rate()} deploys as the
-     * UTC cron with the same epoch-anchored occurrences (docs/time.md, "rate() anchor").
+     * UTC cron with the same epoch-anchored occurrences (docs/time.md, "rate() anchor"). An RRULE is
+     * refused for now (core only, decision 0038; {@link RecurrenceExpression#containingCron()}).
      *
      * @throws ScheduleExpressionException for a rate no cron can express: EventBridge would anchor it
      *     at the schedule's creation, not at Punctual's anchor
      */
     public Deployment deployment() {
+        if (expression instanceof RecurrenceExpression recurrence) {
+            throw new ScheduleExpressionException(
+                    "RRULE",
+                    recurrence.source(),
+                    "cannot be deployed yet: Punctual's time core computes a recurrence's occurrences, but"
+                            + " delivering them on AWS is not built (decision 0038); the narrowest cron containing"
+                            + " it is " + recurrence.containingCron().toEventBridge(),
+                    "Unix cron, cron(...), rate(...) or at(...) for a deployed job");
+        }
         if (expression instanceof RateExpression rate) {
             String cron = rate.asUtcCron()
                     .orElseThrow(() -> new ScheduleExpressionException(

@@ -5,7 +5,7 @@ package dev.punctual.time;
  * deployed EventBridge expression, the catch-up planner and the {@code plan} preview all read the
  * same thing.
  */
-public sealed interface ScheduleExpression permits CronExpression, RateExpression, AtExpression {
+public sealed interface ScheduleExpression permits CronExpression, RateExpression, AtExpression, RecurrenceExpression {
 
     /** The text as it was written. */
     String source();
@@ -17,8 +17,8 @@ public sealed interface ScheduleExpression permits CronExpression, RateExpressio
     String describe();
 
     /**
-     * Parses {@code cron(...)}, {@code rate(...)}, {@code at(...)} or, for anything else, a Unix
-     * five-field cron expression.
+     * Parses {@code cron(...)}, {@code rate(...)}, {@code at(...)}, an RFC 5545 recurrence
+     * ({@code DTSTART:... RRULE:...}) or, for anything else, a Unix five-field cron expression.
      *
      * @throws ScheduleExpressionException naming the part that is wrong and what is accepted
      */
@@ -28,7 +28,7 @@ public sealed interface ScheduleExpression permits CronExpression, RateExpressio
                     "schedule",
                     text == null ? "" : text,
                     "is empty",
-                    "Unix cron (0 9 * * 1-5), cron(...), rate(...) or at(...)");
+                    "Unix cron (0 9 * * 1-5), cron(...), rate(...), at(...) or DTSTART:... RRULE:...");
         }
         String trimmed = text.strip();
         if (trimmed.startsWith("cron(")) {
@@ -39,6 +39,9 @@ public sealed interface ScheduleExpression permits CronExpression, RateExpressio
         }
         if (trimmed.startsWith("at(")) {
             return AtExpression.parse(trimmed);
+        }
+        if (RecurrenceExpression.looksLikeRecurrence(trimmed)) {
+            return RecurrenceExpression.parse(trimmed);
         }
         return UnixCronParser.parse(trimmed);
     }

@@ -54,6 +54,7 @@ final class Shift {
             case CronExpression cron -> cron(cron, minutes).map(c -> new Schedule(c, deployed.zone()));
             case AtExpression at -> at(at, minutes, deployed.zone());
             case RateExpression rate -> Optional.empty(); // deployedAsSchedule never returns one
+            case RecurrenceExpression recurrence -> Optional.empty(); // deployment() refuses one
         };
         return shifted.filter(s -> exact(deployed, minutes));
     }
