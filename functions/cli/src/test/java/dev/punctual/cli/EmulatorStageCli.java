@@ -69,6 +69,21 @@ final class EmulatorStageCli {
         return run(CliContext.withClock(Clock.systemUTC()), words, args);
     }
 
+    /**
+     * A command line exactly as typed, none of the stage's options added, at {@code now}: a command that
+     * needs no stage ({@code plan}), or a line a command printed for the operator to run (an undo hint).
+     */
+    static Result typed(Instant now, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PunctualCli.execute(
+                new PrintWriter(out),
+                new PrintWriter(err),
+                CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)),
+                args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
     /** The stage's options, for a CLI started as a process of its own. */
     List<String> stageOptions() {
         return options;

@@ -64,14 +64,7 @@ class OperatorSecretsTest {
 
     /** A command that needs no stage ({@code plan}), as typed. */
     private static Result local(String... args) {
-        java.io.StringWriter out = new java.io.StringWriter();
-        java.io.StringWriter err = new java.io.StringWriter();
-        int code = PunctualCli.execute(
-                new java.io.PrintWriter(out),
-                new java.io.PrintWriter(err),
-                CliContext.withClock(java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC)),
-                args);
-        return new Result(code, out.toString(), err.toString());
+        return EmulatorStageCli.typed(NOW, args);
     }
 
     /** Every item of the stage's ledger table, as text: what a reader of the table would see. */

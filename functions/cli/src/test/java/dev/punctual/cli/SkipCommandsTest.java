@@ -96,14 +96,8 @@ class SkipCommandsTest {
                 .contains("--ledger-table " + stage.ledgerTable());
         String[] typed = undo.substring("undo before it is delivered: punctual ".length())
                 .split(" ");
-        java.io.StringWriter out = new java.io.StringWriter();
-        java.io.StringWriter err = new java.io.StringWriter();
-        int code = PunctualCli.execute(
-                new java.io.PrintWriter(out),
-                new java.io.PrintWriter(err),
-                CliContext.withClock(java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC)),
-                typed);
-        assertThat(code).as(err.toString()).isZero();
+        Result unskipped = EmulatorStageCli.typed(NOW, typed);
+        assertThat(unskipped.exitCode()).as(unskipped.err()).isZero();
         assertThat(cli("status", DAILY).json().at("/jobs/0/skips")).isEmpty();
     }
 
