@@ -170,7 +170,7 @@ class PlanCommandTest {
                 "local from without offset  | plan --schedule '0 9 * * 1' --zone UTC --from 2027-01-01T00:00 --count 1 | --from",
                 "bad to                     | plan --schedule '0 9 * * 1' --zone UTC --to never                | --to",
                 "to before from             | plan --schedule '0 9 * * 1' --zone UTC --from 2027-01-02T00:00:00Z --to 2027-01-01T00:00:00Z | not after",
-                "both to and count          | plan --schedule '0 9 * * 1' --zone UTC --to 2028-01-01T00:00:00Z --count 3 | --count=3",
+                "both to and count          | plan --schedule '0 9 * * 1' --zone UTC --to 2028-01-01T00:00:00Z --count 3 | --to, --count: not together",
                 "neither to nor count       | plan --schedule '0 9 * * 1' --zone UTC                          | --to",
                 "zero count                 | plan --schedule '0 9 * * 1' --zone UTC --count 0                 | --count",
                 "negative count             | plan --schedule '0 9 * * 1' --zone UTC --count -5                | --count",
