@@ -82,6 +82,23 @@ class EventsFilesTest {
     }
 
     @Test
+    void theReadmesListOfReasonCodes_isEveryReasonTheCodeHas_andNoOther() throws Exception {
+        String readme = Files.readString(EVENTS.resolve("README.md"));
+        // The list after "reason is one of the codes in dev.punctual.outcome.Reason (", up to its ")".
+        String start = "`dev.punctual.outcome.Reason` (";
+        String listed = readme.substring(readme.indexOf(start) + start.length());
+        listed = listed.substring(0, listed.indexOf(')'));
+        List<String> codes = java.util.Arrays.stream(listed.split(","))
+                .map(code -> code.strip().replace("`", ""))
+                .toList();
+
+        assertThat(codes)
+                .containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(Reason.values())
+                        .map(Reason::wire)
+                        .toList());
+    }
+
+    @Test
     void everyJsonFileInEvents_isCoveredByTheTestAbove_andDocumentedInTheReadme() throws Exception {
         String readme = Files.readString(EVENTS.resolve("README.md"));
         List<String> files;
