@@ -44,6 +44,7 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         "DEADLINE",
         "ATTEMPTS",
         "TABLES",
+        "EXCLUSIONS",
         "FLAGS",
         "NEXT (LOCAL)",
         "NEXT (UTC)",
@@ -153,6 +154,9 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         row.put(
                 "tables",
                 job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
+        // What keeps occurrences from running, one line each: a calendar's business-day rule or its dates,
+        // a recurring blackout (declared with the job or the catalog); none for most jobs.
+        row.put("exclusions", job.exclusions().describe());
         row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.occurrences(), now, next));
         row.put("description", job.description());
         return row;
@@ -200,6 +204,10 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
                         + Duration.parse((String) window).toMinutes() + "m";
     }
 
+    private static String exclusions(List<String> lines) {
+        return lines.isEmpty() ? "-" : String.join("; ", lines);
+    }
+
     private static String tables(List<String> names) {
         return names.isEmpty() ? "-" : String.join(",", names);
     }
@@ -227,6 +235,7 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     first ? java.util.Objects.toString(r.get("start_deadline"), "-") : "",
                     first ? String.valueOf(r.get("max_attempts")) : "",
                     first ? tables((List<String>) r.get("tables")) : "",
+                    first ? exclusions((List<String>) r.get("exclusions")) : "",
                     first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",
                     run.getOrDefault("local", "-"),
                     run.getOrDefault("utc", "-"),

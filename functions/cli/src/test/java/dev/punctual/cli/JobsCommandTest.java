@@ -14,6 +14,7 @@ import java.io.StringWriter;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code jobs}: the catalog with next runs, no database, no AWS. */
@@ -102,6 +103,40 @@ class JobsCommandTest {
 
         assertThat(result.code()).isEqualTo(PunctualCli.INVALID_INPUT);
         assertThat(result.err()).contains("did you mean " + DAILY + "?");
+    }
+
+    @Test
+    void aJobsCalendarAndBlackouts_areListed_inTheWideTableAndTheJson() throws Exception {
+        dev.punctual.time.HolidayCalendar holidays = dev.punctual.time.HolidayCalendar.of(
+                "kr-public-holidays",
+                java.time.LocalDate.parse("2026-01-01"),
+                java.time.LocalDate.parse("2027-12-31"),
+                java.util.Map.of(java.time.LocalDate.parse("2026-12-25"), "Christmas"));
+        dev.punctual.job.JobDefinition settle = dev.punctual.job.JobDefinition.builder("settle")
+                .schedule("0 9 * * *", "Asia/Seoul")
+                .businessDaysOf(holidays)
+                .blackout(dev.punctual.time.Blackout.daily(
+                        java.time.LocalTime.of(23, 0), java.time.LocalTime.of(1, 0), "Asia/Seoul", "backup"))
+                .job(services -> context -> dev.punctual.job.JobResult.empty())
+                .build();
+        StringWriter wide = new StringWriter();
+        StringWriter json = new StringWriter();
+        picocli.CommandLine table =
+                new picocli.CommandLine(new JobsCommand(NOW, () -> dev.punctual.job.JobCatalog.of(settle)));
+        table.setOut(new PrintWriter(wide));
+        picocli.CommandLine asJson =
+                new picocli.CommandLine(new JobsCommand(NOW, () -> dev.punctual.job.JobCatalog.of(settle)));
+        asJson.setOut(new PrintWriter(json));
+
+        assertThat(table.execute("-o", "wide")).isZero();
+        assertThat(asJson.execute("-o", "json")).isZero();
+
+        List<String> described = settle.exclusions().describe();
+        assertThat(described).hasSize(2);
+        assertThat(wide.toString()).contains("EXCLUSIONS", String.join("; ", described));
+        assertThat(new ObjectMapper().readTree(json.toString()).at("/jobs/0/exclusions"))
+                .extracting(JsonNode::asText)
+                .containsExactlyElementsOf(described);
     }
 
     /** A per-entity job's schedules are its entities': it shows no deployed schedule, zone or next run of its own. */
