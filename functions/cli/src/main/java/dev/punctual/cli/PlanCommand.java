@@ -55,7 +55,9 @@ final class PlanCommand implements Callable<Integer> {
                 names = "--schedule",
                 required = true,
                 paramLabel = "EXPR",
-                description = "Unix cron, cron(...), rate(...) or at(...)")
+                description = "Unix cron, cron(...), rate(...) or at(...); or an RFC 5545 recurrence on one line,"
+                        + " 'DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO' (its occurrences only: not"
+                        + " deployable yet, docs/time.md)")
         String schedule;
 
         @Option(
