@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -46,12 +47,16 @@ public final class EntityTombstones {
     private final String caller;
     private final Sleeper sleeper;
 
+    /** A new owner token per write lock taken: what tells this put or delete from a racing one. */
+    private final Supplier<String> tokens;
+
     private EntityTombstones(RunLedger ledger, String caller) {
-        this(ledger, caller, Sleeper.real());
+        this(ledger, caller, Sleeper.real(), () -> UUID.randomUUID().toString());
     }
 
-    private EntityTombstones(RunLedger ledger, String caller, Sleeper sleeper) {
+    private EntityTombstones(RunLedger ledger, String caller, Sleeper sleeper, Supplier<String> tokens) {
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.tokens = Objects.requireNonNull(tokens, "tokens");
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         if (caller == null || caller.isBlank() || caller.length() > MAX_CALLER || VisibleText.hasHidden(caller)) {
             throw new EntityTargetsException(
@@ -103,7 +108,7 @@ public final class EntityTombstones {
 
     /** The same tombstones, waiting for another writer's lock with {@code sleeper} (a test's). */
     EntityTombstones waitingWith(Sleeper other) {
-        return new EntityTombstones(ledger, caller, other);
+        return new EntityTombstones(ledger, caller, other, tokens);
     }
 
     /**
@@ -115,7 +120,7 @@ public final class EntityTombstones {
      */
     Optional<EntityWrite> write(String job, String entity) {
         String id = EntityIds.ledgerId(job, entity);
-        String owner = UUID.randomUUID().toString();
+        String owner = tokens.get();
         Duration waited = Duration.ZERO;
         Duration backoff = FIRST_BACKOFF;
         while (!ledger.takeEntityWrite(id, owner, WRITE_TERM)) {
