@@ -150,4 +150,12 @@ public interface RunLedger {
 
     /** The maintenance hold on a group, if one is in force. */
     Optional<MaintenanceHold> maintenance(String group);
+
+    /**
+     * What this ledger keeps of long occurrences (decision 0039): their executions and chunks, fenced by the
+     * claim's lease. A ledger that keeps none (a recording wrapper in a test) says so when asked.
+     */
+    default LongRunLedger longRuns() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no long runs");
+    }
 }

@@ -46,6 +46,8 @@ import java.util.function.Function;
  *     CALENDAR or BLACKOUT, never run, never due and never counted as missed
  * @param spread where in its spread window the job's schedule fires (decision 0035): deployed its offset
  *     after each occurrence, which is still what runs; null for a schedule deployed at its occurrences
+ * @param longRun set for a job that runs long ({@link LongJob}, decision 0039): each occurrence is one Step
+ *     Functions execution of plan, chunks and finish; null for a job that runs in one invocation
  */
 public record JobDefinition(
         String id,
@@ -65,7 +67,8 @@ public record JobDefinition(
         EntityJob perEntity,
         Duration startDeadline,
         Exclusions exclusions,
-        JobSpread spread) {
+        JobSpread spread,
+        LongRun longRun) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -135,6 +138,16 @@ public record JobDefinition(
                         "the job's own zone " + schedule.zone().getId());
             }
         }
+        if (longRun != null) {
+            // Each attempt of a chunk writes history events; the chunk bound holds only up to this many.
+            check(
+                    maxAttempts <= LongRun.MOST_ATTEMPTS,
+                    id,
+                    "maxAttempts",
+                    Integer.toString(maxAttempts),
+                    "1 to " + LongRun.MOST_ATTEMPTS + " for a long job (each chunk's retries are written to the"
+                            + " execution's history, which holds 25,000 events)");
+        }
         if (spread != null) {
             // An entity names its own schedule: its place in the window is the entity's (EntityJob.spreadOver).
             check(
@@ -163,6 +176,48 @@ public record JobDefinition(
                                 + " (the schedule fires up to the window less a minute after each occurrence)");
             }
         }
+    }
+
+    /** A job that runs in one invocation (the form before decision 0039). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity,
+            Duration startDeadline,
+            Exclusions exclusions,
+            JobSpread spread) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                exclusions,
+                spread,
+                null);
     }
 
     /** Without a spread (the form before decision 0035). */
@@ -202,7 +257,7 @@ public record JobDefinition(
                 perEntity,
                 startDeadline,
                 exclusions,
-                null);
+                (JobSpread) null);
     }
 
     /** With a start deadline and no calendar or blackout (the form before decision 0034). */
@@ -271,7 +326,8 @@ public record JobDefinition(
                 perEntity,
                 startDeadline,
                 exclusions.plus(more),
-                spread);
+                spread,
+                longRun);
     }
 
     /** How far after each occurrence the deployed schedule fires: the spread's offset, 0 without one. */
@@ -362,6 +418,11 @@ public record JobDefinition(
                 (EntityJob) null);
     }
 
+    /** Whether the job runs long: one Step Functions execution per occurrence ({@link #longRun()}). */
+    public boolean isLong() {
+        return longRun != null;
+    }
+
     /** Whether the job runs per entity, with schedules created at runtime ({@link #perEntity()}). */
     public boolean isPerEntity() {
         return perEntity != null;
@@ -419,6 +480,7 @@ public record JobDefinition(
         private final List<HolidayCalendar> exceptDatesOf = new ArrayList<>();
         private final List<Blackout> blackouts = new ArrayList<>();
         private Spread spreadOver;
+        private LongRun longRun;
 
         private Builder(String id) {
             this.id = id;
@@ -550,6 +612,17 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * Runs each occurrence as one Step Functions execution (decision 0039): the job's factory must build a
+         * {@link LongJob}, whose plan lists chunks that each run once in an invocation of their own. The
+         * stage deploys the state machine; the lock group stays held until the execution's outcome is
+         * recorded, for at most {@code limits.maxDuration()}.
+         */
+        public Builder runsLong(LongRun limits) {
+            this.longRun = java.util.Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -576,7 +649,8 @@ public record JobDefinition(
                     perEntity,
                     startDeadline,
                     exclusions(),
-                    spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule));
+                    spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule),
+                    longRun);
         }
 
         /** The calendars (in the job's zone), then the blackouts, in the order declared. */
