@@ -20,6 +20,9 @@ public interface LongExecutions {
      */
     Start start(String jobId, String name, String input);
 
+    /** The ARN the execution {@code name} of the job's state machine has (or will have once started). */
+    String arnOf(String jobId, String name);
+
     /** The execution as the engine has it; empty when no execution of that name exists. */
     Optional<Execution> describe(String jobId, String name);
 
@@ -27,6 +30,34 @@ public interface LongExecutions {
      * Stops a running execution (ABORTED). False when it was no longer running (or never existed).
      */
     boolean stop(String jobId, String name, String cause);
+
+    /** A stage without long jobs' engine: every call says so, naming what is missing. */
+    LongExecutions NONE = new LongExecutions() {
+        private LongExecutionException missing() {
+            return new LongExecutionException("this runtime has no Step Functions client: a long job's occurrence"
+                    + " cannot be started here (set PUNCTUAL_STATE_MACHINE_PREFIX, or use the emulator's endpoint)");
+        }
+
+        @Override
+        public Start start(String jobId, String name, String input) {
+            throw missing();
+        }
+
+        @Override
+        public String arnOf(String jobId, String name) {
+            throw missing();
+        }
+
+        @Override
+        public Optional<Execution> describe(String jobId, String name) {
+            throw missing();
+        }
+
+        @Override
+        public boolean stop(String jobId, String name, String cause) {
+            throw missing();
+        }
+    };
 
     /** How a start was answered. */
     sealed interface Start {

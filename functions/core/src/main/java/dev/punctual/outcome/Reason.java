@@ -89,7 +89,28 @@ public enum Reason {
      */
     LEASE_ENDED(Verdict.FAIL, null, Flag.RETRIED),
     /** The occurrence failed as often as the job allows; only a forced manual run retries it. */
-    ATTEMPTS_EXHAUSTED(Verdict.FAIL, null, Flag.NONE);
+    ATTEMPTS_EXHAUSTED(Verdict.FAIL, null, Flag.NONE),
+    /**
+     * A long job's occurrence was handed to its Step Functions execution (decision 0039): the claim holds the
+     * lock group, the run item stays RUNNING, and the execution records the outcome (OK, CHUNK_FAILED,
+     * EXECUTION_FAILED) when it ends.
+     */
+    STARTED(Verdict.PASS, null, Flag.NONE),
+    /**
+     * A long occurrence's chunk failed its last attempt (decision 0039): the occurrence is recorded FAILED
+     * naming the chunk; a later claim (catch-up, replay) resumes with the chunks not yet recorded.
+     */
+    CHUNK_FAILED(Verdict.FAIL, null, Flag.NONE),
+    /**
+     * A long occurrence's execution ended without recording an outcome: it timed out, failed outside a
+     * chunk, or was stopped in the console; recorded FAILED from the execution's status (decision 0039).
+     */
+    EXECUTION_FAILED(Verdict.FAIL, null, Flag.NONE),
+    /**
+     * An operator cancelled a running long occurrence ({@code punctual cancel}): its execution was stopped
+     * and the occurrence recorded FAILED as cancelled, with who and why; not paged, retried only by a replay.
+     */
+    CANCELLED(Verdict.SKIP, null, Flag.NONE);
 
     /** What a reason makes the runtime do besides reporting it. */
     private enum Flag {

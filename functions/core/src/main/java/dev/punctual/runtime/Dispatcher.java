@@ -35,7 +35,12 @@ public final class Dispatcher {
 
     /** With the listeners every runtime has: the lifecycle events, then the outcome line and its metrics. */
     public Dispatcher(RuntimeServices services) {
-        this(services, new OccurrenceRunner(services), List.of(new RunEvents(services.events()), new OutcomeLine()));
+        this(services, new OccurrenceRunner(services), standingListeners(services));
+    }
+
+    /** The listeners every runtime has: the lifecycle events, then the outcome line and its metrics. */
+    static List<OccurrenceListener> standingListeners(RuntimeServices services) {
+        return List.of(new RunEvents(services.events()), new OutcomeLine());
     }
 
     private Dispatcher(RuntimeServices services, OccurrenceRunner runner, List<OccurrenceListener> listeners) {

@@ -414,6 +414,9 @@ final class OccurrenceRunner {
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {
+        if (request.job().isLong()) {
+            return handOff(request, claim);
+        }
         Instant started = services.clock().instant();
         LeaseKeeper lease = new LeaseKeeper(services.ledger(), services.clock(), deadline, claim.lease());
         if (lease.over() || !lease.readyToStart(Deadline.MINIMUM_PER_OCCURRENCE)) {
@@ -441,6 +444,38 @@ final class OccurrenceRunner {
                         claim,
                         durationMs,
                         "lease lost before completion (fence " + claim.fence() + ")");
+        };
+    }
+
+    /**
+     * A long job's claim goes to its execution (decision 0039): STARTED with the execution's name while the
+     * claim keeps the group; a lease lost before the start is a failed attempt (LEASE_ENDED) as for a short
+     * job; an execution of the claim's name found closed is recorded from its status. When the engine cannot
+     * be reached the start's outcome is unknown: the claim stays held (the same name is sent again by the
+     * watchdog's sweep, never a second execution) and the delivery fails so that it is seen.
+     */
+    private OccurrenceReport handOff(Request request, Claim claim) {
+        LongStart.Handed handed;
+        try {
+            handed = new LongStart(services).start(request.subject(), claim);
+        } catch (dev.punctual.longrun.LongExecutionException e) {
+            String why = "the execution's start is unknown (" + Summaries.sanitise(e.getMessage())
+                    + "); the claim stays held and the watchdog's sweep starts it under the same name";
+            return timed(request, Reason.JOB_ERROR, claim, 0, why);
+        }
+        return switch (handed) {
+            case LongStart.Handed.Started started ->
+                timed(request, Reason.STARTED, claim, 0, "execution " + started.name())
+                        .withResult(Map.of("execution", started.name()));
+            case LongStart.Handed.LeaseLost lost -> {
+                complete(request, claim, new Outcome.Failed(lost.detail()));
+                yield timed(request, Reason.LEASE_ENDED, claim, 0, lost.detail());
+            }
+            case LongStart.Handed.Closed closed -> {
+                String why = LongFold.describe(closed.execution());
+                complete(request, claim, new Outcome.Failed(why));
+                yield timed(request, Reason.EXECUTION_FAILED, claim, 0, why);
+            }
         };
     }
 

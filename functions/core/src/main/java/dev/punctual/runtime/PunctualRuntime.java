@@ -15,12 +15,14 @@ public final class PunctualRuntime {
     private final PayloadParser parser;
     private final InvocationResolver resolver;
     private final Dispatcher dispatcher;
+    private final LongSteps steps;
 
     public PunctualRuntime(RuntimeServices services) {
         this.services = services;
         this.parser = new PayloadParser(services.catalog());
         this.resolver = new InvocationResolver(services.clock());
         this.dispatcher = new Dispatcher(services);
+        this.steps = new LongSteps(services, Dispatcher.standingListeners(services));
     }
 
     public RuntimeServices services() {
@@ -29,6 +31,39 @@ public final class PunctualRuntime {
 
     public InvocationResult handle(String rawPayload, Deadline deadline, StructuredLog log) {
         return handle(rawPayload, deadline, log, dispatcher);
+    }
+
+    /**
+     * Whether the payload is a long occurrence's step or an execution's status-change event (decision
+     * 0039), carried out by {@link #step} rather than {@link #handle}.
+     */
+    public static boolean isLongStep(String rawPayload) {
+        if (!rawPayload.contains(LongSteps.KIND) && !rawPayload.contains(LongSteps.STATUS_CHANGE)) {
+            return false;
+        }
+        try {
+            return LongSteps.isStep(dev.punctual.json.Json.read(rawPayload));
+        } catch (dev.punctual.json.Json.NotJsonException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Carries out a long occurrence's step: its answer as JSON for Step Functions. A failed chunk attempt
+     * throws {@link dev.punctual.runtime.longrun.ChunkAttemptFailed}, an ended occurrence {@link
+     * dev.punctual.runtime.longrun.OccurrenceEnded}; both by name are what the state machine matches.
+     */
+    public String step(String rawPayload, Deadline deadline, StructuredLog log) {
+        Object root;
+        try {
+            root = dev.punctual.json.Json.read(rawPayload);
+        } catch (dev.punctual.json.Json.NotJsonException e) {
+            throw new dev.punctual.runtime.longrun.LongClaim.BadLongClaim("a step's payload is not JSON: " + e.getMessage());
+        }
+        if (!(root instanceof Map<?, ?> map) || !LongSteps.isStep(map)) {
+            throw new dev.punctual.runtime.longrun.LongClaim.BadLongClaim("not a long job's step");
+        }
+        return steps.handle(map, deadline, log);
     }
 
     /**

@@ -26,7 +26,8 @@ public record RuntimeServices(
         Sleeper sleeper,
         JobServices jobServices,
         Delivery delivery,
-        ConditionProbe conditions) {
+        ConditionProbe conditions,
+        dev.punctual.longrun.LongExecutions executions) {
 
     public RuntimeServices {
         Objects.requireNonNull(catalog, "catalog");
@@ -38,6 +39,36 @@ public record RuntimeServices(
         Objects.requireNonNull(jobServices, "jobServices");
         Objects.requireNonNull(delivery, "delivery");
         Objects.requireNonNull(conditions, "conditions");
+        Objects.requireNonNull(executions, "executions");
+    }
+
+    /** Without long jobs' engine ({@link dev.punctual.longrun.LongExecutions#NONE}): the form before decision 0039. */
+    public RuntimeServices(
+            JobCatalog catalog,
+            RunLedger ledger,
+            StageFlags flags,
+            LifecyclePublisher events,
+            Clock clock,
+            Sleeper sleeper,
+            JobServices jobServices,
+            Delivery delivery,
+            ConditionProbe conditions) {
+        this(
+                catalog,
+                ledger,
+                flags,
+                events,
+                clock,
+                sleeper,
+                jobServices,
+                delivery,
+                conditions,
+                dev.punctual.longrun.LongExecutions.NONE);
+    }
+
+    /** The same services with {@code engine} for long jobs' executions. */
+    public RuntimeServices withExecutions(dev.punctual.longrun.LongExecutions engine) {
+        return new RuntimeServices(catalog, ledger, flags, events, clock, sleeper, jobServices, delivery, conditions, engine);
     }
 
     /** Without a probe: a catalog that declares a maintenance condition skips as MAINTENANCE_UNKNOWN. */
