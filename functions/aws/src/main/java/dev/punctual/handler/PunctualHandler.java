@@ -1,5 +1,8 @@
 package dev.punctual.handler;
 
+import dev.punctual.runtime.longrun.ChunkAttemptFailed;
+import dev.punctual.runtime.longrun.OccurrenceEnded;
+
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.punctual.job.JobCatalog;
@@ -57,6 +60,10 @@ public final class PunctualHandler implements RequestStreamHandler {
         String payload = new String(input.readAllBytes(), StandardCharsets.UTF_8);
         Deadline deadline = deadline(context);
         StructuredLog invocationLog = log.forInvocation(context.getAwsRequestId(), cold.getAndSet(false));
+        if (PunctualRuntime.isLongStep(payload)) {
+            output.write(step(payload, deadline, invocationLog).getBytes(StandardCharsets.UTF_8));
+            return;
+        }
         InvocationResult result;
         try {
             result = runtime.handle(payload, deadline, invocationLog);
@@ -68,6 +75,23 @@ public final class PunctualHandler implements RequestStreamHandler {
         }
         output.write(ResultJson.render(result).getBytes(StandardCharsets.UTF_8));
         RetryPolicy.throwIfRetryable(result, runtime.services().catalog());
+    }
+
+    /**
+     * A long occurrence's step (decision 0039): its answer for Step Functions, or the exception whose class
+     * name the state machine's retrier matches (a failed chunk attempt) or that ends the execution.
+     */
+    private String step(String payload, Deadline deadline, StructuredLog invocationLog) {
+        try {
+            return runtime.step(payload, deadline, invocationLog);
+        } catch (ChunkAttemptFailed | OccurrenceEnded expected) {
+            invocationLog.warn("long step ended", Map.of("error_type", expected.getClass().getName(),
+                    "error", String.valueOf(expected.getMessage())));
+            throw expected;
+        } catch (RuntimeException | Error fault) {
+            invocationLog.error("invocation fault", faultFields(fault));
+            throw fault;
+        }
     }
 
     /** The invocation's budget: Lambda's remaining time, read now, with the stage's skew tolerance. */

@@ -1,5 +1,11 @@
 package dev.punctual.handler;
 
+import dev.punctual.longrun.LongExecutions;
+import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.SfnClientBuilder;
+
 import dev.punctual.PunctualException;
 import dev.punctual.events.LifecyclePublisher;
 import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
@@ -149,7 +155,26 @@ public final class Wiring {
                         new LifecycleOverdueReports(events, flags.stage())),
                 catalog.delivery().orElse(Wiring::noDeliveryPort),
                 // A condition's table is named by its variable, as a job's is (every pool is given it).
-                new DynamoDbConditionProbe(clients.dynamo(), env::get)));
+                new DynamoDbConditionProbe(clients.dynamo(), env::get),
+                executions(env, catalog)));
+    }
+
+    /**
+     * Long jobs' executions (decision 0039): Step Functions, in a pool the stage gave a state machine prefix
+     * (only pools hosting a long job have one); none elsewhere. The client is built here, once, and only
+     * then, so a pool without long jobs loads no Step Functions class.
+     */
+    static LongExecutions executions(Map<String, String> env, JobCatalog catalog) {
+        String prefix = env.get(StepFunctionsExecutions.PREFIX_ENV);
+        if (prefix == null || prefix.isBlank() || catalog.jobs().stream().noneMatch(JobDefinition::isLong)) {
+            return LongExecutions.NONE;
+        }
+        SfnClientBuilder sfn = SfnClient.builder()
+                .region(region(env))
+                .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .httpClient(UrlConnectionHttpClient.create());
+        endpoint(env).ifPresent(sfn::endpointOverride);
+        return new StepFunctionsExecutions(sfn.build(), prefix);
     }
 
     /**
