@@ -1,6 +1,7 @@
 package dev.punctual.handler;
 
 import dev.punctual.longrun.LongExecutions;
+import dev.punctual.runtime.LocalExecutionDriver;
 import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.services.sfn.SfnClient;
@@ -135,13 +136,34 @@ public final class Wiring {
             Clock clock,
             Sleeper sleeper,
             Consumer<String> logSink) {
+        return runtime(env, clients, catalog, clock, sleeper, logSink, false);
+    }
+
+    /**
+     * The same; with {@code driveLocally}, long jobs' executions are carried out in this process by the
+     * {@link LocalExecutionDriver} after the engine (moto's Step Functions on the emulator) answers their
+     * start, since moto cannot invoke the function (decision 0039, 6).
+     */
+    public static PunctualRuntime runtime(
+            Map<String, String> env,
+            Clients clients,
+            JobCatalog catalog,
+            Clock clock,
+            Sleeper sleeper,
+            Consumer<String> logSink,
+            boolean driveLocally) {
         StageFlags flags = StageFlags.fromEnvironment(env);
         StageResources resources = StageResources.fromEnvironment(env);
         StructuredLog log = log(logSink, clock);
         RunLedger ledger = DynamoDbRunLedger.create(
                 clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, sleeper);
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
-        return new PunctualRuntime(new RuntimeServices(
+        java.util.concurrent.atomic.AtomicReference<PunctualRuntime> built = new java.util.concurrent.atomic.AtomicReference<>();
+        LongExecutions engine = executions(env, catalog);
+        LongExecutions executions = driveLocally && engine != LongExecutions.NONE
+                ? new LocalExecutionDriver(engine, built::get, log, clock)
+                : engine;
+        PunctualRuntime runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
                 ledger,
                 flags,
@@ -156,7 +178,9 @@ public final class Wiring {
                 catalog.delivery().orElse(Wiring::noDeliveryPort),
                 // A condition's table is named by its variable, as a job's is (every pool is given it).
                 new DynamoDbConditionProbe(clients.dynamo(), env::get),
-                executions(env, catalog)));
+                executions));
+        built.set(runtime);
+        return runtime;
     }
 
     /**

@@ -43,8 +43,10 @@ final class OperatorSession implements AutoCloseable {
 
     /** On an emulator: the tables this session's commands need, created only once they are about to be used. */
     private final Optional<EmulatorTables> emulatorTables;
+    private final Region emulatorRegion;
 
-    private record EmulatorTables(String ledger, JobCatalog definitions, Map<String, String> names, String bus) {}
+    private record EmulatorTables(
+            String ledger, JobCatalog definitions, Map<String, String> names, String bus, String endpoint, String stage) {}
 
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink) {
         this(options, context, logSink, false);
@@ -99,6 +101,10 @@ final class OperatorSession implements AutoCloseable {
         env.put("AWS_REGION", region.id());
         if (emulator) {
             env.put(Wiring.ENDPOINT, options.endpoint);
+            // Long jobs' executions: moto's Step Functions answers their starts, this process runs their steps.
+            env.put(
+                    dev.punctual.longrun.stepfunctions.StepFunctionsExecutions.PREFIX_ENV,
+                    dev.punctual.longrun.stepfunctions.EmulatorStateMachines.prefix(region, options.stageName()));
             this.clients = Wiring.clients(
                     env,
                     StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")));
@@ -107,10 +113,17 @@ final class OperatorSession implements AutoCloseable {
             this.clients = Wiring.clients(env, context.aws().credentials());
         }
         this.emulatorTables = emulator
-                ? Optional.of(new EmulatorTables(ledger, definitions, tables, "punctual-" + options.stageName()))
+                ? Optional.of(new EmulatorTables(
+                        ledger,
+                        definitions,
+                        tables,
+                        "punctual-" + options.stageName(),
+                        options.endpoint,
+                        options.stageName()))
                 : Optional.empty();
         this.catalog = ownCatalog != null ? ownCatalog : Wiring.catalog(env, context.clock());
-        this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink);
+        this.runtime = Wiring.runtime(env, clients, catalog, context.clock(), context.sleeper(), logSink, emulator);
+        this.emulatorRegion = region;
     }
 
     /**
@@ -125,6 +138,9 @@ final class OperatorSession implements AutoCloseable {
                 DeclaredTables.createIfMissing(
                         clients.dynamo(), table, t.names().get(table.name()));
             }
+            // The long jobs' state machines, under the names the stage would deploy (decision 0039, 6).
+            dev.punctual.longrun.stepfunctions.EmulatorStateMachines.createIfMissing(
+                    java.net.URI.create(t.endpoint()), emulatorRegion, t.stage(), t.definitions());
             // The stage's bus too, so that the lifecycle events a run publishes land (without it every
             // run's log said the bus does not exist, which --verbose showed).
             try {
