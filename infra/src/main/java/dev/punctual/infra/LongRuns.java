@@ -318,7 +318,7 @@ final class LongRuns extends Construct {
         return alarms;
     }
 
-    /** The state machines' names, in catalog order: what the operator's policy names. */
+    /** The state machines' names, pool by pool in the catalog's pool order: what the operator's policy names. */
     List<String> stateMachineNames() {
         return stateMachines.keySet().stream()
                 .map(job -> stateMachineName(stage, job))
