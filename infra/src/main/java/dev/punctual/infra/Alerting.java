@@ -2,6 +2,7 @@ package dev.punctual.infra;
 
 import dev.punctual.outcome.OutcomeLog;
 import dev.punctual.stage.StageOutputs;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,6 +15,7 @@ import software.amazon.awscdk.services.cloudwatch.Dashboard;
 import software.amazon.awscdk.services.cloudwatch.GraphWidget;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
 import software.amazon.awscdk.services.cloudwatch.LogQueryWidget;
+import software.amazon.awscdk.services.cloudwatch.MathExpression;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
@@ -218,6 +220,48 @@ public final class Alerting extends Construct {
                 .build();
         notifyTopic(alarm);
         return alarm;
+    }
+
+    /**
+     * One long job's executions failed or timed out (decision 0039): Step Functions' own {@code
+     * ExecutionsFailed} and {@code ExecutionsTimedOut} of its state machine, summed. An aborted execution
+     * (an operator's {@code punctual cancel}) does not count. The ledger records the occurrence FAILED from
+     * the execution's status change; this alarm pages even if that record could not be written.
+     *
+     * @param stateMachineArn the job's state machine
+     */
+    public Alarm longRunFailed(String jobId, String stateMachineArn) {
+        Map<String, IMetric> ended = new LinkedHashMap<>();
+        ended.put("failed", stepFunctionsMetric("ExecutionsFailed", stateMachineArn));
+        ended.put("timedout", stepFunctionsMetric("ExecutionsTimedOut", stateMachineArn));
+        MathExpression sum = MathExpression.Builder.create()
+                .expression("FILL(failed, 0) + FILL(timedout, 0)")
+                .usingMetrics(ended)
+                .period(Duration.minutes(config.alarms().periodMinutes()))
+                .label("failed or timed-out executions of " + jobId)
+                .build();
+        String stage = config.stage();
+        return alarm(
+                "LongRun-" + jobId,
+                sum,
+                1,
+                "an execution of long job " + jobId + " failed or timed out (its state machine "
+                        + LongRuns.stateMachineName(stage, jobId) + ")",
+                "punctual status " + jobId + " --stage " + stage + " names the occurrence and the chunk that failed;"
+                        + " read the execution's history (aws stepfunctions describe-execution), fix the cause, then"
+                        + " punctual run " + jobId + " --at T --force --stage " + stage
+                        + ": chunks already recorded as succeeded are not run again",
+                "long-run-failed");
+    }
+
+    private Metric stepFunctionsMetric(String name, String stateMachineArn) {
+        return Metric.Builder.create()
+                .namespace("AWS/States")
+                .metricName(name)
+                .dimensionsMap(Map.of("StateMachineArn", stateMachineArn))
+                .statistic("Sum")
+                .period(Duration.minutes(config.alarms().periodMinutes()))
+                .build();
     }
 
     /**

@@ -229,7 +229,7 @@ public final class FunctionPoolConstruct extends Construct {
                 .build();
     }
 
-    private static RetentionDays retention(int days) {
+    static RetentionDays retention(int days) {
         for (RetentionDays value : RetentionDays.values()) {
             if (value.name().equals(retentionName(days))) {
                 return value;

@@ -120,4 +120,25 @@ final class LedgerLayout {
     static String run(String jobId) {
         return "run#" + jobId;
     }
+
+    /**
+     * The partition of a long job's execution records (decision 0039: which execution runs each occurrence,
+     * and its plan's count); a per-entity long job's entities have {@code long#<job>:<entity>}.
+     */
+    static String longRun(String jobId) {
+        return "long#" + jobId;
+    }
+
+    /**
+     * A long job's chunk records, as a StringLike pattern: one partition per occurrence,
+     * {@code chunk#<job>#<occurrence>}; a job id never holds {@code #}, so no other job's matches.
+     */
+    static String chunks(String jobId) {
+        return "chunk#" + jobId + "#*";
+    }
+
+    /** The chunk records of a per-entity long job's entities, {@code chunk#<job>:<entity>#...}, as a pattern. */
+    static String entityChunks(String jobId) {
+        return "chunk#" + jobId + ":*";
+    }
 }

@@ -12,6 +12,7 @@ import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.Token;
 import software.amazon.awscdk.services.iam.ManagedPolicy;
 import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /**
@@ -152,6 +153,41 @@ final class OperatorPolicy extends Construct {
                         .reason("Operator policy: GetSchedule of one entity's schedule is limited to the stage's"
                                 + " entity group, punctual-<stage>-entities/*")
                         .appliesTo(List.of(finding(stack, schedules)))
+                        .build()));
+    }
+
+    /**
+     * A stage with long jobs (decision 0039): {@code punctual status} reads an occurrence's execution
+     * (DescribeExecution) and lists a job's executions (ListExecutions, on its state machine), and {@code
+     * punctual cancel} stops one (StopExecution): on the stage's own long jobs' state machines only, spelled
+     * from their names as the pools' grants are. Their ledger records ({@code long#<job>}, {@code
+     * chunk#<job>#...}) are read with the GetItem and Query on the whole ledger above. Verify reads the depth
+     * of the status changes' dead-letter queue, as of every queue of the stage.
+     *
+     * @param names the long jobs' state machine names, {@code punctual-<stage>-<job>}
+     */
+    void allowLongRuns(List<String> names, IQueue deadLetters) {
+        Stack stack = Stack.of(this);
+        List<String> machines = new ArrayList<>();
+        List<String> executions = new ArrayList<>();
+        List<String> findings = new ArrayList<>();
+        for (String name : names) {
+            machines.add(LongRuns.stateMachineArn(stack, name));
+            executions.add(LongRuns.executionsArn(stack, name));
+            findings.add(LongRuns.finding(stack, "execution", name + ":*"));
+        }
+        policy.addStatements(
+                allow(List.of("states:ListExecutions"), machines),
+                allow(List.of("states:DescribeExecution", "states:StopExecution"), executions),
+                allow(List.of("sqs:GetQueueAttributes"), List.of(deadLetters.getQueueArn())));
+        NagSuppressions.addResourceSuppressions(
+                policy,
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason("Operator policy: DescribeExecution and StopExecution (status, cancel) on the"
+                                + " executions of the stage's long jobs' state machines only"
+                                + " (execution:punctual-<stage>-<job>:*), whose names each claim makes at runtime")
+                        .appliesTo(findings)
                         .build()));
     }
 

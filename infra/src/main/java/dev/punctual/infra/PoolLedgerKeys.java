@@ -40,6 +40,9 @@ import java.util.Set;
  *     matches that job's entities only
  * @param entityJobItems {@code lock#<job>:*} of each of its per-entity jobs: each entity's own lock
  *     item (cursor, slot, lease; UpdateItem and GetItem)
+ * @param longRunItems the records of each of its long jobs (decision 0039), as StringLike patterns: the
+ *     execution record {@code long#<job>} and the chunk records {@code chunk#<job>#*}, and for a
+ *     per-entity long job its entities' {@code long#<job>:*} and {@code chunk#<job>:*}
  */
 record PoolLedgerKeys(
         String pool,
@@ -50,7 +53,8 @@ record PoolLedgerKeys(
         boolean readsEveryItem,
         boolean queriesDueIndex,
         List<String> entityRunItems,
-        List<String> entityJobItems) {
+        List<String> entityJobItems,
+        List<String> longRunItems) {
 
     PoolLedgerKeys {
         runItems = List.copyOf(runItems);
@@ -59,6 +63,7 @@ record PoolLedgerKeys(
         reads = List.copyOf(reads);
         entityRunItems = List.copyOf(entityRunItems);
         entityJobItems = List.copyOf(entityJobItems);
+        longRunItems = List.copyOf(longRunItems);
     }
 
     /** The keys of {@code pool}'s jobs in the catalog. */
@@ -92,7 +97,25 @@ record PoolLedgerKeys(
                 everything,
                 everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity),
                 perEntity(own, LedgerLayout::run),
-                perEntity(own, LedgerLayout::lock));
+                perEntity(own, LedgerLayout::lock),
+                longRuns(own));
+    }
+
+    /** Each long job's execution and chunk records, and its entities' when it runs per entity. */
+    private static List<String> longRuns(List<JobDefinition> jobs) {
+        List<String> keys = new ArrayList<>();
+        for (JobDefinition job : jobs) {
+            if (!job.isLong()) {
+                continue;
+            }
+            keys.add(LedgerLayout.longRun(job.id()));
+            keys.add(LedgerLayout.chunks(job.id()));
+            if (job.isPerEntity()) {
+                keys.add(LedgerLayout.longRun(job.id()) + ":*");
+                keys.add(LedgerLayout.entityChunks(job.id()));
+            }
+        }
+        return keys;
     }
 
     /** The entities' items of each per-entity job, as a pattern: the job's item, then {@code :*}. */

@@ -19,7 +19,9 @@ import software.constructs.Construct;
  * completion, an abandoned slot) are those puts and updates, which DynamoDB authorises item by item, so
  * a commit can put only this pool's run items and update only its lock items. It never deletes,
  * scans or sends a transaction's ConditionCheck, so none of those is granted; it queries only the due
- * index (decision 0031), from the watchdog's pool, so only that pool may, on that index only.
+ * index (decision 0031), from the watchdog's pool, so only that pool may, on that index only. A pool
+ * hosting a long job may also put, update, read and query its long jobs' execution and chunk records
+ * (decision 0039), and nothing else of theirs.
  *
  * <p>Customer managed policies attached to the role, not its inline policy: the keys grow with the
  * pool's jobs (about 31 characters a job with ids of 8), IAM allows a role 10,240 characters of inline
@@ -44,6 +46,10 @@ final class PoolLedgerPolicies extends Construct {
 
     /** At most this many characters of keys in one statement, so a statement always fits a policy. */
     static final int KEYS_PER_STATEMENT = 5_000;
+
+    /** What the ledger adapter does with a long job's records (decision 0039): notes, chunk attempts, reads. */
+    static final List<String> LONG_RUN_ACTIONS =
+            List.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem", "dynamodb:Query");
 
     private static final String LEADING_KEYS = "dynamodb:LeadingKeys";
     private static final String ATTRIBUTES = "dynamodb:Attributes";
@@ -93,6 +99,9 @@ final class PoolLedgerPolicies extends Construct {
         grants.addAll(split(List.of("dynamodb:PutItem", "dynamodb:GetItem"), keys.entityRunItems(), List.of(), LIKE));
         grants.addAll(
                 split(List.of("dynamodb:UpdateItem", "dynamodb:GetItem"), keys.entityJobItems(), List.of(), LIKE));
+        // A long job's execution note and chunk records (decision 0039): written under the claim's lease,
+        // read back consistently, and a chunk partition queried for the finish's tally.
+        grants.addAll(split(LONG_RUN_ACTIONS, keys.longRunItems(), List.of(), LIKE));
         // A shared group's item may be another pool's job's own item (a group named after that job):
         // this pool may write its lease, never its cursor or slot. ReturnValues stays unrestricted: the
         // adapter asks for ALL_NEW, and this pool may read the whole item anyway.

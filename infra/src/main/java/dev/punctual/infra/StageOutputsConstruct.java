@@ -93,6 +93,11 @@ final class StageOutputsConstruct extends Construct {
                 entities.deadLetters().getQueueArn());
     }
 
+    /** A stage with long jobs: the operator may read, list and stop their executions (decision 0039). */
+    void longRuns(LongRuns longRuns) {
+        operator.allowLongRuns(longRuns.stateMachineNames(), longRuns.deadLetters());
+    }
+
     /** Adds one output, refusing a key already taken (two pools whose names differ only by a '-'). */
     void output(String key, String description, String value) {
         String previous = keys.putIfAbsent(key, description);

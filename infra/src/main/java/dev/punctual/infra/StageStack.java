@@ -84,6 +84,7 @@ public final class StageStack extends Stack {
     private final List<JobsStack> jobStacks = new ArrayList<>();
     private final SchedulerRoles schedulerRoles;
     private final Optional<EntityScheduling> entityScheduling;
+    private final Optional<LongRuns> longRuns;
     private LifecycleAlerts lifecycleAlerts;
 
     /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
@@ -92,6 +93,7 @@ public final class StageStack extends Stack {
         checkAttemptsFitLambdaRetries(config, catalog);
         checkReservationsNamePools(config, catalog);
         checkSchedulesDeployable(catalog);
+        LongRuns.checkNames(config.stage(), catalog);
         this.config = config;
         this.tables = new LedgerTables(
                 this,
@@ -143,6 +145,10 @@ public final class StageStack extends Stack {
         this.entityScheduling = entityScheduling(catalog);
         addKeepWarm();
         addJobs(catalog);
+        // Only a catalog with a long job gets state machines, their rules and grants (decision 0039).
+        this.longRuns = LongRuns.needed(catalog)
+                ? Optional.of(new LongRuns(this, "LongRuns", config, catalog, pools, alerting))
+                : Optional.empty();
         observe(catalog, code);
         outputs();
         Tags.of(this).add("punctual:stage", config.stage());
@@ -165,6 +171,7 @@ public final class StageStack extends Stack {
                 .overrideLogicalId(StageOutputs.poolFunction(name)));
         StageOutputsConstruct stageOutputs = new StageOutputsConstruct(this, "StageOutputs", OperatedStage.of(this));
         entityScheduling.ifPresent(stageOutputs::entities);
+        longRuns.ifPresent(stageOutputs::longRuns);
         CfnOutput.Builder.create(this, StageOutputs.ALERT_DEAD_LETTERS)
                 .description("The queue of notices EventBridge could not deliver to the alarm topic (a dead-letter"
                         + " queue of the stage, alarmed as AlertDeadLetters)")
@@ -319,6 +326,19 @@ public final class StageStack extends Stack {
                 code,
                 functions,
                 jobsByPool);
+        longRuns.ifPresent(runs -> {
+            deadLetters.add(runs.deadLetters());
+            alerting.deadLetters(
+                    "LongRunDeadLetters",
+                    runs.deadLetters(),
+                    "EventBridge could not deliver a long job's execution status change (failed, timed out or aborted)"
+                            + " to its pool's function after its retries, so that occurrence may still be RUNNING in"
+                            + " the ledger and its group held",
+                    "read the message (the execution's ARN and status), fix why the function refused it, then punctual"
+                            + " status JOB --stage " + config.stage() + "; the watchdog's sweep records an ended"
+                            + " execution's occurrence too; delete the message",
+                    "long-run-dead-letters");
+        });
         deadLetters.add(lifecycleAlerts.deadLetters());
         alerting.deadLetters(
                 "AlertDeadLetters",
@@ -356,7 +376,9 @@ public final class StageStack extends Stack {
     static void checkAttemptsFitLambdaRetries(StageConfig config, JobCatalog catalog) {
         int tries = config.retries().lambdaRetryAttempts() + 1;
         for (JobDefinition job : catalog.jobs()) {
-            if (job.maxAttempts() > tries) {
+            // A long job's attempts are each chunk's, retried by its state machine (decision 0039, 4), up
+            // to LongRun.MOST_ATTEMPTS whatever Lambda's retries.
+            if (!job.isLong() && job.maxAttempts() > tries) {
                 throw new StageConfigException("job " + job.id() + " maxAttempts: '"
                         + job.maxAttempts() + "' is not accepted in stage " + config.stage() + "; expected at most "
                         + tries + " (retries.lambdaRetryAttempts + 1: the tries one delivery gets)");
@@ -425,6 +447,11 @@ public final class StageStack extends Stack {
     /** The entity group, its roles and the services' policy; empty when the catalog has no per-entity job. */
     Optional<EntityScheduling> entityScheduling() {
         return entityScheduling;
+    }
+
+    /** The state machines, rules and alarms of the catalog's long jobs; empty when it has none. */
+    Optional<LongRuns> longRuns() {
+        return longRuns;
     }
 
     /** The role each pool's schedules deliver with, by pool name. */

@@ -26,8 +26,13 @@ class AlarmNamesTest {
 
     @BeforeAll
     static void synth() {
-        // Three generated jobs in the three generated pools; job-007 opts in to per-job metrics.
-        JobCatalog catalog = new JobCatalog(List.of(ScaleTest.job(7), ScaleTest.job(8), ScaleTest.job(9)));
+        // Three generated jobs in the three generated pools; job-007 opts in to per-job metrics; a long job
+        // brings its own alarm and the status changes' dead-letter queue's.
+        JobCatalog catalog = new JobCatalog(List.of(
+                ScaleTest.job(7),
+                ScaleTest.job(8),
+                ScaleTest.job(9),
+                LongJobs.job("month-end", java.time.Duration.ofHours(6), 3, 3)));
         StageStack stage = Synth.stage(Stages.named("dev"), catalog);
         ALARMS.putAll(Templates.properties(Template.fromStack(stage), "AWS::CloudWatch::Alarm"));
         stage.jobStacks()
@@ -48,7 +53,9 @@ class AlarmNamesTest {
                         "Punctual-dev-Pool-default-AsyncFailures",
                         "Punctual-dev-Pool-batch-AsyncFailures",
                         "Punctual-dev-Pool-reports-AsyncFailures",
-                        "Punctual-dev-MissedRun-job-007"))
+                        "Punctual-dev-MissedRun-job-007",
+                        "Punctual-dev-LongRun-month-end",
+                        "Punctual-dev-LongRunDeadLetters"))
                 .allSatisfy(name -> assertThat(name).isInstanceOf(String.class))
                 .doesNotHaveDuplicates();
         assertThat(ALARMS.values())

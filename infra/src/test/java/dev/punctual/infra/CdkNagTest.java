@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.job.EntityJob;
+import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
@@ -75,6 +76,35 @@ class CdkNagTest {
         Annotations annotations = Annotations.fromStack(stage);
 
         assertThat(stage.entityScheduling()).isPresent();
+        assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("errors")
+                .isEmpty();
+        assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")))
+                .as("warnings")
+                .isEmpty();
+    }
+
+    /**
+     * A stage with long jobs adds their state machines (logging every event, no X-Ray: suppressed with its
+     * reason), their roles (log delivery on {@code *}), the pools' grants on their executions and the
+     * operator's (wildcards of the stage's own state machines' executions, suppressed one by one), the
+     * status rule and its dead-letter queue: unpinned, and pinned.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void awsSolutions_onAStageWithLongJobs_reportsNoUnsuppressedFinding(boolean pinned) {
+        StageConfig config =
+                pinned ? Stages.named("prod").pinnedTo("123456789012", "eu-central-1") : Stages.named("dev");
+        FunctionPool batch = new FunctionPool("batch", 512, java.time.Duration.ofMinutes(5));
+        JobCatalog catalog = JobCatalog.of(
+                        LongJobs.inPool("month-end", batch),
+                        LongJobs.perEntity("tenant-close", batch),
+                        LongJobs.job("rebuild", java.time.Duration.ofHours(1), 1, 1))
+                .plus(List.of(MissedRunWatchdog.definition()));
+        StageStack stage = Synth.stage(config, catalog);
+        Annotations annotations = Annotations.fromStack(stage);
+
+        assertThat(stage.longRuns()).isPresent();
         assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")))
                 .as("errors")
                 .isEmpty();

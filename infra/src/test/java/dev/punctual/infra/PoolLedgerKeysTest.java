@@ -83,6 +83,36 @@ class PoolLedgerKeysTest {
         assertThat(batch.readsEveryItem()).isFalse();
     }
 
+    @Test
+    void aPoolHostingALongJob_writesItsExecutionAndChunkRecords_andAPerEntityOnesEntitiesToo() {
+        JobCatalog catalog = JobCatalog.of(
+                job("report", null, BATCH),
+                LongJobs.inPool("month-end", BATCH),
+                LongJobs.perEntity("tenant-close", BATCH),
+                LongJobs.inPool("rebuild", FunctionPool.DEFAULT));
+
+        PoolLedgerKeys batch = PoolLedgerKeys.of(catalog, "batch");
+
+        assertThat(batch.longRunItems())
+                .containsExactly(
+                        "long#month-end",
+                        "chunk#month-end#*",
+                        "long#tenant-close",
+                        "chunk#tenant-close#*",
+                        "long#tenant-close:*",
+                        "chunk#tenant-close:*");
+        assertThat(PoolLedgerKeys.of(catalog, FunctionPool.DEFAULT.name()).longRunItems())
+                .containsExactly("long#rebuild", "chunk#rebuild#*");
+    }
+
+    @Test
+    void aPoolWithoutALongJob_hasNoLongRunRecords() {
+        JobCatalog catalog =
+                JobCatalog.of(job("report", null, BATCH), LongJobs.inPool("month-end", FunctionPool.DEFAULT));
+
+        assertThat(PoolLedgerKeys.of(catalog, "batch").longRunItems()).isEmpty();
+    }
+
     private static JobDefinition job(String id, String group, FunctionPool pool) {
         return JobDefinition.builder(id)
                 .schedule("0 * * * *", "UTC")
