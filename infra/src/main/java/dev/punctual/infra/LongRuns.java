@@ -50,7 +50,8 @@ import software.constructs.Construct;
 final class LongRuns extends Construct {
 
     /** The function's variable holding {@code arn:<partition>:states:<region>:<account>:stateMachine:punctual-<stage>-}. */
-    static final String STATE_MACHINE_PREFIX_VARIABLE = "PUNCTUAL_STATE_MACHINE_PREFIX";
+    static final String STATE_MACHINE_PREFIX_VARIABLE =
+            dev.punctual.longrun.stepfunctions.StepFunctionsExecutions.PREFIX_ENV;
 
     /** The statuses the function records an execution's outcome from (decision 0039, 5). */
     static final List<String> ENDED_STATUSES = List.of("FAILED", "TIMED_OUT", "ABORTED");
@@ -251,6 +252,8 @@ final class LongRuns extends Construct {
                         .toList());
         RetrySettings retries = config.retries();
         Rule rule = Rule.Builder.create(this, "Ended-" + pool)
+                // Named so that verify knows the one EventBridge statement on the function is the stage's own.
+                .ruleName(dev.punctual.longrun.LongRunNames.statusRule(stage, pool))
                 .description("Punctual " + stage + ": failed, timed-out or aborted executions of pool " + pool
                         + "'s long jobs, to its function")
                 .eventPattern(EventPattern.builder()

@@ -47,6 +47,36 @@ public final class LongRunNames {
         return fit("punctual-" + stage + "-" + jobId, "punctual|" + stage + "|" + jobId);
     }
 
+    /**
+     * The EventBridge rule that sends a pool's long jobs' ended executions to its function:
+     * {@code punctual-<stage>-long-ended-<pool>}. Named, so that {@code verify} knows the one EventBridge
+     * statement on the function is the stage's own ({@link #isStatusRule}).
+     *
+     * @throws IllegalArgumentException when it would pass EventBridge's 64 characters, naming the pool
+     */
+    public static String statusRule(String stage, String pool) {
+        String name = statusRulePrefix(stage) + pool;
+        if (name.length() > 64) {
+            throw new IllegalArgumentException("the long-run rule of pool " + pool + " in stage " + stage + " would be"
+                    + " named '" + name + "', longer than EventBridge's 64 characters; shorten the pool's name");
+        }
+        return name;
+    }
+
+    /** Whether {@code arn} is a rule ARN of the stage's long-run rules, in any pool. */
+    public static boolean isStatusRule(String arn, String stage) {
+        int at = arn.indexOf(":rule/");
+        if (!arn.startsWith("arn:") || !arn.contains(":events:") || at < 0) {
+            return false;
+        }
+        String rule = arn.substring(at + ":rule/".length());
+        return rule.startsWith(statusRulePrefix(stage)) && rule.indexOf('/') < 0;
+    }
+
+    private static String statusRulePrefix(String stage) {
+        return "punctual-" + stage + "-long-ended-";
+    }
+
     /** The ARN of the execution {@code name} of {@code stateMachineArn}. */
     public static String executionArn(String stateMachineArn, String name) {
         return stateMachineArn.replaceFirst(":stateMachine:", ":execution:") + ":" + name;

@@ -23,7 +23,9 @@ import software.amazon.awssdk.services.scheduler.model.ScheduleSummary;
  * makes (the schedules' role policy, the operators' managed policy), so a function of a healthy stage has
  * no resource policy statement, no function URL and no event source mapping; each one found (on the
  * function or its {@code live} alias) is another way in, outside the catalog's timing and the operators'
- * policy, and is named. The one exception is a statement that names one of the schedules' roles.
+ * policy, and is named. The exceptions: a statement that names one of the schedules' roles, and, for a pool
+ * hosting a long job, EventBridge's from the stage's own status-change rule ({@code LongRunNames.statusRule}: a
+ * rule cannot invoke through a role, so its target is this one statement; decision 0039).
  *
  * @param functions how many functions were read, each with its alias
  * @param extras each extra principal, URL or trigger, in words
@@ -47,7 +49,7 @@ public record FunctionAccessCheck(int functions, List<String> extras) implements
                     List.of(Optional.<String>empty(), Optional.of(FunctionPoolConstruct.ALIAS))) {
                 String target = qualifier.map(q -> function + ":" + q).orElse(function);
                 policy(aws, function, qualifier)
-                        .ifPresent(policy -> extras.addAll(extraStatements(policy, target, roles)));
+                        .ifPresent(policy -> extras.addAll(extraStatements(policy, target, roles, deployed.stage())));
                 // Mappings are listed by the exact name they were made for: the function, or its alias.
                 for (EventSourceMappingConfiguration mapping : aws.lambda()
                         .listEventSourceMappingsPaginator(r -> r.functionName(qualifier.isPresent() ? alias : function))
@@ -102,6 +104,11 @@ public record FunctionAccessCheck(int functions, List<String> extras) implements
      * @param target what the policy was read for, named when a statement has no resource of its own
      */
     static List<String> extraStatements(String policy, String target, Set<String> allowedRoles) {
+        return extraStatements(policy, target, allowedRoles, null);
+    }
+
+    /** @param stage the stage whose long-run rule may invoke (null: none may) */
+    static List<String> extraStatements(String policy, String target, Set<String> allowedRoles, String stage) {
         JsonNode statements;
         try {
             statements = JSON.readTree(policy).path("Statement");
@@ -113,8 +120,10 @@ public record FunctionAccessCheck(int functions, List<String> extras) implements
             if (!"Allow".equals(statement.path("Effect").asText("Allow"))) {
                 continue;
             }
+            String sourceArn = statement.findValuesAsText("AWS:SourceArn").stream().findFirst().orElse("");
             List<String> others = principals(statement.path("Principal")).stream()
                     .filter(p -> !allowedRoles.contains(p))
+                    .filter(p -> !("events.amazonaws.com".equals(p) && stage != null && dev.punctual.longrun.LongRunNames.isStatusRule(sourceArn, stage)))
                     .toList();
             if (others.isEmpty()) {
                 continue;

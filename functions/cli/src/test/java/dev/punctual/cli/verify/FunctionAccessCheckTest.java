@@ -96,4 +96,19 @@ class FunctionAccessCheckTest {
     void noFunction_fails() {
         assertThat(new FunctionAccessCheck(0, List.of()).result().status()).isEqualTo(CheckStatus.FAIL);
     }
+
+    @Test
+    void eventBridgeFromTheStagesOwnLongRunRule_isNotAnExtra_butFromAnyOtherRuleItIs() {
+        String own = "{\"Sid\":\"ended\",\"Effect\":\"Allow\",\"Principal\":{\"Service\":\"events.amazonaws.com\"},"
+                + "\"Action\":\"lambda:InvokeFunction\",\"Resource\":\"" + ALIAS + "\",\"Condition\":{\"ArnLike\":"
+                + "{\"AWS:SourceArn\":\"arn:aws:events:us-east-1:123456789012:rule/punctual-dev-long-ended-default\"}}}";
+        String other = own.replace("punctual-dev-long-ended-default", "someone-elses-rule");
+        String otherStage = own.replace("punctual-dev-long-ended-default", "punctual-prod-long-ended-default");
+
+        assertThat(FunctionAccessCheck.extraStatements(policy(own), "f:live", Set.of(ROLE), "dev")).isEmpty();
+        assertThat(FunctionAccessCheck.extraStatements(policy(other), "f:live", Set.of(ROLE), "dev"))
+                .singleElement().asString().contains("lets events.amazonaws.com");
+        assertThat(FunctionAccessCheck.extraStatements(policy(otherStage), "f:live", Set.of(ROLE), "dev"))
+                .singleElement().asString().contains("punctual-prod-long-ended-default");
+    }
 }
