@@ -1,7 +1,6 @@
 package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
-import dev.punctual.job.LongRun;
 import dev.punctual.ledger.ChunkOutcome;
 import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.ChunkWrite;
@@ -29,8 +28,8 @@ final class LongRuns implements LongRunLedger {
 
     /**
      * How many times one chunk write may meet another write of the same chunk between its read and its
-     * write. Each meeting means another write landed, and a chunk has a handful of attempts (at most
-     * {@link LongRun#MOST_ATTEMPTS}, each from one invocation), so meeting more is a fault, not contention.
+     * write. Each meeting means another write landed, and a chunk has a handful of attempts (a long job's
+     * {@code maxAttempts} is at most 5, each from one invocation), so meeting more is a fault, not contention.
      */
     static final int MOST_CHANGES_MET = 32;
 
@@ -198,11 +197,15 @@ final class LongRuns implements LongRunLedger {
         }
     }
 
-    /** A key as a plan may list it ({@link LongRun#acceptedKey}): it is the chunk item's sort key. */
+    /**
+     * A chunk key is the chunk item's sort key, so it must not be empty. Which keys a plan may list
+     * ({@code LongRun.acceptedKey} in the job API) is the plan step's check, before any is recorded: the
+     * ledger's packages may not depend on dev.punctual.job (DependencyRulesTest).
+     */
     private static String requireChunkKey(String chunk) {
-        if (!LongRun.acceptedKey(chunk)) {
-            throw new IllegalArgumentException("chunk key '" + chunk + "' is not accepted; expected 1 to "
-                    + LongRun.MAX_KEY_CHARS + " letters, digits and . _ : = + @ -");
+        if (chunk == null || chunk.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "chunk key: a key the occurrence's plan listed is required, was '" + chunk + "'");
         }
         return chunk;
     }
