@@ -75,5 +75,17 @@ final class Attr {
     /** In an {@link #EARLIER} entry: the attempt's number (the other keys are the run item's names). */
     static final String ATTEMPT = "attempt";
 
+    // Execution record of a long occurrence (decision 0039); also JOB, SCHEDULED_AT, FENCE, STARTED_AT, TTL.
+    /** The Step Functions execution's name and ARN. */
+    static final String EXECUTION = "execution";
+
+    static final String EXECUTION_ARN = "executionArn";
+    /** The chunks the plan listed; -1 until the plan step noted them. */
+    static final String PLANNED = "planned";
+
+    // Chunk record of a long occurrence; also JOB, SCHEDULED_AT, STATUS, ATTEMPTS, FENCE, ERROR, RESULT, TTL.
+    /** When the chunk's last attempt was recorded, epoch millis. */
+    static final String AT = "at";
+
     private Attr() {}
 }

@@ -27,7 +27,7 @@ final class Cancellations {
     static Commit commitOutcome(TransactionCanceledException e, CompletionPlan plan) {
         List<CancellationReason> reasons = e.cancellationReasons();
         unknownUnlessConditionFailed(e, "complete run");
-        if (failed(reasons, CommitItems.GROUP)) {
+        if (conditionFailed(reasons, CommitItems.GROUP)) {
             LockState group = Codec.lock(
                     plan.lease().group(), reasons.get(CommitItems.GROUP).item());
             boolean leaseOurs = plan.lease().ownerToken().equals(group.leaseOwner()) && group.leaseHeldAt(plan.now());
@@ -38,7 +38,8 @@ final class Cancellations {
         return !plan.onSlot() || slotOurs(job, plan) ? Commit.CURSOR_AHEAD : Commit.LEASE_LOST;
     }
 
-    private static boolean failed(List<CancellationReason> reasons, int index) {
+    /** Whether the transaction's item at {@code index} was refused by its own condition. */
+    static boolean conditionFailed(List<CancellationReason> reasons, int index) {
         return reasons.size() > index
                 && CONDITION_FAILED.equals(reasons.get(index).code());
     }

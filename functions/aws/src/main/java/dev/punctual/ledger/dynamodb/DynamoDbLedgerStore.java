@@ -2,8 +2,10 @@ package dev.punctual.ledger.dynamodb;
 
 import static dev.punctual.ledger.dynamodb.Expressions.*;
 
+import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.DueBuckets;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
@@ -11,6 +13,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.ChunkPut;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
 import dev.punctual.ledger.spi.EntityGrant;
@@ -37,10 +40,20 @@ public final class DynamoDbLedgerStore implements LedgerStore {
 
     private final DynamoDbClient dynamo;
     private final Requests requests;
+    private final LongRunRequests longRuns;
 
     public DynamoDbLedgerStore(DynamoDbClient dynamo, String table) {
+        this(dynamo, table, null);
+    }
+
+    /**
+     * @param chunkPage the most chunk records one Query page holds (tests: pages without a megabyte of
+     *     items); null for DynamoDB's own page
+     */
+    DynamoDbLedgerStore(DynamoDbClient dynamo, String table, Integer chunkPage) {
         this.dynamo = Objects.requireNonNull(dynamo);
         this.requests = new Requests(Objects.requireNonNull(table));
+        this.longRuns = new LongRunRequests(dynamo, requests, chunkPage);
     }
 
     @Override
@@ -343,5 +356,32 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         } catch (TransactionCanceledException e) {
             return Cancellations.unknownUnlessConditionFailed(e, what);
         }
+    }
+
+    // ---- Long occurrences (decision 0039) --------------------------------------------------------------
+
+    @Override
+    public boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution) {
+        return longRuns.noteExecution(lease, now, execution);
+    }
+
+    @Override
+    public Optional<ExecutionRecord> readExecution(RunKey key) {
+        return longRuns.readExecution(key);
+    }
+
+    @Override
+    public ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen) {
+        return longRuns.putChunk(lease, now, record, seen);
+    }
+
+    @Override
+    public Optional<ChunkRecord> readChunk(RunKey key, String chunk) {
+        return longRuns.readChunk(key, chunk);
+    }
+
+    @Override
+    public List<ChunkRecord> readChunks(RunKey key) {
+        return longRuns.readChunks(key);
     }
 }

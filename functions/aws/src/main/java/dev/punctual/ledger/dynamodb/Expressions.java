@@ -75,7 +75,9 @@ final class Expressions {
 
     /**
      * Extension: our lease at the fence we were granted. The owner token is fresh for every acquisition,
-     * so it already names one fence; the fence is checked too so the rule reads as it is meant.
+     * so it already names one fence; the fence is checked too so the rule reads as it is meant. Also the
+     * ConditionCheck on the group item in every write of a long occurrence's records (decision 0039): a
+     * step of an execution whose claim ended or was taken over writes nothing.
      */
     static final String LEASE_OURS_AT_FENCE = LEASE_OURS + " AND #leaseFence = :fence";
 
@@ -246,6 +248,25 @@ final class Expressions {
      * bare lock item for every entity put for the first time.
      */
     static final String TOMBSTONE_PRESENT = "attribute_exists(#deletedAt)";
+
+    /**
+     * A long occurrence's chunk record (decision 0039), its first attempt: no record of the chunk yet. Two
+     * invocations of one chunk (a redelivery) that both read none race here, and exactly one records.
+     */
+    static final String CHUNK_ABSENT = "attribute_not_exists(#pk)";
+
+    /**
+     * A later attempt of a chunk: (1) the attempts the writer read, so an attempt recorded between its read
+     * and its write (a twin's) is never overwritten nor counted twice; (2) not succeeded, so a success is
+     * never changed whatever the count says (a success is final: decision 0039, 3).
+     */
+    static final String CHUNK_AS_SEEN = "#attempts = :seenAttempts AND #status <> :succeeded";
+
+    /**
+     * Every chunk record of one occurrence: its partition ({@code chunk#<ledgerId>#<occurrence>}) holds
+     * nothing else, so the key condition alone lists them, in sort key (chunk key) order.
+     */
+    static final String CHUNKS_OF_OCCURRENCE = "#pk = :pk";
 
     // ---- Updates -------------------------------------------------------------------------------------
 

@@ -29,6 +29,24 @@ final class Keys {
                 Attr.PK, s(runPk(first.jobId())), Attr.SK, s(OCCURRENCE.format(first.scheduledTime()) + "#missed"));
     }
 
+    /**
+     * A long occurrence's execution record (decision 0039): beside its run items, under a partition of its
+     * own so a Query of run items never meets it; sorted as the run items are.
+     */
+    static Map<String, AttributeValue> execution(RunKey key) {
+        return Map.of(Attr.PK, s("long#" + key.jobId()), Attr.SK, s(OCCURRENCE.format(key.scheduledTime())));
+    }
+
+    /** A long occurrence's chunk record: one partition per occurrence, so its chunks are one Query. */
+    static Map<String, AttributeValue> chunk(RunKey key, String chunk) {
+        return Map.of(Attr.PK, chunkPartition(key), Attr.SK, s(chunk));
+    }
+
+    /** The partition of an occurrence's chunk records: {@code chunk#<ledgerId>#<occurrence as run items'>}. */
+    static AttributeValue chunkPartition(RunKey key) {
+        return s("chunk#" + key.jobId() + "#" + OCCURRENCE.format(key.scheduledTime()));
+    }
+
     private static String runPk(String jobId) {
         return "run#" + jobId;
     }

@@ -4,10 +4,12 @@ import dev.punctual.ledger.RunRecord;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -76,7 +78,11 @@ final class Requests {
     }
 
     TransactWriteItem transactPut(RunRecord record, String condition, Values v) {
-        Put.Builder put = Put.builder().tableName(table).item(Codec.runItem(record, Keys.run(record.key())));
+        return transactPut(Codec.runItem(record, Keys.run(record.key())), condition, v);
+    }
+
+    TransactWriteItem transactPut(Map<String, AttributeValue> item, String condition, Values v) {
+        Put.Builder put = Put.builder().tableName(table).item(item);
         if (condition != null) {
             put.conditionExpression(condition)
                     .expressionAttributeNames(Placeholders.names(condition))
@@ -109,6 +115,34 @@ final class Requests {
                 .returnValuesOnConditionCheckFailure(OLD)
                 .build();
         return TransactWriteItem.builder().delete(d).build();
+    }
+
+    /** A condition on an item the transaction does not write (the lease of a long occurrence's writes). */
+    TransactWriteItem transactCheck(Map<String, AttributeValue> key, String condition, Values v) {
+        ConditionCheck check = ConditionCheck.builder()
+                .tableName(table)
+                .key(key)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Placeholders.names(condition))
+                .expressionAttributeValues(v.forExpressions(condition))
+                .returnValuesOnConditionCheckFailure(OLD)
+                .build();
+        return TransactWriteItem.builder().conditionCheck(check).build();
+    }
+
+    /** One page of a partition, read consistently; {@code limit} null for DynamoDB's own page (1 MB). */
+    QueryRequest consistentQuery(
+            String keyCondition, Values v, Integer limit, Map<String, AttributeValue> exclusiveStartKey) {
+        return QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression(keyCondition)
+                .expressionAttributeNames(Placeholders.names(keyCondition))
+                .expressionAttributeValues(v.forExpressions(keyCondition))
+                .consistentRead(true)
+                .limit(limit)
+                .exclusiveStartKey(exclusiveStartKey)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
     }
 
     /** An update with no condition: {@code expressionAttributeValues} must not be sent empty. */

@@ -11,6 +11,7 @@ import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.Ids;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.LongRunLedger;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
@@ -54,6 +55,7 @@ public final class LedgerEngine implements RunLedger {
     private final Sleeper sleeper;
     private final Claiming claiming;
     private final Skipping skipping;
+    private final LongRuns longRuns;
 
     public LedgerEngine(LedgerStore store, Clock clock, Supplier<String> tokens, Retention retention, Sleeper sleeper) {
         this.store = Objects.requireNonNull(store);
@@ -63,6 +65,7 @@ public final class LedgerEngine implements RunLedger {
         this.sleeper = Objects.requireNonNull(sleeper);
         this.claiming = new Claiming(store, retention, sleeper);
         this.skipping = new Skipping(store, retention);
+        this.longRuns = new LongRuns(store, this::now, retention);
     }
 
     /** Stored as epoch millis, so logic works at that precision too. */
@@ -391,5 +394,11 @@ public final class LedgerEngine implements RunLedger {
     public Optional<MaintenanceHold> maintenance(String group) {
         LockState state = store.readLock(Ids.require(group, "group"));
         return state.underMaintenanceAt(now()) ? Optional.of(state.maintenance()) : Optional.empty();
+    }
+
+    /** The executions and chunks of long occurrences (decision 0039), on the same store, clock and retention. */
+    @Override
+    public LongRunLedger longRuns() {
+        return longRuns;
     }
 }

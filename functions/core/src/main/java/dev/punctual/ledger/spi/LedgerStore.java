@@ -1,6 +1,8 @@
 package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
@@ -8,6 +10,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -120,4 +123,29 @@ public interface LedgerStore {
 
     /** Drops marks at or behind the cursor (SKIPS_PASSED; {@code passed} sorted, the last the latest). */
     boolean pruneSkips(String lockId, java.util.List<Instant> passed);
+
+    // ---- Long occurrences (decision 0039): fenced by the claim's lease, beside the run item ----------
+
+    /**
+     * Puts (or replaces) the occurrence's execution record, only while the lease's group item carries the
+     * lease's owner token, its fence, and an end after {@code now} (LEASE_OURS_AT_FENCE), in one atomic
+     * request. False when the lease was no longer ours: nothing written.
+     */
+    boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution);
+
+    /** The occurrence's execution record (a consistent read). */
+    Optional<ExecutionRecord> readExecution(RunKey key);
+
+    /**
+     * Puts one chunk's record in one atomic request with two conditions: the chunk is as {@code seen}
+     * (absent, or the same attempts and not succeeded: CHUNK_AS_SEEN) and the lease is ours at its fence at
+     * {@code now} (LEASE_OURS_AT_FENCE).
+     */
+    ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen);
+
+    /** One chunk's record (a consistent read). */
+    Optional<ChunkRecord> readChunk(RunKey key, String chunk);
+
+    /** Every chunk record of the occurrence in key order (consistent reads, every page). */
+    List<ChunkRecord> readChunks(RunKey key);
 }

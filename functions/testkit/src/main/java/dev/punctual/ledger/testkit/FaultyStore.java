@@ -1,11 +1,14 @@
 package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.ChunkPut;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
 import dev.punctual.ledger.spi.EntityGrant;
@@ -15,6 +18,7 @@ import dev.punctual.ledger.spi.OutcomeUnknownException;
 import dev.punctual.ledger.spi.SlotClaim;
 import dev.punctual.ledger.spi.Write;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -180,5 +184,30 @@ final class FaultyStore implements LedgerStore {
     @Override
     public boolean pruneSkips(String lockId, java.util.List<Instant> passed) {
         return inject("pruneSkips", () -> store.pruneSkips(lockId, passed));
+    }
+
+    @Override
+    public boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution) {
+        return inject("noteExecution", () -> store.noteExecution(lease, now, execution));
+    }
+
+    @Override
+    public Optional<ExecutionRecord> readExecution(RunKey key) {
+        return inject("readExecution", () -> store.readExecution(key));
+    }
+
+    @Override
+    public ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen) {
+        return inject("putChunk", () -> store.putChunk(lease, now, record, seen));
+    }
+
+    @Override
+    public Optional<ChunkRecord> readChunk(RunKey key, String chunk) {
+        return inject("readChunk", () -> store.readChunk(key, chunk));
+    }
+
+    @Override
+    public List<ChunkRecord> readChunks(RunKey key) {
+        return inject("readChunks", () -> store.readChunks(key));
     }
 }

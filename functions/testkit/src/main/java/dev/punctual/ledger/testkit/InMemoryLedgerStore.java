@@ -1,7 +1,9 @@
 package dev.punctual.ledger.testkit;
 
+import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
@@ -11,6 +13,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.spi.ChunkPut;
 import dev.punctual.ledger.spi.Commit;
 import dev.punctual.ledger.spi.CompletionPlan;
 import dev.punctual.ledger.spi.EntityGrant;
@@ -24,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The ledger's store in a map, for fast tests. Every method mirrors one DynamoDB request of
@@ -36,6 +40,12 @@ public final class InMemoryLedgerStore implements LedgerStore {
     private final Map<RunKey, RunRecord> missed = new HashMap<>();
     /** The due watch's notes (decision 0031): an entity's ledger id to its next occurrence, DUE_NOTE. */
     private final Map<String, Instant> due = new HashMap<>();
+
+    /** Long occurrences' execution records (decision 0039), as the {@code long#} items. */
+    private final Map<RunKey, ExecutionRecord> executions = new HashMap<>();
+
+    /** Long occurrences' chunk records: one {@code chunk#} partition per occurrence, in sort key order. */
+    private final Map<RunKey, TreeMap<String, ChunkRecord>> chunks = new HashMap<>();
 
     /** Each entity's write lock (issue 40): its owner and until, beside the lock item as DynamoDB keeps it. */
     private final Map<String, Map.Entry<String, Instant>> entityWriters = new HashMap<>();
@@ -386,6 +396,59 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Optional<RunRecord> readMissed(RunKey firstOfRange) {
         return Optional.ofNullable(missed.get(firstOfRange));
+    }
+
+    /** The execution's Put, under the ConditionCheck LEASE_OURS_AT_FENCE; both under one monitor. */
+    @Override
+    public synchronized boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution) {
+        if (!leaseOursAtFence(lease, now)) {
+            return false;
+        }
+        executions.put(execution.key(), execution);
+        return true;
+    }
+
+    @Override
+    public synchronized Optional<ExecutionRecord> readExecution(RunKey key) {
+        return Optional.ofNullable(executions.get(key));
+    }
+
+    /**
+     * CHUNK_ABSENT or CHUNK_AS_SEEN on the chunk, and LEASE_OURS_AT_FENCE on the group, as DynamoDB's one
+     * transaction; the chunk's answer first, as the adapter reads the cancellation.
+     */
+    @Override
+    public synchronized ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen) {
+        Optional<ChunkRecord> stored = readChunk(record.key(), record.chunk());
+        boolean asSeen = seen.isEmpty()
+                ? stored.isEmpty()
+                : stored.map(s -> s.attempts() == seen.get().attempts() && !s.succeeded())
+                        .orElse(false);
+        if (!asSeen) {
+            return new ChunkPut.Changed(stored);
+        }
+        if (!leaseOursAtFence(lease, now)) {
+            return new ChunkPut.Fenced();
+        }
+        chunks.computeIfAbsent(record.key(), k -> new TreeMap<>()).put(record.chunk(), record);
+        return new ChunkPut.Applied();
+    }
+
+    @Override
+    public synchronized Optional<ChunkRecord> readChunk(RunKey key, String chunk) {
+        return Optional.ofNullable(chunks.getOrDefault(key, new TreeMap<>()).get(chunk));
+    }
+
+    /** In chunk key order, as DynamoDB sorts the partition's string sort keys (the keys are ASCII). */
+    @Override
+    public synchronized List<ChunkRecord> readChunks(RunKey key) {
+        return List.copyOf(chunks.getOrDefault(key, new TreeMap<>()).values());
+    }
+
+    /** LEASE_OURS_AT_FENCE: our owner token, our fence, and an end after the caller's now. */
+    private boolean leaseOursAtFence(Lease lease, Instant now) {
+        LockState lock = readLock(lease.group());
+        return lease.ownerToken().equals(lock.leaseOwner()) && lock.leaseHeldAt(now) && lock.fence() == lease.fence();
     }
 
     /** The due index over this store's notes, as DynamoDB's index over the lock items' (DUE_NOTE, DUE_CLEARED). */
