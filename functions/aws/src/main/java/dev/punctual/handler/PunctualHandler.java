@@ -1,8 +1,5 @@
 package dev.punctual.handler;
 
-import dev.punctual.runtime.longrun.ChunkAttemptFailed;
-import dev.punctual.runtime.longrun.OccurrenceEnded;
-
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.punctual.job.JobCatalog;
@@ -11,6 +8,8 @@ import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.ResultJson;
+import dev.punctual.runtime.longrun.ChunkAttemptFailed;
+import dev.punctual.runtime.longrun.OccurrenceEnded;
 import dev.punctual.stage.SkewTolerance;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,8 +84,13 @@ public final class PunctualHandler implements RequestStreamHandler {
         try {
             return runtime.step(payload, deadline, invocationLog);
         } catch (ChunkAttemptFailed | OccurrenceEnded expected) {
-            invocationLog.warn("long step ended", Map.of("error_type", expected.getClass().getName(),
-                    "error", String.valueOf(expected.getMessage())));
+            invocationLog.warn(
+                    "long step ended",
+                    Map.of(
+                            "error_type",
+                            expected.getClass().getName(),
+                            "error",
+                            String.valueOf(expected.getMessage())));
             throw expected;
         } catch (RuntimeException | Error fault) {
             invocationLog.error("invocation fault", faultFields(fault));

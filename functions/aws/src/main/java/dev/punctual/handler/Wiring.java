@@ -1,12 +1,5 @@
 package dev.punctual.handler;
 
-import dev.punctual.longrun.LongExecutions;
-import dev.punctual.runtime.LocalExecutionDriver;
-import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.services.sfn.SfnClient;
-import software.amazon.awssdk.services.sfn.SfnClientBuilder;
-
 import dev.punctual.PunctualException;
 import dev.punctual.events.LifecyclePublisher;
 import dev.punctual.events.eventbridge.EventBridgeLifecyclePublisher;
@@ -22,11 +15,14 @@ import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbDueIndex;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
+import dev.punctual.longrun.LongExecutions;
+import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Catalogs;
 import dev.punctual.runtime.LedgerHistory;
 import dev.punctual.runtime.LifecycleOverdueReports;
+import dev.punctual.runtime.LocalExecutionDriver;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
 import dev.punctual.stage.StageConfigException;
@@ -40,6 +36,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -47,6 +44,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClientBuilder;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.SfnClientBuilder;
 
 /**
  * Builds the runtime from a function's environment. SDK clients are created once, with an explicit
@@ -158,7 +157,8 @@ public final class Wiring {
         RunLedger ledger = DynamoDbRunLedger.create(
                 clients.dynamo(), resources.ledgerTable(), clock, IDS, Retention.DEFAULT, sleeper);
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
-        java.util.concurrent.atomic.AtomicReference<PunctualRuntime> built = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<PunctualRuntime> built =
+                new java.util.concurrent.atomic.AtomicReference<>();
         LongExecutions engine = executions(env, catalog);
         LongExecutions executions = driveLocally && engine != LongExecutions.NONE
                 ? new LocalExecutionDriver(engine, built::get, log, clock)

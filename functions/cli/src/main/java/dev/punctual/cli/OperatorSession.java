@@ -43,10 +43,16 @@ final class OperatorSession implements AutoCloseable {
 
     /** On an emulator: the tables this session's commands need, created only once they are about to be used. */
     private final Optional<EmulatorTables> emulatorTables;
+
     private final Region emulatorRegion;
 
     private record EmulatorTables(
-            String ledger, JobCatalog definitions, Map<String, String> names, String bus, String endpoint, String stage) {}
+            String ledger,
+            JobCatalog definitions,
+            Map<String, String> names,
+            String bus,
+            String endpoint,
+            String stage) {}
 
     OperatorSession(StageOptions options, CliContext context, Consumer<String> logSink) {
         this(options, context, logSink, false);

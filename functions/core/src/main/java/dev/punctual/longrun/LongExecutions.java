@@ -71,8 +71,15 @@ public interface LongExecutions {
     }
 
     /** An execution's state. */
-    record Execution(String arn, String name, Status status, String input, Instant startedAt, Optional<Instant> stoppedAt,
-            Optional<String> error, Optional<String> cause) {}
+    record Execution(
+            String arn,
+            String name,
+            Status status,
+            String input,
+            Instant startedAt,
+            Optional<Instant> stoppedAt,
+            Optional<String> error,
+            Optional<String> cause) {}
 
     /** Step Functions' execution states. */
     enum Status {

@@ -88,13 +88,15 @@ public final class LongRunNames {
      * @param entityId the entity of a per-entity job's occurrence, else empty
      * @param fence the claim's fence (at least 1)
      */
-    public static String execution(String stage, String jobId, Instant occurrence, Optional<String> entityId, long fence) {
+    public static String execution(
+            String stage, String jobId, Instant occurrence, Optional<String> entityId, long fence) {
         if (fence < 1) {
             throw new IllegalArgumentException("a long occurrence's execution needs a claim's fence, was " + fence);
         }
         String time = (occurrence.getEpochSecond() % 60 == 0 && occurrence.getNano() == 0 ? MINUTE : SECOND)
                 .format(occurrence);
-        String readable = stage + "-" + jobId + "-" + time + entityId.map(e -> "-" + e).orElse("") + "-f" + fence;
+        String readable =
+                stage + "-" + jobId + "-" + time + entityId.map(e -> "-" + e).orElse("") + "-f" + fence;
         String whole = stage + "|" + jobId + "|" + occurrence + "|" + entityId.orElse("") + "|" + fence;
         return fit(readable, whole);
     }

@@ -38,7 +38,8 @@ public final class LocalExecutionDriver implements LongExecutions {
      * @param runtime the runtime whose steps carry the executions out (built after this driver, which it
      *     holds as its engine)
      */
-    public LocalExecutionDriver(LongExecutions engine, Supplier<PunctualRuntime> runtime, StructuredLog log, Clock clock) {
+    public LocalExecutionDriver(
+            LongExecutions engine, Supplier<PunctualRuntime> runtime, StructuredLog log, Clock clock) {
         this.engine = engine;
         this.runtime = runtime;
         this.log = log;
@@ -90,7 +91,8 @@ public final class LocalExecutionDriver implements LongExecutions {
     /** The chunks, {@code chunksAtOnce} at a time; false when one ended the occurrence. */
     private boolean chunks(PunctualRuntime steps, JobDefinition job, Object claim, String arn, List<?> keys) {
         AtomicBoolean ended = new AtomicBoolean();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, job.longRun().chunksAtOnce()));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(1, job.longRun().chunksAtOnce()));
         try {
             List<Future<?>> running = new ArrayList<>();
             for (Object key : keys) {
@@ -115,7 +117,8 @@ public final class LocalExecutionDriver implements LongExecutions {
     }
 
     /** One chunk with the state machine's retries: attempts of {@link ChunkAttemptFailed} up to maxAttempts. */
-    private void runChunk(PunctualRuntime steps, JobDefinition job, Object claim, String arn, String key, AtomicBoolean ended) {
+    private void runChunk(
+            PunctualRuntime steps, JobDefinition job, Object claim, String arn, String key, AtomicBoolean ended) {
         for (int attempt = 1; attempt <= job.maxAttempts(); attempt++) {
             try {
                 step(steps, payload("chunk", claim, arn, key));
@@ -147,7 +150,8 @@ public final class LocalExecutionDriver implements LongExecutions {
         return payload;
     }
 
-    private void statusChanged(PunctualRuntime steps, String name, String arn, String input, String status, Exception why) {
+    private void statusChanged(
+            PunctualRuntime steps, String name, String arn, String input, String status, Exception why) {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("executionArn", arn);
         detail.put("name", name);

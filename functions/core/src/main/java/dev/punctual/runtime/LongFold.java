@@ -21,7 +21,8 @@ final class LongFold {
 
     /** The same line from a status-change event's fields. */
     static String describe(String name, String status, String error, String cause) {
-        StringBuilder why = new StringBuilder("execution ").append(name).append(' ').append(status);
+        StringBuilder why =
+                new StringBuilder("execution ").append(name).append(' ').append(status);
         if (error != null && !error.isBlank()) {
             why.append(": ").append(error);
         }

@@ -10,10 +10,10 @@ import dev.punctual.job.LongJob;
 import dev.punctual.job.LongRun;
 import dev.punctual.job.SuppressedDelivery;
 import dev.punctual.json.Json;
-import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ChunkOutcome;
 import dev.punctual.ledger.ChunkRecord;
 import dev.punctual.ledger.ChunkWrite;
+import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.LockState;
@@ -102,8 +102,10 @@ final class LongSteps {
         if (refused.isPresent()) {
             throw ended(claim, Reason.CHUNK_FAILED, "plan refused: " + refused.get(), log);
         }
-        ExecutionRecord noted = longRuns().execution(claim.claim().key()).orElseThrow(
-                () -> new OccurrenceEnded("no execution is noted for " + claim.claim().key()));
+        ExecutionRecord noted = longRuns()
+                .execution(claim.claim().key())
+                .orElseThrow(() -> new OccurrenceEnded(
+                        "no execution is noted for " + claim.claim().key()));
         if (longRuns().noteExecution(claim.claim().lease(), noted.withPlanned(keys.size()))
                 == LongRunLedger.Noted.FENCED) {
             throw fenced(claim, "plan");
@@ -146,26 +148,53 @@ final class LongSteps {
         try {
             JobResult result = job(claim).chunk(context, key);
             Map<String, Object> summary = ResultSummary.of(log.redactor(), result.summary());
-            outcome = new ChunkOutcome.Succeeded(summary.isEmpty() ? null : log.redactor().text(Json.write(summary)));
+            outcome = new ChunkOutcome.Succeeded(
+                    summary.isEmpty() ? null : log.redactor().text(Json.write(summary)));
         } catch (Exception | LinkageError | StackOverflowError e) {
             outcome = new ChunkOutcome.Failed(log.redactor().text(Summaries.ofError(e)));
         }
-        ChunkWrite write = longRuns().recordChunk(claim.claim().lease(), claim.claim().key(), key, outcome);
+        ChunkWrite write =
+                longRuns().recordChunk(claim.claim().lease(), claim.claim().key(), key, outcome);
         return switch (write) {
             case ChunkWrite.Fenced f -> throw fenced(claim, "chunk " + key);
             case ChunkWrite.AlreadySucceeded done -> chunkAnswer(key, "SUCCEEDED", true);
-            case ChunkWrite.Recorded recorded when recorded.record().succeeded() -> {
-                log.info("long chunk", fields(claim, Map.of("chunk", key, "status", "SUCCEEDED",
-                        "attempt", recorded.record().attempts())));
+            case ChunkWrite.Recorded recorded
+            when recorded.record().succeeded() -> {
+                log.info(
+                        "long chunk",
+                        fields(
+                                claim,
+                                Map.of(
+                                        "chunk",
+                                        key,
+                                        "status",
+                                        "SUCCEEDED",
+                                        "attempt",
+                                        recorded.record().attempts())));
                 yield chunkAnswer(key, "SUCCEEDED", false);
             }
             case ChunkWrite.Recorded recorded -> {
                 ChunkRecord failed = recorded.record();
-                log.warn("long chunk", fields(claim, Map.of("chunk", key, "status", "FAILED",
-                        "attempt", failed.attempts(), "error", String.valueOf(failed.error()))));
+                log.warn(
+                        "long chunk",
+                        fields(
+                                claim,
+                                Map.of(
+                                        "chunk",
+                                        key,
+                                        "status",
+                                        "FAILED",
+                                        "attempt",
+                                        failed.attempts(),
+                                        "error",
+                                        String.valueOf(failed.error()))));
                 if (failed.attempts() >= claim.subject().job().maxAttempts()) {
-                    throw ended(claim, Reason.CHUNK_FAILED, "chunk " + key + " failed after " + failed.attempts()
-                            + (failed.attempts() == 1 ? " attempt: " : " attempts: ") + failed.error(), log);
+                    throw ended(
+                            claim,
+                            Reason.CHUNK_FAILED,
+                            "chunk " + key + " failed after " + failed.attempts()
+                                    + (failed.attempts() == 1 ? " attempt: " : " attempts: ") + failed.error(),
+                            log);
                 }
                 throw new ChunkAttemptFailed("chunk " + key + " attempt " + failed.attempts() + " of "
                         + claim.subject().job().maxAttempts() + " failed: " + failed.error());
@@ -183,28 +212,40 @@ final class LongSteps {
 
     private Map<String, Object> finish(LongClaim claim, String execution, Deadline deadline, StructuredLog log) {
         requireHeld(claim, "finish");
-        ExecutionRecord noted = longRuns().execution(claim.claim().key()).orElseThrow(
-                () -> new OccurrenceEnded("no execution is noted for " + claim.claim().key()));
+        ExecutionRecord noted = longRuns()
+                .execution(claim.claim().key())
+                .orElseThrow(() -> new OccurrenceEnded(
+                        "no execution is noted for " + claim.claim().key()));
         List<ChunkRecord> chunks = longRuns().chunks(claim.claim().key());
         int succeeded = (int) chunks.stream().filter(ChunkRecord::succeeded).count();
         if (!noted.isPlanned() || succeeded < noted.planned()) {
-            throw ended(claim, Reason.CHUNK_FAILED, "finish found " + succeeded + " of "
-                    + Math.max(0, noted.planned()) + " planned chunks recorded as succeeded", log);
+            throw ended(
+                    claim,
+                    Reason.CHUNK_FAILED,
+                    "finish found " + succeeded + " of " + Math.max(0, noted.planned())
+                            + " planned chunks recorded as succeeded",
+                    log);
         }
         Map<String, Object> summary = new LinkedHashMap<>();
         try {
-            JobResult result = job(claim).finish(
-                    context(claim, deadline, log), new LongJob.ChunkTally(noted.planned(), succeeded));
+            JobResult result = job(claim)
+                    .finish(context(claim, deadline, log), new LongJob.ChunkTally(noted.planned(), succeeded));
             summary.putAll(ResultSummary.of(log.redactor(), result.summary()));
         } catch (Exception | LinkageError | StackOverflowError e) {
             throw ended(claim, Reason.CHUNK_FAILED, "finish failed: " + Summaries.ofError(e), log);
         }
         summary.put("chunks", noted.planned());
         summary.put("execution", noted.name());
-        CompletionResult completion = complete(claim, new Outcome.Succeeded(log.redactor().text(Json.write(summary))));
+        CompletionResult completion =
+                complete(claim, new Outcome.Succeeded(log.redactor().text(Json.write(summary))));
         if (completion instanceof CompletionResult.Fenced) {
-            report(claim, Reason.FENCED, "lease lost before the finish's completion (fence "
-                    + claim.claim().fence() + ")", log, Map.of());
+            report(
+                    claim,
+                    Reason.FENCED,
+                    "lease lost before the finish's completion (fence "
+                            + claim.claim().fence() + ")",
+                    log,
+                    Map.of());
             throw fenced(claim, "finish");
         }
         report(claim, Reason.OK, null, log, summary);
@@ -286,7 +327,8 @@ final class LongSteps {
         if (claim.subject().entity().isEmpty()) {
             return services.ledger().complete(claim.claim(), outcome);
         }
-        Optional<Instant> next = claim.subject().occurrences().next(claim.claim().key().scheduledTime());
+        Optional<Instant> next =
+                claim.subject().occurrences().next(claim.claim().key().scheduledTime());
         return services.ledger().complete(claim.claim(), outcome, new NextDue(next));
     }
 
@@ -306,8 +348,8 @@ final class LongSteps {
                 result,
                 Optional.empty(),
                 claim.subject().entityId());
-        OccurrenceOutcome outcome =
-                report.outcome(services.flags().stage(), 0, 0, Duration.between(c.key().scheduledTime(), now));
+        OccurrenceOutcome outcome = report.outcome(
+                services.flags().stage(), 0, 0, Duration.between(c.key().scheduledTime(), now));
         listeners.forEach(listener -> listener.ended(claim.subject().job(), outcome, log));
     }
 
@@ -317,7 +359,9 @@ final class LongSteps {
         Delivery delivery = services.flags().externalDeliveryEnabled()
                 ? services.delivery()
                 : new SuppressedDelivery(services.flags().stage(), log);
-        Instant until = deadline.workUntil().isBefore(c.lease().expiresAt()) ? deadline.workUntil() : c.lease().expiresAt();
+        Instant until = deadline.workUntil().isBefore(c.lease().expiresAt())
+                ? deadline.workUntil()
+                : c.lease().expiresAt();
         return new JobContext(
                 job.id(),
                 c.key().scheduledTime(),

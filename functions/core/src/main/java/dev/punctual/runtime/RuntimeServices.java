@@ -68,7 +68,8 @@ public record RuntimeServices(
 
     /** The same services with {@code engine} for long jobs' executions. */
     public RuntimeServices withExecutions(dev.punctual.longrun.LongExecutions engine) {
-        return new RuntimeServices(catalog, ledger, flags, events, clock, sleeper, jobServices, delivery, conditions, engine);
+        return new RuntimeServices(
+                catalog, ledger, flags, events, clock, sleeper, jobServices, delivery, conditions, engine);
     }
 
     /** Without a probe: a catalog that declares a maintenance condition skips as MAINTENANCE_UNKNOWN. */

@@ -27,7 +27,6 @@ import dev.punctual.longrun.testkit.InMemoryExecutions;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.Reason;
-import dev.punctual.outcome.Verdict;
 import dev.punctual.runtime.longrun.OccurrenceEnded;
 import dev.punctual.stage.StageFlags;
 import java.time.Duration;
@@ -93,7 +92,10 @@ public abstract class LongJobContract {
                     event -> {},
                     clock,
                     clock::advance,
-                    new JobServices(clock, catalog, new LedgerHistory(ledger, dev.punctual.ledger.DueIndex.NONE),
+                    new JobServices(
+                            clock,
+                            catalog,
+                            new LedgerHistory(ledger, dev.punctual.ledger.DueIndex.NONE),
                             new LifecycleOverdueReports(event -> {}, "dev")),
                     message -> {
                         throw new IllegalStateException("no delivery in these tests");
@@ -138,11 +140,14 @@ public abstract class LongJobContract {
         }
 
         String step(String step, String chunk) {
-            ExecutionRecord noted = ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+            ExecutionRecord noted =
+                    ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
             Map<String, Object> payload = new LinkedHashMap<>();
             payload.put("kind", "long_step");
             payload.put("step", step);
-            payload.put("claim", claimOf(engine.describe(JOB, noted.name()).orElseThrow().input()));
+            payload.put(
+                    "claim",
+                    claimOf(engine.describe(JOB, noted.name()).orElseThrow().input()));
             if (chunk != null) {
                 payload.put("chunk", chunk);
             }
@@ -206,9 +211,13 @@ public abstract class LongJobContract {
             assertThat(o.reason()).isEqualTo(Reason.STARTED);
             assertThat(o.detail()).isEqualTo("execution dev-month-end-close-20270131T2300Z-f" + o.fence());
         });
-        assertThat(f.engine.executions()).singleElement().satisfies(e ->
-                assertThat(e.name()).isEqualTo(LongRunNames.execution("dev", JOB, AT, Optional.empty(), f.run().fence())));
-        assertThat(f.ran).extracting(r -> r.substring(0, r.indexOf('@')))
+        assertThat(f.engine.executions())
+                .singleElement()
+                .satisfies(e -> assertThat(e.name())
+                        .isEqualTo(LongRunNames.execution(
+                                "dev", JOB, AT, Optional.empty(), f.run().fence())));
+        assertThat(f.ran)
+                .extracting(r -> r.substring(0, r.indexOf('@')))
                 .containsExactlyInAnyOrder("acme", "globex", "initech");
         assertThat(f.run().status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(f.run().resultSummary()).contains("\"chunks\":3").contains("\"closed\":3");
@@ -230,7 +239,8 @@ public abstract class LongJobContract {
         f.clock.advance(Duration.ofMinutes(30)); // past any short lease: the execution's bound holds the group
         InvocationResult again = f.deliver(AT);
 
-        assertThat(again.occurrences()).singleElement()
+        assertThat(again.occurrences())
+                .singleElement()
                 .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.IN_PROGRESS_ELSEWHERE));
         assertThat(f.engine.starts()).hasSize(1);
         assertThat(f.run().status()).isEqualTo(RunStatus.RUNNING);
@@ -250,10 +260,13 @@ public abstract class LongJobContract {
         f.deliver(AT);
 
         assertThat(f.run().status()).isEqualTo(RunStatus.SUCCEEDED);
-        assertThat(f.chunks()).filteredOn(c -> c.chunk().equals("globex")).singleElement().satisfies(c -> {
-            assertThat(c.succeeded()).isTrue();
-            assertThat(c.attempts()).isEqualTo(2);
-        });
+        assertThat(f.chunks())
+                .filteredOn(c -> c.chunk().equals("globex"))
+                .singleElement()
+                .satisfies(c -> {
+                    assertThat(c.succeeded()).isTrue();
+                    assertThat(c.attempts()).isEqualTo(2);
+                });
         assertThat(f.ran).filteredOn(r -> r.startsWith("globex@")).hasSize(2);
     }
 
@@ -265,7 +278,9 @@ public abstract class LongJobContract {
         f.deliver(AT);
 
         assertThat(f.run().status()).isEqualTo(RunStatus.FAILED);
-        assertThat(f.run().errorSummary()).contains("chunk initech failed after 3 attempts").contains("locked");
+        assertThat(f.run().errorSummary())
+                .contains("chunk initech failed after 3 attempts")
+                .contains("locked");
         assertThat(f.ledger.lock(JOB).leaseHeldAt(f.clock.peek())).isFalse();
         assertThat(f.outcomes()).extracting(l -> l.get("reason").asText()).contains("CHUNK_FAILED");
     }
@@ -281,9 +296,12 @@ public abstract class LongJobContract {
         InvocationResult retry = f.runtime.handle(
                 "{\"kind\":\"run\",\"job\":\"" + JOB + "\",\"at\":\"" + AT + "\"}", f.deadline(), f.log());
 
-        assertThat(retry.occurrences()).singleElement().satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.STARTED));
+        assertThat(retry.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.STARTED));
         assertThat(f.engine.executions()).hasSize(2);
-        assertThat(f.engine.executions().get(1).name()).isNotEqualTo(f.engine.executions().get(0).name());
+        assertThat(f.engine.executions().get(1).name())
+                .isNotEqualTo(f.engine.executions().get(0).name());
         assertThat(f.ran).extracting(r -> r.substring(0, r.indexOf('@'))).containsExactly("initech");
         assertThat(f.run().status()).isEqualTo(RunStatus.SUCCEEDED);
     }
@@ -299,7 +317,9 @@ public abstract class LongJobContract {
 
         assertThat(again).contains("\"recorded_before\":true");
         assertThat(f.ran).containsExactly("acme@" + f.run().fence());
-        assertThat(f.chunks()).singleElement().satisfies(c -> assertThat(c.attempts()).isEqualTo(1));
+        assertThat(f.chunks())
+                .singleElement()
+                .satisfies(c -> assertThat(c.attempts()).isEqualTo(1));
     }
 
     @Test
@@ -321,7 +341,8 @@ public abstract class LongJobContract {
     void an_execution_that_timed_out_is_recorded_from_its_status_event_once() {
         Fixture f = new Fixture(false);
         f.deliver(AT);
-        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        ExecutionRecord noted =
+                f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
         LongExecutions.Execution closed =
                 f.engine.close(JOB, noted.name(), LongExecutions.Status.TIMED_OUT, "States.Timeout", null);
 
@@ -333,7 +354,9 @@ public abstract class LongJobContract {
         assertThat(f.run().status()).isEqualTo(RunStatus.FAILED);
         assertThat(f.run().errorSummary()).contains(noted.name() + " TIMED_OUT: States.Timeout");
         assertThat(f.ledger.lock(JOB).leaseHeldAt(f.clock.peek())).isFalse();
-        assertThat(f.outcomes()).extracting(l -> l.get("reason").asText()).containsExactly("STARTED", "EXECUTION_FAILED");
+        assertThat(f.outcomes())
+                .extracting(l -> l.get("reason").asText())
+                .containsExactly("STARTED", "EXECUTION_FAILED");
     }
 
     @Test
@@ -347,8 +370,8 @@ public abstract class LongJobContract {
         assertThat(f.run().errorSummary()).contains("plan refused: chunk key 'acme' is listed twice");
         assertThat(LongSteps.refusedPlan(java.util.Collections.nCopies(LongRun.MAX_CHUNKS + 1, "k")))
                 .hasValueSatisfying(why -> assertThat(why).contains("at most 1000"));
-        assertThat(LongSteps.refusedPlan(List.of("has space"))).hasValueSatisfying(why -> assertThat(why)
-                .contains("'has space' is not accepted"));
+        assertThat(LongSteps.refusedPlan(List.of("has space")))
+                .hasValueSatisfying(why -> assertThat(why).contains("'has space' is not accepted"));
     }
 
     @Test
@@ -357,17 +380,24 @@ public abstract class LongJobContract {
         Instant at = Instant.parse("2027-02-01T02:00:00Z");
         f.clock.advance(Duration.between(f.clock.peek(), at.plusSeconds(1)));
         EntitySchedule acme = EntitySchedule.of(
-                f.runtime.services().catalog().find(ENTITY_JOB).orElseThrow(), "acme", null, "Europe/Berlin",
+                f.runtime.services().catalog().find(ENTITY_JOB).orElseThrow(),
+                "acme",
+                null,
+                "Europe/Berlin",
                 Map.of("region", "eu"));
         Instant berlin = Instant.parse("2027-02-01T01:00:00Z"); // 02:00 in Berlin
 
         InvocationResult result = f.runtime.handle(RuntimeFixture.scheduled(acme, berlin), f.deadline(), f.log());
 
-        assertThat(result.occurrences()).singleElement().satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.STARTED));
+        assertThat(result.occurrences())
+                .singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.STARTED));
         RunKey key = new RunKey(ENTITY_JOB + ":acme", berlin);
-        assertThat(f.ledger.run(key)).hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
+        assertThat(f.ledger.run(key))
+                .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED));
         assertThat(f.ledger.longRuns().chunks(key)).hasSize(3);
-        assertThat(f.engine.executions()).singleElement()
+        assertThat(f.engine.executions())
+                .singleElement()
                 .satisfies(e -> assertThat(e.name()).startsWith("dev-" + ENTITY_JOB + "-20270201T0100Z-acme-f"));
     }
 

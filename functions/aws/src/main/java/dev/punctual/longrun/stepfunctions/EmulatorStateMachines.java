@@ -34,24 +34,28 @@ public final class EmulatorStateMachines {
     /** Creates the state machines the catalog's long jobs need and are missing; returns those created. */
     public static List<String> createIfMissing(URI endpoint, Region region, String stage, JobCatalog catalog) {
         List<String> created = new ArrayList<>();
-        List<JobDefinition> longJobs = catalog.jobs().stream().filter(JobDefinition::isLong).toList();
+        List<JobDefinition> longJobs =
+                catalog.jobs().stream().filter(JobDefinition::isLong).toList();
         if (longJobs.isEmpty()) {
             return created;
         }
         try (SfnClient sfn = SfnClient.builder()
                 .endpointOverride(endpoint)
                 .region(region)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-local", "punctual-local")))
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create("punctual-local", "punctual-local")))
                 .httpClient(UrlConnectionHttpClient.create())
                 .build()) {
             for (JobDefinition job : longJobs) {
                 String name = LongRunNames.stateMachine(stage, job.id());
                 try {
-                    sfn.createStateMachine(b -> b.name(name)
-                            .type(StateMachineType.STANDARD)
-                            .roleArn("arn:aws:iam::" + ACCOUNT + ":role/punctual-local")
-                            .definition("{\"Comment\":\"on the emulator the steps run in the CLI\","
-                                    + "\"StartAt\":\"Local\",\"States\":{\"Local\":{\"Type\":\"Pass\",\"End\":true}}}"));
+                    sfn.createStateMachine(
+                            b -> b.name(name)
+                                    .type(StateMachineType.STANDARD)
+                                    .roleArn("arn:aws:iam::" + ACCOUNT + ":role/punctual-local")
+                                    .definition(
+                                            "{\"Comment\":\"on the emulator the steps run in the CLI\","
+                                                    + "\"StartAt\":\"Local\",\"States\":{\"Local\":{\"Type\":\"Pass\",\"End\":true}}}"));
                     created.add(name);
                 } catch (StateMachineAlreadyExistsException exists) {
                     // created by an earlier command on this emulator

@@ -47,16 +47,15 @@ public final class StepFunctionsExecutions implements LongExecutions {
     @Override
     public Start start(String jobId, String name, String input) {
         try {
-            String arn = client.startExecution(b -> b.stateMachineArn(stateMachineArn(jobId))
-                            .name(name)
-                            .input(input))
+            String arn = client.startExecution(b ->
+                            b.stateMachineArn(stateMachineArn(jobId)).name(name).input(input))
                     .executionArn();
             return new Start.Started(arn);
         } catch (ExecutionAlreadyExistsException e) {
             return new Start.AlreadyExists(arnOf(jobId, name));
         } catch (SdkException e) {
-            throw new LongExecutionException("StartExecution of " + name + " on " + stateMachineArn(jobId)
-                    + " failed: " + e.getMessage(), e);
+            throw new LongExecutionException(
+                    "StartExecution of " + name + " on " + stateMachineArn(jobId) + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -88,7 +87,9 @@ public final class StepFunctionsExecutions implements LongExecutions {
             return false;
         }
         try {
-            client.stopExecution(b -> b.executionArn(found.get().arn()).error("Punctual.Cancelled").cause(cause));
+            client.stopExecution(b -> b.executionArn(found.get().arn())
+                    .error("Punctual.Cancelled")
+                    .cause(cause));
             return true;
         } catch (ExecutionDoesNotExistException e) {
             return false;
@@ -108,5 +109,4 @@ public final class StepFunctionsExecutions implements LongExecutions {
             default -> Status.FAILED;
         };
     }
-
 }

@@ -30,7 +30,8 @@ class StepFunctionsExecutionsTest {
         client = SfnClient.builder()
                 .endpointOverride(DynamoDbHarness.backend().endpoint())
                 .region(DynamoDbHarness.REGION)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
         String arn = client.createStateMachine(b -> b.name("punctual-test-" + JOB)
@@ -55,9 +56,7 @@ class StepFunctionsExecutionsTest {
         assertThat(first).isInstanceOf(LongExecutions.Start.Started.class);
         assertThat(again).isInstanceOf(LongExecutions.Start.Started.class);
         assertThat(again.arn()).isEqualTo(first.arn()).isEqualTo(executions.arnOf(JOB, name));
-        assertThat(client.listExecutions(b -> b.stateMachineArn(executions.stateMachineArn(JOB)))
-                        .executions()
-                        .stream()
+        assertThat(client.listExecutions(b -> b.stateMachineArn(executions.stateMachineArn(JOB))).executions().stream()
                         .filter(e -> e.name().equals(name)))
                 .hasSize(1);
     }

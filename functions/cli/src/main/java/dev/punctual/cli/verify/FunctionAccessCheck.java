@@ -120,10 +120,14 @@ public record FunctionAccessCheck(int functions, List<String> extras) implements
             if (!"Allow".equals(statement.path("Effect").asText("Allow"))) {
                 continue;
             }
-            String sourceArn = statement.findValuesAsText("AWS:SourceArn").stream().findFirst().orElse("");
+            String sourceArn = statement.findValuesAsText("AWS:SourceArn").stream()
+                    .findFirst()
+                    .orElse("");
             List<String> others = principals(statement.path("Principal")).stream()
                     .filter(p -> !allowedRoles.contains(p))
-                    .filter(p -> !("events.amazonaws.com".equals(p) && stage != null && dev.punctual.longrun.LongRunNames.isStatusRule(sourceArn, stage)))
+                    .filter(p -> !("events.amazonaws.com".equals(p)
+                            && stage != null
+                            && dev.punctual.longrun.LongRunNames.isStatusRule(sourceArn, stage)))
                     .toList();
             if (others.isEmpty()) {
                 continue;

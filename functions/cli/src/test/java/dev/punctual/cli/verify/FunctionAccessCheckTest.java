@@ -105,10 +105,15 @@ class FunctionAccessCheckTest {
         String other = own.replace("punctual-dev-long-ended-default", "someone-elses-rule");
         String otherStage = own.replace("punctual-dev-long-ended-default", "punctual-prod-long-ended-default");
 
-        assertThat(FunctionAccessCheck.extraStatements(policy(own), "f:live", Set.of(ROLE), "dev")).isEmpty();
+        assertThat(FunctionAccessCheck.extraStatements(policy(own), "f:live", Set.of(ROLE), "dev"))
+                .isEmpty();
         assertThat(FunctionAccessCheck.extraStatements(policy(other), "f:live", Set.of(ROLE), "dev"))
-                .singleElement().asString().contains("lets events.amazonaws.com");
+                .singleElement()
+                .asString()
+                .contains("lets events.amazonaws.com");
         assertThat(FunctionAccessCheck.extraStatements(policy(otherStage), "f:live", Set.of(ROLE), "dev"))
-                .singleElement().asString().contains("punctual-prod-long-ended-default");
+                .singleElement()
+                .asString()
+                .contains("punctual-prod-long-ended-default");
     }
 }

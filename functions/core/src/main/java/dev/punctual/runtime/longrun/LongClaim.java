@@ -98,8 +98,8 @@ public record LongClaim(RunSubject subject, Claim claim) {
             subject = RunSubject.of(job);
         }
         Map<String, Object> l = object(in.get(LEASE), "claim.lease");
-        Lease lease = new Lease(
-                text(l, GROUP), text(l, OWNER), number(l, FENCE), instant(l, ACQUIRED_AT), instant(l, UNTIL));
+        Lease lease =
+                new Lease(text(l, GROUP), text(l, OWNER), number(l, FENCE), instant(l, ACQUIRED_AT), instant(l, UNTIL));
         Instant occurrence = instant(in, OCCURRENCE);
         Object cursor = in.get(CURSOR_BEFORE);
         Claim claim = new Claim(

@@ -32,8 +32,17 @@ public final class InMemoryExecutions implements LongExecutions {
         starts.add(name);
         Execution existing = byArn.get(arn);
         if (existing == null) {
-            byArn.put(arn, new Execution(arn, name, Status.RUNNING, input, clock.instant(), Optional.empty(),
-                    Optional.empty(), Optional.empty()));
+            byArn.put(
+                    arn,
+                    new Execution(
+                            arn,
+                            name,
+                            Status.RUNNING,
+                            input,
+                            clock.instant(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty()));
             return new Start.Started(arn);
         }
         if (existing.status() == Status.RUNNING && existing.input().equals(input)) {
@@ -69,8 +78,15 @@ public final class InMemoryExecutions implements LongExecutions {
         if (found == null) {
             throw new IllegalArgumentException("no execution " + name);
         }
-        Execution closed = new Execution(arn, name, status, found.input(), found.startedAt(),
-                Optional.of(clock.instant()), Optional.ofNullable(error), Optional.ofNullable(cause));
+        Execution closed = new Execution(
+                arn,
+                name,
+                status,
+                found.input(),
+                found.startedAt(),
+                Optional.of(clock.instant()),
+                Optional.ofNullable(error),
+                Optional.ofNullable(cause));
         byArn.put(arn, closed);
         return closed;
     }
