@@ -43,6 +43,9 @@ import java.util.Set;
  * @param longRunItems the records of each of its long jobs (decision 0039), as StringLike patterns: the
  *     execution record {@code long#<job>} and the chunk records {@code chunk#<job>#*}, and for a
  *     per-entity long job its entities' {@code long#<job>:*} and {@code chunk#<job>:*}
+ * @param longRunLeaseItems the lock items whose lease a long job's record writes check (a transaction's
+ *     ConditionCheck, decision 0039): {@code lock#<group>} of each long job, and {@code lock#<job>:*} of a
+ *     per-entity long job's entities; ConditionCheckItem only
  */
 record PoolLedgerKeys(
         String pool,
@@ -54,9 +57,11 @@ record PoolLedgerKeys(
         boolean queriesDueIndex,
         List<String> entityRunItems,
         List<String> entityJobItems,
-        List<String> longRunItems) {
+        List<String> longRunItems,
+        List<String> longRunLeaseItems) {
 
     PoolLedgerKeys {
+        longRunLeaseItems = List.copyOf(longRunLeaseItems);
         runItems = List.copyOf(runItems);
         jobItems = List.copyOf(jobItems);
         groupItems = List.copyOf(groupItems);
@@ -98,7 +103,23 @@ record PoolLedgerKeys(
                 everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity),
                 perEntity(own, LedgerLayout::run),
                 perEntity(own, LedgerLayout::lock),
-                longRuns(own));
+                longRuns(own),
+                longRunLeases(own));
+    }
+
+    /** The lock items a long job's record writes are fenced by: its group's, and its entities' own. */
+    private static List<String> longRunLeases(List<JobDefinition> jobs) {
+        List<String> keys = new ArrayList<>();
+        for (JobDefinition job : jobs) {
+            if (!job.isLong()) {
+                continue;
+            }
+            keys.add(LedgerLayout.lock(job.lockGroup()));
+            if (job.isPerEntity()) {
+                keys.add(LedgerLayout.lock(job.id()) + ":*");
+            }
+        }
+        return keys.stream().distinct().toList();
     }
 
     /** Each long job's execution and chunk records, and its entities' when it runs per entity. */

@@ -17,8 +17,9 @@ import software.constructs.Construct;
  * reads), their own lock items (conditional updates, reads), the lease attributes of the shared groups'
  * items, and reads of the other items its jobs wait for or watch. The adapter's transactions (the
  * completion, an abandoned slot) are those puts and updates, which DynamoDB authorises item by item, so
- * a commit can put only this pool's run items and update only its lock items. It never deletes,
- * scans or sends a transaction's ConditionCheck, so none of those is granted; it queries only the due
+ * a commit can put only this pool's run items and update only its lock items. It never deletes or
+ * scans, so neither is granted; it sends a transaction's ConditionCheck only for a long job's records (on
+ * the lease's lock item, decision 0039); it queries only the due
  * index (decision 0031), from the watchdog's pool, so only that pool may, on that index only. A pool
  * hosting a long job may also put, update, read and query its long jobs' execution and chunk records
  * (decision 0039), and nothing else of theirs.
@@ -102,6 +103,8 @@ final class PoolLedgerPolicies extends Construct {
         // A long job's execution note and chunk records (decision 0039): written under the claim's lease,
         // read back consistently, and a chunk partition queried for the finish's tally.
         grants.addAll(split(LONG_RUN_ACTIONS, keys.longRunItems(), List.of(), LIKE));
+        // ...each write one transaction whose ConditionCheck reads the claim's lease on its group's item.
+        grants.addAll(split(List.of("dynamodb:ConditionCheckItem"), keys.longRunLeaseItems(), List.of(), LIKE));
         // A shared group's item may be another pool's job's own item (a group named after that job):
         // this pool may write its lease, never its cursor or slot. ReturnValues stays unrestricted: the
         // adapter asks for ALL_NEW, and this pool may read the whole item anyway.

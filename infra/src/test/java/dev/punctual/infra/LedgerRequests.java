@@ -51,8 +51,31 @@ final class LedgerRequests implements ExecutionInterceptor {
                         update.returnValuesAsString());
             case TransactWriteItemsRequest transaction ->
                 transaction.transactItems().forEach(this::add);
+            case software.amazon.awssdk.services.dynamodb.model.QueryRequest query -> add(query);
             default -> unexpected.add(context.request().getClass().getSimpleName());
         }
+    }
+
+    /**
+     * A Query of one partition (a long occurrence's chunk records, decision 0039): its leading key is the
+     * value its key condition {@code #pk = :pk} names; a Query of anything else is unexpected.
+     */
+    private void add(software.amazon.awssdk.services.dynamodb.model.QueryRequest query) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(#\\w+) = (:\\w+)$")
+                .matcher(String.valueOf(query.keyConditionExpression()));
+        if (query.indexName() != null
+                || !m.matches()
+                || !LedgerTables.PARTITION_KEY.equals(query.expressionAttributeNames().get(m.group(1)))) {
+            unexpected.add("Query " + query);
+            return;
+        }
+        Set<String> attributes = new TreeSet<>(query.expressionAttributeNames().values());
+        accesses.add(new Access(
+                "dynamodb:Query",
+                query.expressionAttributeValues().get(m.group(2)).s(),
+                null,
+                attributes,
+                "NONE"));
     }
 
     private void add(TransactWriteItem item) {
