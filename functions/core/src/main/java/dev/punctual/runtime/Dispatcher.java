@@ -58,7 +58,14 @@ public final class Dispatcher {
 
     public InvocationResult dispatch(Invocation invocation, Deadline deadline, StructuredLog log) {
         return switch (invocation) {
-            case Invocation.Scheduled s -> scheduled(s, deadline, log);
+            case Invocation.Scheduled s -> {
+                InvocationResult result = scheduled(s, deadline, log);
+                if (s.jobId().equals(MissedRunWatchdog.ID) && services.catalog().jobs().stream().anyMatch(JobDefinition::isLong)) {
+                    // After the watchdog's own run: the sweep of running long occurrences (decision 0039, 5).
+                    new LongSweep(services, new LongSteps(services, listeners)).sweep(log);
+                }
+                yield result;
+            }
             case Invocation.NotAnOccurrence n -> notAnOccurrence(n, log);
             case Invocation.ManualRun m -> manual(m, deadline, log);
             case Invocation.Replay r -> replay(r, deadline, log);

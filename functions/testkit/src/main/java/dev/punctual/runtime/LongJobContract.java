@@ -69,9 +69,37 @@ public abstract class LongJobContract {
         final AtomicReference<PunctualRuntime> built = new AtomicReference<>();
         final PunctualRuntime runtime;
 
+        /** Set to make the engine lose the next start: it throws, as a start whose answer never came back. */
+        volatile boolean loseNextStart;
+
         Fixture(boolean drive) {
             StructuredLog log = log();
-            LongExecutions executions = drive ? new LocalExecutionDriver(engine, built::get, log, clock) : engine;
+            LongExecutions losing = new LongExecutions() {
+                @Override
+                public Start start(String jobId, String name, String input) {
+                    if (loseNextStart) {
+                        loseNextStart = false;
+                        throw new dev.punctual.longrun.LongExecutionException("connection reset before the answer");
+                    }
+                    return engine.start(jobId, name, input);
+                }
+
+                @Override
+                public String arnOf(String jobId, String name) {
+                    return engine.arnOf(jobId, name);
+                }
+
+                @Override
+                public Optional<Execution> describe(String jobId, String name) {
+                    return engine.describe(jobId, name);
+                }
+
+                @Override
+                public boolean stop(String jobId, String name, String cause) {
+                    return engine.stop(jobId, name, cause);
+                }
+            };
+            LongExecutions executions = drive ? new LocalExecutionDriver(losing, built::get, log, clock) : losing;
             JobCatalog catalog = JobCatalog.of(
                     JobDefinition.builder(JOB)
                             .schedule("0 23 * * *", "UTC")
@@ -84,7 +112,8 @@ public abstract class LongJobContract {
                             .perEntity(EntityJob.parameters("region"))
                             .runsLong(LongRun.within(Duration.ofHours(1)))
                             .job(services -> new Close())
-                            .build());
+                            .build())
+                    .plus(List.of(MissedRunWatchdog.definition()));
             runtime = new PunctualRuntime(new RuntimeServices(
                     catalog,
                     ledger,
@@ -400,6 +429,45 @@ public abstract class LongJobContract {
         assertThat(f.engine.executions())
                 .singleElement()
                 .satisfies(e -> assertThat(e.name()).startsWith("dev-" + ENTITY_JOB + "-20270201T0100Z-acme-f"));
+    }
+
+    @Test
+    void the_watchdogs_sweep_records_an_execution_that_ended_without_its_event_reaching_the_function() {
+        Fixture f = new Fixture(false);
+        f.deliver(AT);
+        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        f.engine.close(JOB, noted.name(), LongExecutions.Status.FAILED, "States.Runtime", "a state's input was malformed");
+        f.clock.advance(Duration.ofMinutes(7));
+
+        f.runtime.handle(RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
+
+        assertThat(f.run().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(f.run().errorSummary()).contains(noted.name() + " FAILED: States.Runtime");
+        assertThat(f.ledger.lock(JOB).leaseHeldAt(f.clock.peek())).isFalse();
+        assertThat(f.lines).anyMatch(l -> l.contains("\"long sweep\"") && l.contains("recorded FAILED"));
+    }
+
+    @Test
+    void a_start_whose_answer_was_lost_keeps_the_claim_and_the_sweep_starts_it_under_the_same_name_once() {
+        Fixture f = new Fixture(true);
+        f.loseNextStart = true;
+
+        InvocationResult lost = f.deliver(AT);
+        f.clock.advance(Duration.ofMinutes(2));
+        InvocationResult retry = f.deliver(AT); // Lambda's retry of the failed delivery: the claim is still held
+        f.clock.advance(Duration.ofMinutes(5));
+        f.runtime.handle(RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
+
+        assertThat(lost.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.reason()).isEqualTo(Reason.JOB_ERROR);
+            assertThat(o.detail()).contains("the execution's start is unknown");
+        });
+        assertThat(retry.occurrences()).singleElement()
+                .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.IN_PROGRESS_ELSEWHERE));
+        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        assertThat(f.engine.executions()).singleElement().satisfies(e -> assertThat(e.name()).isEqualTo(noted.name()));
+        assertThat(f.run().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(f.chunks()).hasSize(3).allSatisfy(c -> assertThat(c.attempts()).isEqualTo(1));
     }
 
     private static String statusEvent(LongExecutions.Execution e) {
