@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.longrun.LongRunNames;
+import dev.punctual.runtime.MissedRunWatchdog;
 import dev.punctual.stage.StageConfigException;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.ArnFormat;
@@ -99,6 +101,7 @@ final class LongRuns extends Construct {
             allowExecutions(hosting, jobs);
             rules.put(pool, endedRule(config, pool, hosting, jobs));
         }
+        allowSweep(catalog, pools);
     }
 
     /** True when the catalog has a long job, the only case in which a stage gets this construct. */
@@ -232,6 +235,60 @@ final class LongRuns extends Construct {
                         .reason("Punctual pool: DescribeExecution and StopExecution on the executions of its own long"
                                 + " jobs' state machines only (execution:punctual-<stage>-<job>:*), whose names each"
                                 + " claim makes at runtime (decision 0039)")
+                        .appliesTo(findings)
+                        .build()),
+                true);
+    }
+
+    /**
+     * The watchdog's sweep (decision 0039, 5) describes the long jobs' executions (one schedule each, in
+     * other pools than its own) and starts one whose starter died, under its name: those grants and the
+     * prefix on the watchdog's pool. Its ledger rights on those jobs' items are {@link PoolLedgerKeys}'.
+     */
+    private void allowSweep(JobCatalog catalog, Map<String, FunctionPoolConstruct> pools) {
+        Optional<JobDefinition> watchdog = catalog.jobs().stream()
+                .filter(job -> job.id().equals(MissedRunWatchdog.ID))
+                .findFirst();
+        if (watchdog.isEmpty()) {
+            return;
+        }
+        String pool = watchdog.get().pool().name();
+        List<JobDefinition> elsewhere = catalog.jobs().stream()
+                .filter(job ->
+                        job.isLong() && !job.isPerEntity() && !job.pool().name().equals(pool))
+                .toList();
+        if (elsewhere.isEmpty()) {
+            return;
+        }
+        FunctionPoolConstruct hosting = pools.get(pool);
+        Stack stack = Stack.of(this);
+        List<String> machines = new ArrayList<>();
+        List<String> executions = new ArrayList<>();
+        List<String> findings = new ArrayList<>();
+        for (JobDefinition job : elsewhere) {
+            machines.add(stateMachineArn(stack, stateMachineName(stage, job.id())));
+            executions.add(executionsArn(stack, stateMachineName(stage, job.id())));
+            findings.add(finding(stack, "execution", stateMachineName(stage, job.id()) + ":*"));
+        }
+        hosting.function()
+                .addToRolePolicy(PolicyStatement.Builder.create()
+                        .actions(List.of("states:StartExecution"))
+                        .resources(machines)
+                        .build());
+        hosting.function()
+                .addToRolePolicy(PolicyStatement.Builder.create()
+                        .actions(List.of("states:DescribeExecution"))
+                        .resources(executions)
+                        .build());
+        hosting.function()
+                .addEnvironment(STATE_MACHINE_PREFIX_VARIABLE, stateMachineArn(stack, stateMachineName(stage, "")));
+        NagSuppressions.addResourceSuppressions(
+                hosting.function().getRole(),
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason("Punctual watchdog pool: DescribeExecution on the executions of the stage's long jobs'"
+                                + " state machines only (execution:punctual-<stage>-<job>:*), whose names each claim"
+                                + " makes at runtime; its sweep records those that ended unseen (decision 0039)")
                         .appliesTo(findings)
                         .build()),
                 true);

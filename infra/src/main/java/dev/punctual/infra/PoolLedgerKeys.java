@@ -73,7 +73,14 @@ record PoolLedgerKeys(
 
     /** The keys of {@code pool}'s jobs in the catalog. */
     static PoolLedgerKeys of(JobCatalog catalog, String pool) {
-        List<JobDefinition> own = catalog.inPool(pool);
+        List<JobDefinition> own = new ArrayList<>(catalog.inPool(pool));
+        if (own.stream().anyMatch(job -> job.id().equals(MissedRunWatchdog.ID))) {
+            // The watchdog's sweep records a long occurrence whose execution ended unseen, and starts one whose
+            // starter died (decision 0039, 5): the items the long job's own pool writes for it.
+            catalog.jobs().stream()
+                    .filter(job -> job.isLong() && !job.isPerEntity() && !own.contains(job))
+                    .forEach(own::add);
+        }
         Set<String> ids =
                 new LinkedHashSet<>(own.stream().map(JobDefinition::id).toList());
         Set<String> groups =

@@ -65,7 +65,8 @@ final class LedgerRequests implements ExecutionInterceptor {
                 .matcher(String.valueOf(query.keyConditionExpression()));
         if (query.indexName() != null
                 || !m.matches()
-                || !LedgerTables.PARTITION_KEY.equals(query.expressionAttributeNames().get(m.group(1)))) {
+                || !LedgerTables.PARTITION_KEY.equals(
+                        query.expressionAttributeNames().get(m.group(1)))) {
             unexpected.add("Query " + query);
             return;
         }

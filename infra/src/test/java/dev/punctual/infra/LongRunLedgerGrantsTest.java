@@ -1,23 +1,29 @@
 package dev.punctual.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.punctual.job.DeliveryReceipt;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobContext;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.JobServices;
+import dev.punctual.job.LongJob;
+import dev.punctual.job.LongRun;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.ledger.testkit.MutableClock;
+import dev.punctual.longrun.testkit.InMemoryExecutions;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.LedgerHistory;
+import dev.punctual.runtime.LocalExecutionDriver;
 import dev.punctual.runtime.MissedRunWatchdog;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
@@ -28,16 +34,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.assertions.Template;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import dev.punctual.job.JobContext;
-import dev.punctual.job.LongJob;
-import dev.punctual.job.LongRun;
-import dev.punctual.longrun.testkit.InMemoryExecutions;
-import dev.punctual.runtime.LocalExecutionDriver;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A long job's deliveries and steps (decision 0039), as its pool's function sends them to DynamoDB, are
@@ -145,13 +146,81 @@ class LongRunLedgerGrantsTest {
                 .isEmpty();
         // Still confined: another job's records and a ConditionCheck on another group's item are not its own.
         assertThat(List.of(
-                        new LedgerRequests.Access("dynamodb:PutItem", "long#other", "x", java.util.Set.of("pk", "sk"), null),
                         new LedgerRequests.Access(
-                                "dynamodb:ConditionCheckItem", "lock#other", "lock", java.util.Set.of("pk", "sk"), null),
+                                "dynamodb:PutItem", "long#other", "x", java.util.Set.of("pk", "sk"), null),
+                        new LedgerRequests.Access(
+                                "dynamodb:ConditionCheckItem",
+                                "lock#other",
+                                "lock",
+                                java.util.Set.of("pk", "sk"),
+                                null),
                         new LedgerRequests.Access(
                                 "dynamodb:Query", "chunk#other#x", null, java.util.Set.of("pk"), null)))
                 .allSatisfy(forged ->
                         assertThat(role.allows(forged)).as(forged.toString()).isFalse());
+    }
+
+    @Test
+    void theWatchdogsSweep_ofALongJobInAnotherPool_isAllowedByTheWatchdogsPoolsRole() {
+        StageStack stage = Synth.stage(Stages.named("dev"), CATALOG);
+        Template template = Template.fromStack(stage);
+        String table = TestTables.uniqueName(getClass(), "ledger");
+        LedgerTable.create(DynamoDbHarness.client(), table);
+        LedgerRequests requests = new LedgerRequests();
+        InMemoryExecutions engine = new InMemoryExecutions(clock);
+        try (DynamoDbClient client = DynamoDbHarness.newClient(
+                builder -> builder.overrideConfiguration(c -> c.addExecutionInterceptor(requests)))) {
+            RunLedger ledger = DynamoDbRunLedger.create(
+                    client, table, clock, () -> UUID.randomUUID().toString(), Retention.DEFAULT, clock::advance);
+            PunctualRuntime runtime = new PunctualRuntime(new RuntimeServices(
+                    CATALOG,
+                    ledger,
+                    StageFlags.defaultsFor("dev"),
+                    event -> {},
+                    clock,
+                    clock::advance,
+                    new JobServices(clock, CATALOG, new LedgerHistory(ledger)),
+                    message -> new DeliveryReceipt.Sent(message.channel(), message.recipient()),
+                    dev.punctual.runtime.ConditionProbe.UNAVAILABLE,
+                    engine));
+            assertThat(deliver(runtime, "\"job\":\"month-end-close\"")).isEqualTo("PASS STARTED");
+            String name = engine.executions().get(0).name();
+            engine.close(
+                    "month-end-close",
+                    name,
+                    dev.punctual.longrun.LongExecutions.Status.TIMED_OUT,
+                    "States.Timeout",
+                    null);
+            clock.advance(Duration.ofMinutes(7)); // past the watchdog's 02:07
+            requests.clear();
+
+            Instant seven = TWO.plus(Duration.ofMinutes(7));
+            String payload = "{\"kind\":\"scheduled\",\"job\":\"" + MissedRunWatchdog.ID + "\",\"scheduled_time\":\""
+                    + seven + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"1\"}";
+            runtime.handle(
+                    payload,
+                    Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)),
+                    new StructuredLog(line -> {}, clock, "punctual", Redactor.standard()));
+
+            assertThat(ledger.run(new dev.punctual.ledger.RunKey("month-end-close", TWO)))
+                    .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(dev.punctual.ledger.RunStatus.FAILED));
+        }
+        LedgerPolicy role = LedgerPolicy.ofRole(
+                template,
+                Templates.logicalId(stage.pools()
+                        .get(FunctionPool.DEFAULT.name())
+                        .function()
+                        .getRole()),
+                Templates.logicalId(stage.tables().ledger()));
+
+        assertThat(requests.unexpected()).isEmpty();
+        assertThat(requests.accesses())
+                .extracting(a -> a.action() + " " + a.partitionKey())
+                .contains("dynamodb:GetItem long#month-end-close", "dynamodb:PutItem run#month-end-close");
+        assertThat(requests.accesses())
+                .as("the watchdog pool's requests its role denies")
+                .filteredOn(access -> !role.allows(access))
+                .isEmpty();
     }
 
     private String deliver(PunctualRuntime runtime, String subject) {

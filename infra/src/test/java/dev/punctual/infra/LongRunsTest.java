@@ -114,9 +114,18 @@ class LongRunsTest {
                 .containsExactly(executionsArn("punctual-dev-month-end"), executionsArn("punctual-dev-tenant-close"));
         assertThat(resourcesOf(batch, "states:StopExecution"))
                 .isEqualTo(resourcesOf(batch, "states:DescribeExecution"));
-        for (String other : List.of("default", "reports")) {
-            assertThat(inlineStatements(roleOf(other)).toString()).as(other).doesNotContain("states:");
-        }
+        assertThat(inlineStatements(roleOf("reports")).toString()).doesNotContain("states:");
+    }
+
+    @Test
+    void theWatchdogsPool_mayDescribeAndStartTheLongJobsWithOneSchedule_forItsSweep_butNeverStopThem() {
+        List<Map<String, Object>> watchdog = inlineStatements(roleOf("default"));
+
+        assertThat(resourcesOf(watchdog, "states:StartExecution"))
+                .containsExactly(stateMachineArn("punctual-dev-month-end"));
+        assertThat(resourcesOf(watchdog, "states:DescribeExecution"))
+                .containsExactly(executionsArn("punctual-dev-month-end"));
+        assertThat(resourcesOf(watchdog, "states:StopExecution")).isEmpty();
     }
 
     @Test
@@ -132,8 +141,9 @@ class LongRunsTest {
                         ":",
                         Templates.ref("AWS::AccountId"),
                         ":stateMachine:punctual-dev-"));
+        // The watchdog's pool (default) has it for its sweep (decision 0039, 5); a pool with neither does not.
         assertThat(Templates.variables(template, pools.get("default")))
-                .doesNotContainKey(LongRuns.STATE_MACHINE_PREFIX_VARIABLE);
+                .containsKey(LongRuns.STATE_MACHINE_PREFIX_VARIABLE);
         assertThat(Templates.variables(template, pools.get("reports")))
                 .doesNotContainKey(LongRuns.STATE_MACHINE_PREFIX_VARIABLE);
     }

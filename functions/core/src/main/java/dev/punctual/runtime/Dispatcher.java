@@ -60,7 +60,8 @@ public final class Dispatcher {
         return switch (invocation) {
             case Invocation.Scheduled s -> {
                 InvocationResult result = scheduled(s, deadline, log);
-                if (s.jobId().equals(MissedRunWatchdog.ID) && services.catalog().jobs().stream().anyMatch(JobDefinition::isLong)) {
+                if (s.jobId().equals(MissedRunWatchdog.ID)
+                        && services.catalog().jobs().stream().anyMatch(JobDefinition::isLong)) {
                     // After the watchdog's own run: the sweep of running long occurrences (decision 0039, 5).
                     new LongSweep(services, new LongSteps(services, listeners)).sweep(log);
                 }

@@ -88,10 +88,13 @@ final class LongSweep {
         }
         LongClaim claim = claimOf(execution.get().input());
         boolean recorded = steps.foldClosed(claim, LongFold.describe(execution.get()), log);
-        return recorded ? report(log, job, key, record, "recorded " + execution.get().status()) : Optional.empty();
+        return recorded
+                ? report(log, job, key, record, "recorded " + execution.get().status())
+                : Optional.empty();
     }
 
-    private Optional<Swept> report(StructuredLog log, JobDefinition job, RunKey key, ExecutionRecord record, String action) {
+    private Optional<Swept> report(
+            StructuredLog log, JobDefinition job, RunKey key, ExecutionRecord record, String action) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("job", job.id());
         fields.put("occurrence", key.scheduledTime().toString());
@@ -113,7 +116,8 @@ final class LongSweep {
 
     /** The claim of an occurrence on its job's slot, as the ledger holds it (the lease extended to its bound). */
     private static LongClaim claimOf(JobDefinition job, RunKey key, Slot slot, LockState group, LockState own) {
-        Lease lease = new Lease(job.lockGroup(), slot.ownerToken(), slot.fence(), group.leaseAcquiredAt(), group.leaseUntil());
+        Lease lease = new Lease(
+                job.lockGroup(), slot.ownerToken(), slot.fence(), group.leaseAcquiredAt(), group.leaseUntil());
         Claim claim = new Claim(
                 key,
                 lease,

@@ -101,18 +101,19 @@ public abstract class LongJobContract {
             };
             LongExecutions executions = drive ? new LocalExecutionDriver(losing, built::get, log, clock) : losing;
             JobCatalog catalog = JobCatalog.of(
-                    JobDefinition.builder(JOB)
-                            .schedule("0 23 * * *", "UTC")
-                            .runsLong(LongRun.within(Duration.ofHours(6)).chunksAtOnce(2))
-                            .maxAttempts(3)
-                            .job(services -> new Close())
-                            .build(),
-                    JobDefinition.builder(ENTITY_JOB)
-                            .schedule("0 2 * * *", "UTC")
-                            .perEntity(EntityJob.parameters("region"))
-                            .runsLong(LongRun.within(Duration.ofHours(1)))
-                            .job(services -> new Close())
-                            .build())
+                            JobDefinition.builder(JOB)
+                                    .schedule("0 23 * * *", "UTC")
+                                    .runsLong(
+                                            LongRun.within(Duration.ofHours(6)).chunksAtOnce(2))
+                                    .maxAttempts(3)
+                                    .job(services -> new Close())
+                                    .build(),
+                            JobDefinition.builder(ENTITY_JOB)
+                                    .schedule("0 2 * * *", "UTC")
+                                    .perEntity(EntityJob.parameters("region"))
+                                    .runsLong(LongRun.within(Duration.ofHours(1)))
+                                    .job(services -> new Close())
+                                    .build())
                     .plus(List.of(MissedRunWatchdog.definition()));
             runtime = new PunctualRuntime(new RuntimeServices(
                     catalog,
@@ -435,11 +436,14 @@ public abstract class LongJobContract {
     void the_watchdogs_sweep_records_an_execution_that_ended_without_its_event_reaching_the_function() {
         Fixture f = new Fixture(false);
         f.deliver(AT);
-        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
-        f.engine.close(JOB, noted.name(), LongExecutions.Status.FAILED, "States.Runtime", "a state's input was malformed");
+        ExecutionRecord noted =
+                f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        f.engine.close(
+                JOB, noted.name(), LongExecutions.Status.FAILED, "States.Runtime", "a state's input was malformed");
         f.clock.advance(Duration.ofMinutes(7));
 
-        f.runtime.handle(RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
+        f.runtime.handle(
+                RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
 
         assertThat(f.run().status()).isEqualTo(RunStatus.FAILED);
         assertThat(f.run().errorSummary()).contains(noted.name() + " FAILED: States.Runtime");
@@ -456,18 +460,25 @@ public abstract class LongJobContract {
         f.clock.advance(Duration.ofMinutes(2));
         InvocationResult retry = f.deliver(AT); // Lambda's retry of the failed delivery: the claim is still held
         f.clock.advance(Duration.ofMinutes(5));
-        f.runtime.handle(RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
+        f.runtime.handle(
+                RuntimeFixture.scheduled(MissedRunWatchdog.ID, AT.plus(Duration.ofMinutes(7))), f.deadline(), f.log());
 
         assertThat(lost.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.reason()).isEqualTo(Reason.JOB_ERROR);
             assertThat(o.detail()).contains("the execution's start is unknown");
         });
-        assertThat(retry.occurrences()).singleElement()
+        assertThat(retry.occurrences())
+                .singleElement()
                 .satisfies(o -> assertThat(o.reason()).isEqualTo(Reason.IN_PROGRESS_ELSEWHERE));
-        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
-        assertThat(f.engine.executions()).singleElement().satisfies(e -> assertThat(e.name()).isEqualTo(noted.name()));
+        ExecutionRecord noted =
+                f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        assertThat(f.engine.executions())
+                .singleElement()
+                .satisfies(e -> assertThat(e.name()).isEqualTo(noted.name()));
         assertThat(f.run().status()).isEqualTo(RunStatus.SUCCEEDED);
-        assertThat(f.chunks()).hasSize(3).allSatisfy(c -> assertThat(c.attempts()).isEqualTo(1));
+        assertThat(f.chunks())
+                .hasSize(3)
+                .allSatisfy(c -> assertThat(c.attempts()).isEqualTo(1));
     }
 
     private static String statusEvent(LongExecutions.Execution e) {
