@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * starts it: every start of one claim sends the same name (a resend, a recovery after a kill), so Step
  * Functions never runs two executions for it; a later claim of the occurrence (a retry after a failure, a
  * replay) has a higher fence and so a name of its own, which the 90-day reuse rule would otherwise refuse.
- * Readable where it fits Step Functions' 80 characters ({@code prod-month-end-close-20270131T2300Z-f7});
+ * Readable where it fits Step Functions' 80 characters ({@code prod-month-end-close-20270131T2300Z-f7-3fa9c1});
  * longer, or with characters a name may not hold, it is cut and ends in a hash of the whole, still derived
  * from the same parts.
  */
@@ -36,6 +36,9 @@ public final class LongRunNames {
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private static final int HASH_CHARS = 12;
+
+    /** The claim's part of an execution's name: 16.7 million values per (stage, job, occurrence, fence). */
+    private static final int CLAIM_CHARS = 6;
 
     private LongRunNames() {}
 
@@ -83,21 +86,28 @@ public final class LongRunNames {
     }
 
     /**
-     * The execution of one claim of an occurrence.
+     * The execution of one claim of an occurrence: {@code <stage>-<job>-<occurrence>[-<entity>]-f<fence>-<claim>},
+     * the last part six hex characters of a hash of the claim's owner token. The fence tells the claims of
+     * one ledger apart; the token's hash tells apart two ledgers' claims with the same fence (a stage torn
+     * down and deployed again within Step Functions' 90 days, a fresh emulator table), whose executions
+     * would otherwise share a name and be read back as each other's.
      *
      * @param entityId the entity of a per-entity job's occurrence, else empty
      * @param fence the claim's fence (at least 1)
+     * @param ownerToken the claim's lease owner token
      */
     public static String execution(
-            String stage, String jobId, Instant occurrence, Optional<String> entityId, long fence) {
+            String stage, String jobId, Instant occurrence, Optional<String> entityId, long fence, String ownerToken) {
         if (fence < 1) {
             throw new IllegalArgumentException("a long occurrence's execution needs a claim's fence, was " + fence);
         }
         String time = (occurrence.getEpochSecond() % 60 == 0 && occurrence.getNano() == 0 ? MINUTE : SECOND)
                 .format(occurrence);
+        String claim = sha256(ownerToken).substring(0, CLAIM_CHARS);
         String readable =
-                stage + "-" + jobId + "-" + time + entityId.map(e -> "-" + e).orElse("") + "-f" + fence;
-        String whole = stage + "|" + jobId + "|" + occurrence + "|" + entityId.orElse("") + "|" + fence;
+                stage + "-" + jobId + "-" + time + entityId.map(e -> "-" + e).orElse("") + "-f" + fence + "-" + claim;
+        String whole =
+                stage + "|" + jobId + "|" + occurrence + "|" + entityId.orElse("") + "|" + fence + "|" + ownerToken;
         return fit(readable, whole);
     }
 

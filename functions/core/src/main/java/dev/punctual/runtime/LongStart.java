@@ -56,7 +56,8 @@ final class LongStart {
                 job.id(),
                 claim.key().scheduledTime(),
                 subject.entity().map(e -> e.id()),
-                claim.fence());
+                claim.fence(),
+                claim.lease().ownerToken());
         String input = input(subject, held);
         LongExecutions executions = services.executions();
         // Noted before the start, so the watchdog's sweep finds a claim whose starter died before its start.

@@ -7,6 +7,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobEnvironment;
 import dev.punctual.job.JobTable;
+import dev.punctual.job.LongRun;
 import dev.punctual.job.MaintenanceCondition;
 import dev.punctual.job.Once;
 import dev.punctual.time.Blackout;
@@ -138,6 +139,17 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .exceptDatesOf(COMPANY_CLOSING_DAYS)
                                 .uses(DEMO_TABLE)
                                 .job(s -> new SettlePayoutsJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("month-end-close")
+                                .description("Close the month: one statement per member, a chunk each (a long job)")
+                                .schedule("cron(0 23 L * ? *)", "Asia/Seoul")
+                                // One Step Functions execution per month-end, at most 6 hours, two members'
+                                // statements at a time; a member's chunk is tried 3 times (decision 0039).
+                                .runsLong(LongRun.within(Duration.ofHours(6)).chunksAtOnce(2))
+                                .maxAttempts(3)
+                                .catchUp(CatchUpPolicy.oldestFirst(1, Duration.ofDays(32)))
+                                .uses(DEMO_TABLE)
+                                .job(s -> new MonthEndCloseJob(table.get()))
                                 .build())
                 .withBlackout(RESERVATIONS_GROUP, RESERVATIONS_BACKUP)
                 .withMaintenanceCondition(SYNTHETIC_MEMBER_DATA)

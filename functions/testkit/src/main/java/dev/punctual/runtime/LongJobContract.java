@@ -239,13 +239,19 @@ public abstract class LongJobContract {
 
         assertThat(result.occurrences()).singleElement().satisfies(o -> {
             assertThat(o.reason()).isEqualTo(Reason.STARTED);
-            assertThat(o.detail()).isEqualTo("execution dev-month-end-close-20270131T2300Z-f" + o.fence());
+            assertThat(o.detail())
+                    .matches("execution dev-month-end-close-20270131T2300Z-f" + o.fence() + "-[0-9a-f]{6}");
         });
         assertThat(f.engine.executions())
                 .singleElement()
                 .satisfies(e -> assertThat(e.name())
                         .isEqualTo(LongRunNames.execution(
-                                "dev", JOB, AT, Optional.empty(), f.run().fence())));
+                                "dev",
+                                JOB,
+                                AT,
+                                Optional.empty(),
+                                f.run().fence(),
+                                f.run().ownerToken())));
         assertThat(f.ran)
                 .extracting(r -> r.substring(0, r.indexOf('@')))
                 .containsExactlyInAnyOrder("acme", "globex", "initech");
