@@ -30,6 +30,10 @@ import picocli.CommandLine.Option;
  * claim's own completion, under the lease the execution's input carries, so it applies only while that
  * claim still holds the run: a finish or a chunk's last failure that got there first stands, and so does a
  * newer claim. Releasing the group is that completion's, as for any occurrence.
+ *
+ * <p>Who records it: on the emulator the CLI, as the stage's function would (moto routes no status event);
+ * on a stage the function itself, from the stopped execution's ABORTED event, which the CLI waits for
+ * reading only: the operator policy grants the stop, not a completion ({@link #recordedByTheStage}).
  */
 @Command(
         name = "cancel",
@@ -125,12 +129,13 @@ final class CancelCommand extends SkipCommand.Base {
                 return nothing(key, "RUNNING", "its run is under another claim than execution " + record.name() + "'s");
             }
             boolean stopped = executions.stop(job, record.name(), why);
-            // Re-read: a finish or a chunk's last failure may have recorded the occurrence meanwhile.
+            if (session.deployed.isPresent()) {
+                return recordedByTheStage(ledger, key, record, claim, stopped, why);
+            }
+            // On the emulator no status rule routes the stop to a function: the CLI records it, as that step would.
+            // Re-read first: a finish or a chunk's last failure may have recorded the occurrence meanwhile.
             Optional<RunRecord> now = ledger.run(key);
-            boolean stillOurs = now.filter(r -> r.status() == RunStatus.RUNNING)
-                    .filter(r -> claim.claim().lease().ownerToken().equals(r.ownerToken()))
-                    .isPresent();
-            if (!stillOurs) {
+            if (!runsUnder(now, claim)) {
                 return nothing(
                         key,
                         now.map(r -> r.status().name()).orElse(null),
@@ -172,6 +177,71 @@ final class CancelCommand extends SkipCommand.Base {
                             + " (a new execution, resuming with the chunks not yet done)");
             return 0;
         }
+    }
+
+    /** How long a cancel on a stage waits for the stage's function to record the stopped execution. */
+    static final java.time.Duration RECORD_WAIT = java.time.Duration.ofSeconds(60);
+
+    private static final java.time.Duration POLL = java.time.Duration.ofSeconds(2);
+
+    /**
+     * On a stage the stopped execution's ABORTED status event reaches the pool's function through the stage's
+     * rule, and the function records the occurrence FAILED under the claim (decision 0039, 5), its cause
+     * carrying who and why. The operator's policy grants no completion (it would have to name the slot's
+     * owner and the cursor, and put whole run items: decision 0037 keeps those the functions'), so the CLI
+     * waits for that record, reading only. An execution already closed is recorded by the same event, or by
+     * the watchdog's sweep of running long occurrences.
+     */
+    private int recordedByTheStage(
+            RunLedger ledger, RunKey key, ExecutionRecord record, LongClaim claim, boolean stopped, String why)
+            throws JsonProcessingException {
+        Instant until = clock.instant().plus(RECORD_WAIT);
+        Optional<RunRecord> now = ledger.run(key);
+        while (runsUnder(now, claim) && clock.instant().isBefore(until)) {
+            try {
+                context.sleeper().sleep(POLL);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            now = ledger.run(key);
+        }
+        boolean recorded = !runsUnder(now, claim);
+        if (!stopped && !recorded) {
+            return nothing(
+                    key,
+                    "RUNNING",
+                    "its execution " + record.name() + " had already ended; the stage's function records it from the"
+                            + " execution's status event, or the watchdog's sweep does: punctual status " + job
+                            + " shows it");
+        }
+        Map<String, Object> out = occurrence(key);
+        out.put("cancelled", stopped);
+        out.put("execution", record.name());
+        out.put("arn", record.arn());
+        out.put("stopped", stopped);
+        out.put("reason", Reason.CANCELLED.name());
+        out.put("detail", why);
+        out.put("recorded_by", "the stage's function (the execution's status event)");
+        out.put("status", now.map(r -> r.status().name()).orElse(null));
+        out.put("error", now.map(RunRecord::errorSummary).orElse(null));
+        print(
+                out,
+                (stopped ? "cancelled " : "not cancelled: ") + key.jobId() + " at " + key.scheduledTime()
+                        + ": execution " + record.name() + (stopped ? " stopped (" + why + ")" : " had already ended")
+                        + (recorded
+                                ? "; recorded "
+                                        + now.map(r -> r.status() + ": " + r.errorSummary())
+                                                .orElse("") + " by the stage's function, lock group released"
+                                : "; the stage's function records it when the status event arrives (not within "
+                                        + RECORD_WAIT.toSeconds() + "s): punctual status " + job + " shows it"));
+        return stopped ? 0 : PunctualCli.RAN_NOTHING;
+    }
+
+    private static boolean runsUnder(Optional<RunRecord> run, LongClaim claim) {
+        return run.filter(r -> r.status() == RunStatus.RUNNING)
+                .filter(r -> claim.claim().lease().ownerToken().equals(r.ownerToken()))
+                .isPresent();
     }
 
     /**
