@@ -53,7 +53,7 @@ class LongJobCommandsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final String LONG = "close-books";
+    static final String LONG = "close-books";
     private static final String SHORT = "send-digest";
 
     private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
@@ -61,7 +61,7 @@ class LongJobCommandsTest {
     private static final Instant YESTERDAY = Instant.parse("2026-11-29T02:00:00Z");
 
     /** A long job of three chunks, and a short one. */
-    private static final JobCatalog CATALOG = JobCatalog.of(
+    static final JobCatalog CATALOG = JobCatalog.of(
             JobDefinition.builder(LONG)
                     .schedule("0 2 * * *", "UTC")
                     .runsLong(LongRun.within(Duration.ofHours(1)).chunksAtOnce(2))
