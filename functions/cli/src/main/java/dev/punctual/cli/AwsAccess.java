@@ -42,6 +42,7 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
     public static final String DYNAMODB = "dynamodb";
     public static final String LOGS = "logs";
     public static final String SCHEDULER = "scheduler";
+    public static final String STATES = "states";
 
     public AwsAccess {
         env = Map.copyOf(env);
@@ -156,6 +157,13 @@ public record AwsAccess(Map<String, String> env, AwsCredentialsProvider credenti
      */
     public SchedulerClient scheduler(Region region) {
         return configure(EntitySchedules.clientBuilder(region), SCHEDULER, region)
+                .build();
+    }
+
+    /** Step Functions: {@code cancel} stops a long occurrence's execution (decision 0039). */
+    public software.amazon.awssdk.services.sfn.SfnClient stepFunctions(Region region) {
+        return configure(software.amazon.awssdk.services.sfn.SfnClient.builder(), STATES, region)
+                .httpClient(UrlConnectionHttpClient.create())
                 .build();
     }
 

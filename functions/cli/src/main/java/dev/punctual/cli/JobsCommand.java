@@ -43,6 +43,7 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         "CATCH-UP",
         "DEADLINE",
         "ATTEMPTS",
+        "LONG",
         "TABLES",
         "EXCLUSIONS",
         "FLAGS",
@@ -151,6 +152,8 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         // The latest an occurrence may start after its time (decision 0032); null for none.
         row.put("start_deadline", job.deadline().map(Duration::toString).orElse(null));
         row.put("max_attempts", job.maxAttempts());
+        // A long job's limits (decision 0039): one execution per occurrence, within max_duration.
+        row.put("long", longRun(job));
         row.put(
                 "tables",
                 job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
@@ -160,6 +163,17 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.occurrences(), now, next));
         row.put("description", job.description());
         return row;
+    }
+
+    private static Map<String, Object> longRun(JobDefinition job) {
+        if (!job.isLong()) {
+            return null;
+        }
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("max_duration", job.longRun().maxDuration().toString());
+        limits.put("chunks_at_once", job.longRun().chunksAtOnce());
+        limits.put("summary", job.longRun().describe());
+        return limits;
     }
 
     /** The policy as written and what it means for this schedule: the shape a team copies, visible. */
@@ -179,6 +193,9 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
         List<String> flags = new ArrayList<>();
         if (job.isPerEntity()) {
             flags.add("per-entity");
+        }
+        if (job.isLong()) {
+            flags.add("long");
         }
         if (job.destructive()) {
             flags.add("destructive");
@@ -202,6 +219,11 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
                 ? "-"
                 : "+" + row.get("offset_minutes") + "m of "
                         + Duration.parse((String) window).toMinutes() + "m";
+    }
+
+    /** "within PT6H, 4 chunks at once" for a long job, "-" for one that runs in one invocation. */
+    private static String longColumn(Map<String, Object> limits) {
+        return limits == null ? "-" : ((String) limits.get("summary")).substring("long: ".length());
     }
 
     private static String exclusions(List<String> lines) {
@@ -234,6 +256,7 @@ final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     first ? (String) ((Map<String, Object>) r.get("catch_up")).get("summary") : "",
                     first ? java.util.Objects.toString(r.get("start_deadline"), "-") : "",
                     first ? String.valueOf(r.get("max_attempts")) : "",
+                    first ? longColumn((Map<String, Object>) r.get("long")) : "",
                     first ? tables((List<String>) r.get("tables")) : "",
                     first ? exclusions((List<String>) r.get("exclusions")) : "",
                     first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",

@@ -85,8 +85,17 @@ final class PlanCommand implements Callable<Integer> {
         Integer count;
     }
 
+    /** Where {@code --job}'s catalog comes from: the one this CLI was built with, or a test's. */
+    private final java.util.function.Supplier<dev.punctual.job.JobCatalog> catalog;
+
     PlanCommand(Clock clock) {
+        // Definitions only: plan connects to nothing, so no stage's resources are needed.
+        this(clock, () -> Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev"))));
+    }
+
+    PlanCommand(Clock clock, java.util.function.Supplier<dev.punctual.job.JobCatalog> catalog) {
         this.clock = clock;
+        this.catalog = catalog;
     }
 
     /**
@@ -121,14 +130,16 @@ final class PlanCommand implements Callable<Integer> {
                 entries,
                 job.flatMap(dev.punctual.job.JobDefinition::deadline),
                 job.map(j -> new PlanReport.JobRules(
-                        j.exclusions(), j.catchUp(), java.util.Optional.ofNullable(j.spread()))));
+                        j.exclusions(),
+                        j.catchUp(),
+                        java.util.Optional.ofNullable(j.spread()),
+                        java.util.Optional.ofNullable(j.longRun()))));
         spec.commandLine().getOut().print(output.isJson() ? report.json() : report.text());
         return 0;
     }
 
     private dev.punctual.job.JobDefinition catalogJob(String id) {
-        // Definitions only: plan connects to nothing, so no stage's resources are needed.
-        var catalog = Catalogs.load(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
+        var catalog = this.catalog.get();
         return catalog.find(id)
                 .orElseThrow(() -> refuse("--job: '" + id + "' is not in the catalog; accepted: " + catalog.ids()
                         + Suggestions.didYouMean(id, catalog.ids())));

@@ -36,10 +36,18 @@ record PlanReport(
         Optional<JobRules> job) {
 
     /** What decides, beyond the schedule, whether a catalog job's occurrence runs. */
-    record JobRules(Exclusions exclusions, CatchUpPolicy catchUp, Optional<JobSpread> spread) {
+    record JobRules(
+            Exclusions exclusions,
+            CatchUpPolicy catchUp,
+            Optional<JobSpread> spread,
+            Optional<dev.punctual.job.LongRun> longRun) {
 
         JobRules(Exclusions exclusions, CatchUpPolicy catchUp) {
             this(exclusions, catchUp, Optional.empty());
+        }
+
+        JobRules(Exclusions exclusions, CatchUpPolicy catchUp, Optional<JobSpread> spread) {
+            this(exclusions, catchUp, spread, Optional.empty());
         }
 
         /** How far after each occurrence its schedule is deployed to fire (decision 0035). */
@@ -120,6 +128,13 @@ record PlanReport(
                     .ifPresent(spread -> root.put(
                                     "spread_over", spread.window().window().toString())
                             .put("offset_minutes", spread.offsetMinutes()));
+            // A long job's limits (decision 0039), the same object as jobs'; null for a job that is not long.
+            rules.longRun()
+                    .ifPresentOrElse(
+                            limits -> root.putObject("long")
+                                    .put("max_duration", limits.maxDuration().toString())
+                                    .put("chunks_at_once", limits.chunksAtOnce()),
+                            () -> root.putNull("long"));
         });
         ArrayNode occurrences = root.putArray("occurrences");
         ArrayNode skipped = root.putArray("skipped");
@@ -222,6 +237,11 @@ record PlanReport(
                             .append(": fires ")
                             .append(spread.offsetMinutes())
                             .append(" min after each occurrence listed, which is what runs")
+                            .append('\n'));
+            rules.longRun()
+                    .ifPresent(limits -> text.append("long        ")
+                            .append(limits.describe().substring("long: ".length()))
+                            .append(": each occurrence is one Step Functions execution of plan, chunks and finish")
                             .append('\n'));
         });
         text.append(row("UTC", "LOCAL", job.isPresent() ? "RUNS" : null, "NOTE"));

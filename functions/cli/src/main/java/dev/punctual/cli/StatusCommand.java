@@ -330,6 +330,13 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     .or(() -> cursor.flatMap(c -> ledger.run(new RunKey(id, c))));
             row.put("cursor", cursor.map(Instant::toString).orElse(null));
             row.put("last", last.map(StatusCommand::last).orElse(null));
+            if (job.isLong()) {
+                // The occurrence shown as last: its execution and chunks (decision 0039), one read and one query.
+                row.put(
+                        "long",
+                        last.map(r -> LongStatus.of(ledger.longRuns(), r, ledger.lock(subject.leaseGroup()), now))
+                                .orElse(null));
+            }
             // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as
             // healthy; its first run is the first of "next".
             boolean neverRan = cursor.isEmpty() && last.isEmpty();
@@ -379,6 +386,13 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                                 planned
                                         ? " (planned; punctual unskip undoes it)"
                                         : " (taken effect at " + skip.get("acted_at") + ")");
+            }
+        }
+        for (Map<String, Object> r : rows) {
+            if (r.get("long") instanceof Map<?, ?> longRun) {
+                notes.append(System.lineSeparator())
+                        .append(LongStatus.line(
+                                (String) r.getOrDefault("ledger_id", r.get("job")), (Map<String, Object>) longRun));
             }
         }
         for (Subject s : subjects) {

@@ -73,6 +73,14 @@ class CliWritesPolicyTest {
             Map.entry("replay", "as run"),
             Map.entry("logs", "reads Logs Insights"),
             Map.entry(
+                    "cancel",
+                    "on a stage writes nothing to the ledger: it reads the run, the execution record and the"
+                            + " execution (GetItem, DescribeExecution), stops it (states:StopExecution, granted by"
+                            + " OperatorPolicy.allowLongRuns) and waits for the stage's function to record the ABORTED"
+                            + " status event; a completion by the operator would name the slot's owner and the cursor and"
+                            + " put a whole run item, which decision 0037 keeps the functions'. On the emulator (no"
+                            + " status rule) it completes the claim itself, as run --endpoint runs jobs: LongJobCommandsTest"),
+            Map.entry(
                     "verify",
                     "reads; --activate writes through maintenance on and off (Activation calls the same"
                             + " RunLedger.maintenanceOn and maintenanceOff as the maintenance command, checked here)"
