@@ -27,6 +27,12 @@ public interface LongExecutions {
     Optional<Execution> describe(String jobId, String name);
 
     /**
+     * The error a stop by {@code punctual cancel} carries (its cause is the cancel's "CANCELLED by WHO:
+     * REASON"): the ABORTED execution's status event is then recorded as CANCELLED, not as a failure.
+     */
+    String CANCELLED_ERROR = "Punctual.Cancelled";
+
+    /**
      * Stops a running execution (ABORTED). False when it was no longer running (or never existed).
      */
     boolean stop(String jobId, String name, String cause);

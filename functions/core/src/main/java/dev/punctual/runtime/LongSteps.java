@@ -23,6 +23,7 @@ import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Summaries;
+import dev.punctual.longrun.LongExecutions;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.OccurrenceOutcome;
 import dev.punctual.outcome.Reason;
@@ -272,17 +273,24 @@ final class LongSteps {
         if (!List.of("FAILED", "TIMED_OUT", "ABORTED").contains(status)) {
             return Map.of("recorded", false, "why", "status " + status + " is not recorded from an event");
         }
-        String why = LongFold.describe(
-                name,
-                status,
-                detail.get("error") instanceof String e ? e : null,
-                detail.get("cause") instanceof String c ? c : null);
-        boolean recorded = foldClosed(claim, why, log);
+        String error = detail.get("error") instanceof String e ? e : null;
+        String cause = detail.get("cause") instanceof String c ? c : null;
+        boolean cancelled = "ABORTED".equals(status) && LongExecutions.CANCELLED_ERROR.equals(error);
+        // A stop by punctual cancel is recorded as the cancel said (who and why, redacted there), never paged.
+        String why = cancelled
+                ? Summaries.sanitise(cause == null || cause.isBlank() ? "CANCELLED" : cause)
+                : LongFold.describe(name, status, error, cause);
+        boolean recorded = foldClosed(claim, why, cancelled ? Reason.CANCELLED : Reason.EXECUTION_FAILED, log);
         return Map.of("recorded", recorded, "why", recorded ? why : "the occurrence was recorded before");
     }
 
     /** Records a closed execution's failure while the claim's run is still RUNNING; false when it was not. */
     boolean foldClosed(LongClaim claim, String why, StructuredLog log) {
+        return foldClosed(claim, why, Reason.EXECUTION_FAILED, log);
+    }
+
+    /** As {@link #foldClosed(LongClaim, String, StructuredLog)}, reported under {@code reason}. */
+    boolean foldClosed(LongClaim claim, String why, Reason reason, StructuredLog log) {
         Optional<RunRecord> run = services.ledger().run(claim.claim().key());
         boolean ours = run.filter(r -> r.status() == RunStatus.RUNNING)
                 .filter(r -> claim.claim().lease().ownerToken().equals(r.ownerToken()))
@@ -294,7 +302,7 @@ final class LongSteps {
         if (completion instanceof CompletionResult.Fenced) {
             return false;
         }
-        report(claim, Reason.EXECUTION_FAILED, why, log, Map.of());
+        report(claim, reason, why, log, Map.of());
         return true;
     }
 

@@ -87,7 +87,12 @@ final class LongSweep {
             return Optional.empty();
         }
         LongClaim claim = claimOf(execution.get().input());
-        boolean recorded = steps.foldClosed(claim, LongFold.describe(execution.get()), log);
+        LongExecutions.Execution closed = execution.get();
+        boolean cancelled = closed.status() == LongExecutions.Status.ABORTED
+                && closed.error().filter(LongExecutions.CANCELLED_ERROR::equals).isPresent();
+        boolean recorded = cancelled
+                ? steps.foldClosed(claim, closed.cause().orElse("CANCELLED"), dev.punctual.outcome.Reason.CANCELLED, log)
+                : steps.foldClosed(claim, LongFold.describe(closed), log);
         return recorded
                 ? report(log, job, key, record, "recorded " + execution.get().status())
                 : Optional.empty();

@@ -397,6 +397,24 @@ public abstract class LongJobContract {
     }
 
     @Test
+    void a_stop_by_cancel_is_recorded_from_its_status_event_as_cancelled_with_who_and_why_and_pages_nobody() {
+        Fixture f = new Fixture(false);
+        f.deliver(AT);
+        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        f.engine.stop(JOB, noted.name(), "CANCELLED by ana: wrong FX rates loaded");
+
+        f.runtime.step(statusEvent(f.engine.describe(JOB, noted.name()).orElseThrow()), f.deadline(), f.log());
+
+        assertThat(f.run().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(f.run().errorSummary()).contains("CANCELLED by ana: wrong FX rates loaded");
+        assertThat(f.outcomes()).last().satisfies(line -> {
+            assertThat(line.get("reason").asText()).isEqualTo("CANCELLED");
+            assertThat(line.get("outcome").asText()).isEqualTo(dev.punctual.outcome.Verdict.SKIP.name());
+        });
+        assertThat(f.ledger.lock(JOB).leaseHeldAt(f.clock.peek())).isFalse();
+    }
+
+    @Test
     void a_plan_over_the_chunk_bound_or_with_a_key_twice_fails_the_occurrence_saying_which() {
         Fixture f = new Fixture(true);
         f.plan = List.of("acme", "acme");

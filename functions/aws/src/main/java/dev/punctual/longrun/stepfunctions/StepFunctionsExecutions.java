@@ -88,7 +88,7 @@ public final class StepFunctionsExecutions implements LongExecutions {
         }
         try {
             client.stopExecution(b -> b.executionArn(found.get().arn())
-                    .error("Punctual.Cancelled")
+                    .error(CANCELLED_ERROR)
                     .cause(cause));
             return true;
         } catch (ExecutionDoesNotExistException e) {

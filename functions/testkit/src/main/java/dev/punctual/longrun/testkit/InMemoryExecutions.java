@@ -67,7 +67,7 @@ public final class InMemoryExecutions implements LongExecutions {
         if (found == null || found.status().closed()) {
             return false;
         }
-        close(jobId, name, Status.ABORTED, "Punctual.Cancelled", cause);
+        close(jobId, name, Status.ABORTED, CANCELLED_ERROR, cause);
         return true;
     }
 
