@@ -51,7 +51,7 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
  * the tables' final state go through {@link HistoryChecker}; any anomaly fails the test, and the run's
  * directory under {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *
- * <p>{@code ./mvnw -q -pl functions verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
+ * <p>{@code ./mvnw -q -pl functions/jepsen -am verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
  * runs the CI profile; add {@code -Dpunctual.jepsen=long} for the long one.
  */
 class JepsenStyleTest {
@@ -366,7 +366,7 @@ class JepsenStyleTest {
         s.append(String.format(
                 "  long job (close, %d chunks, group batch shared with tidy; %d rounds): %d leases extended,"
                         + " %d executions started on moto (%d starts answered AlreadyExists), %d listed in the end"
-                        + " (%d left RUNNING by a killed driver); chunks: %d successes recorded, %d failed attempts,"
+                        + " (%d RUNNING: moto closes none, the driver runs the steps beside it); chunks: %d successes recorded, %d failed attempts,"
                         + " %d found already succeeded; side effects %d landed, %d refused by the fence;"
                         + " %d occurrences succeeded; kills %d before the start, %d before a chunk's record%n",
                 JepsenJobs.CHUNKS.size(),

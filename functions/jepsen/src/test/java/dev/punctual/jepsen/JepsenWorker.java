@@ -193,6 +193,10 @@ public final class JepsenWorker {
     private final AtomicLong writes = new AtomicLong();
     private final List<DynamoDbClient> clients = new ArrayList<>();
     private final SfnClient sfn;
+
+    /** Held while a chunk's side effect is written and recorded, and by a long kill (see {@code Close}). */
+    private final Object effects = new Object();
+
     private int directRuns;
     private int commandsReleased;
     private int commandsCrashed;
@@ -601,11 +605,20 @@ public final class JepsenWorker {
                     .occurrence(context.jobId(), context.occurrence().toEpochMilli(), JepsenJobs.BATCH)
                     .held(context.fence(), token)
                     .chunk(key);
+            // The effect and its history line under one lock, which a kill takes before it halts: the
+            // chunks run on threads of their own, and a halt must not fall between another chunk's landed
+            // write and its line (the checker would count an effect the history does not show).
+            synchronized (effects) {
+                return effect(op, occurrenceKey, key, context.fence(), token);
+            }
+        }
+
+        private JobResult effect(Op.Builder op, String occurrenceKey, String key, long fence, String token) {
             long t0 = RecordingLedger.nowMicros();
             long c0 = clock.millis();
             FencedDomain.Write w;
             try {
-                w = domain.writeChunk(occurrenceKey, key, context.fence(), token, config.proc() + " " + occurrenceKey);
+                w = domain.writeChunk(occurrenceKey, key, fence, token, config.proc() + " " + occurrenceKey);
             } catch (RuntimeException e) {
                 record(op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis())
                         .result(Op.ERROR)
@@ -683,9 +696,11 @@ public final class JepsenWorker {
     }
 
     private void halt(Op.Builder kill) {
-        record(kill.counters(counters()));
-        history.close();
-        Runtime.getRuntime().halt(KILLED_EXIT);
+        synchronized (effects) {
+            record(kill.counters(counters()));
+            history.close();
+            Runtime.getRuntime().halt(KILLED_EXIT);
+        }
     }
 
     /** A job run by the runtime: the fenced side effect under the claim the runtime holds for it. */
