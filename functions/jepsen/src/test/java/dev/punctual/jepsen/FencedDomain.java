@@ -35,10 +35,33 @@ final class FencedDomain {
         return Items.key("group#" + group, "state");
     }
 
+    /**
+     * The item of one chunk of a long occurrence ({@code job@occurrence}): each chunk's side effect is its
+     * own item, so the checker counts the effects per (occurrence, chunk) and reads their fences in order.
+     */
+    static Map<String, AttributeValue> chunkKey(String occurrenceKey, String chunk) {
+        return Items.key("chunk#" + occurrenceKey, chunk);
+    }
+
     Write write(String group, long fence, String token, String writer) {
+        return write(key(group), fence, token, writer);
+    }
+
+    /** A chunk's side effect, under the same fence guard as a group's: a stale fence never overwrites a newer. */
+    Write writeChunk(String occurrenceKey, String chunk, long fence, String token, String writer) {
+        return write(chunkKey(occurrenceKey, chunk), fence, token, writer);
+    }
+
+    Map<String, AttributeValue> readChunk(String occurrenceKey, String chunk) {
+        return dynamo.getItem(b ->
+                        b.tableName(table).key(chunkKey(occurrenceKey, chunk)).consistentRead(true))
+                .item();
+    }
+
+    private Write write(Map<String, AttributeValue> key, long fence, String token, String writer) {
         try {
             UpdateItemResponse response = dynamo.updateItem(b -> b.tableName(table)
-                    .key(key(group))
+                    .key(key)
                     .updateExpression("SET fence = :fence, #token = :token, #writer = :writer ADD #seq :one")
                     .conditionExpression(Items.FENCE_GUARD)
                     .expressionAttributeNames(Map.of("#seq", "seq", "#token", "token", "#writer", "writer"))

@@ -1,5 +1,6 @@
 package dev.punctual.jepsen;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,9 +11,50 @@ import java.util.Map;
  *     an occurrence the history names and the ledger has no record of is absent
  * @param lockFences by lock group: the stored {@code leaseFence} (the last fence handed out)
  * @param domain by lock group: the domain item's fence and how many writes landed on it
+ * @param longRuns by {@link Op#occurrenceKey()}, for the long job's occurrences the history names: what
+ *     the ledger keeps beside the run item (the execution noted, the chunk records) and the chunks' items
+ *     in the domain table
+ * @param executions every execution moto's Step Functions lists for the long job's state machine
  */
 public record FinalState(
-        boolean read, Map<String, StoredRun> runs, Map<String, Long> lockFences, Map<String, DomainItem> domain) {
+        boolean read,
+        Map<String, StoredRun> runs,
+        Map<String, Long> lockFences,
+        Map<String, DomainItem> domain,
+        Map<String, LongState> longRuns,
+        List<StoredExecution> executions) {
+
+    /** Without long runs: the short jobs' final state. */
+    public FinalState(
+            boolean read, Map<String, StoredRun> runs, Map<String, Long> lockFences, Map<String, DomainItem> domain) {
+        this(read, runs, lockFences, domain, Map.of(), List.of());
+    }
+
+    /**
+     * One long occurrence in the end.
+     *
+     * @param noted the execution the ledger notes for it (its name), null when none
+     * @param planned the chunks its plan listed, as noted ({@code ExecutionRecord.NOT_PLANNED} when not)
+     * @param chunks by chunk key: the ledger's chunk records
+     * @param effects by chunk key: the chunk's item in the domain table (its fence, how many writes landed)
+     */
+    public record LongState(
+            String noted, int planned, Map<String, StoredChunk> chunks, Map<String, DomainItem> effects) {
+        public LongState {
+            chunks = Map.copyOf(chunks);
+            effects = Map.copyOf(effects);
+        }
+    }
+
+    /** A chunk record: SUCCEEDED or FAILED, the fence of its last recorded attempt, the attempts recorded. */
+    public record StoredChunk(String status, long fence, int attempts) {}
+
+    /**
+     * An execution as moto lists it, with the occurrence and fence its input's claim carries.
+     *
+     * @param occurrence as {@link Op#occurrenceKey()}
+     */
+    public record StoredExecution(String name, String occurrence, long fence, String status) {}
 
     /**
      * @param operatorSkip whether the record is an operator's skip (decision 0033), planned or acted
@@ -30,6 +72,8 @@ public record FinalState(
         runs = Map.copyOf(runs);
         lockFences = Map.copyOf(lockFences);
         domain = Map.copyOf(domain);
+        longRuns = Map.copyOf(longRuns);
+        executions = List.copyOf(executions);
     }
 
     /** For histories checked on their own (the checker's unit tests). */

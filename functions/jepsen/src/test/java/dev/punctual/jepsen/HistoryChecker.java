@@ -30,6 +30,10 @@ import java.util.stream.Stream;
  *       landed writes never go down: no write lands once a higher fence has written.
  * </ul>
  *
+ * <p>A long job's occurrence (decision 0039) is one tenure too, from its claim to its completion, its
+ * lease's end moved by its extension to the execution's bound ({@code EXTEND}); its executions, chunk
+ * records and chunk side effects go through {@link LongChecks}.
+ *
  * <p>A lease is a group's or, for an entity's own lease (decision 0029, 5), its item
  * {@code job:entity}: its fences are chosen by the claimants from their clocks, so they must only grow.
  * Such a lease is kept apart from maintenance by the hold on its job's group, which cannot name it:
@@ -81,7 +85,21 @@ public final class HistoryChecker {
         /** A claim was refused by an operator's skip nobody had planned ({@link SkipChecks}). */
         SKIP_UNFOUNDED,
         /** An occurrence's last planned skip is not what the ledger holds in the end ({@link SkipChecks}). */
-        SKIP_LOST
+        SKIP_LOST,
+        /**
+         * A long occurrence's claim started two executions, or two of its executions belong to claims held at
+         * once, or Step Functions holds one the history does not account for ({@link LongChecks}).
+         */
+        EXECUTION_TWICE,
+        /** A chunk's success was recorded twice, or the ledger's chunk record is not the one recorded ({@link LongChecks}). */
+        CHUNK_TWICE,
+        /**
+         * A chunk's side effect by a stale fence landed after a newer one's, or a chunk recorded as succeeded
+         * has no side effect under its fence ({@link LongChecks}).
+         */
+        CHUNK_EFFECT_STALE,
+        /** A long occurrence recorded SUCCEEDED without every planned chunk recorded as succeeded ({@link LongChecks}). */
+        LONG_INCOMPLETE
     }
 
     public record Anomaly(Check check, String message, List<String> evidence) {
@@ -155,6 +173,7 @@ public final class HistoryChecker {
         domain(tenures);
         blocked();
         SkipChecks.check(history, state, this::anomaly, figures);
+        LongChecks.check(history, state, tenures, this::anomaly, figures);
         figures(tenures);
     }
 
@@ -192,12 +211,25 @@ public final class HistoryChecker {
                 killed.putIfAbsent(op.token(), op);
             }
         }
+        Map<String, List<Op>> extensions = ops(Op.Kind.EXTEND).stream()
+                .filter(o -> is(o, Op.OK) && o.leaseUntil() != null)
+                .collect(Collectors.groupingBy(Op::token));
         List<Tenure> out = new ArrayList<>();
         for (Op claim : ops(Op.Kind.CLAIM)) {
             if (!is(claim, "Claimed")) {
                 continue;
             }
             long end = reliedUntil(claim.leaseUntil(), claim.skewMs());
+            // A long claim's lease extended to its execution's bound: acknowledged while the lease was still
+            // relied on, it moves the end on (an unknown or refused one moves nothing: the holder does not
+            // rely on it, and a shorter tenure only ever hides an overlap, never invents one).
+            for (Op extension : extensions.getOrDefault(claim.token(), List.of()).stream()
+                    .sorted(Comparator.comparingLong(Op::t1))
+                    .toList()) {
+                if (extension.t1() <= end) {
+                    end = Math.max(end, reliedUntil(extension.leaseUntil(), extension.skewMs()));
+                }
+            }
             Op done = completion.get(claim.token());
             Op kill = killed.get(claim.token());
             if (done != null && committed(done)) {

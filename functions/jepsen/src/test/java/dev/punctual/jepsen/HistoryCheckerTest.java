@@ -759,6 +759,329 @@ class HistoryCheckerTest {
 
     // ---------------------------------------------------------------- building histories
 
+    // ---------------------------------------------------------------- long jobs (decision 0039)
+
+    private static final String LONG = "close";
+    private static final String BATCH = "batch";
+    /** A long claim's extended lease: a minute and LongRun.LEASE_SLACK past its claim. */
+    private static final long BOUND = 17 * 60_000;
+
+    private static String longKey(long occurrence) {
+        return LONG + "@" + Instant.ofEpochMilli(occurrence);
+    }
+
+    private static String name(long occurrence, long fence) {
+        return "jepsen-close-" + occurrence + "-f" + fence;
+    }
+
+    private void longClaimed(String proc, long occ, long fence, String token, long t0, long t1) {
+        add(Op.of(proc, 0, Op.Kind.CLAIM)
+                .atMillis(t0, t1)
+                .occurrence(LONG, occ, BATCH)
+                .result("Claimed")
+                .lease(fence, token, t1 + 7500)
+                .attempt(1));
+    }
+
+    private void extended(String proc, long occ, long fence, String token, long t0, long t1) {
+        add(Op.of(proc, 0, Op.Kind.EXTEND)
+                .atMillis(t0, t1)
+                .occurrence(LONG, occ, BATCH)
+                .result(Op.OK)
+                .lease(fence, token, t0 + BOUND)
+                .until(t0 + BOUND));
+    }
+
+    private void noted(String proc, long occ, long fence, String token, int planned, long t0) {
+        add(Op.of(proc, 0, Op.Kind.EXEC_NOTE)
+                .atMillis(t0, t0 + 5)
+                .occurrence(LONG, occ, BATCH)
+                .lease(fence, token, t0 + BOUND)
+                .execution(name(occ, fence))
+                .attempt(planned)
+                .result("NOTED"));
+    }
+
+    private void started(String proc, long occ, long fence, String token, String execution, long t0) {
+        add(Op.of(proc, 0, Op.Kind.EXEC_START)
+                .atMillis(t0, t0 + 5)
+                .occurrence(LONG, occ, BATCH)
+                .lease(fence, token, t0 + BOUND)
+                .execution(execution)
+                .result("Started"));
+    }
+
+    private void effect(String proc, long occ, long fence, String token, String chunk, long t0, long seq) {
+        add(Op.of(proc, 0, Op.Kind.CHUNK_EFFECT)
+                .via("job")
+                .atMillis(t0, t0 + 5)
+                .occurrence(LONG, occ, BATCH)
+                .held(fence, token)
+                .chunk(chunk)
+                .result(Op.APPLIED)
+                .landed(seq));
+    }
+
+    private void chunkRecorded(String proc, long occ, long fence, String token, String chunk, long t0) {
+        add(Op.of(proc, 0, Op.Kind.CHUNK)
+                .atMillis(t0, t0 + 5)
+                .occurrence(LONG, occ, BATCH)
+                .lease(fence, token, t0 + BOUND)
+                .chunk(chunk)
+                .outcome("SUCCEEDED")
+                .result("Recorded")
+                .status("SUCCEEDED")
+                .attempt(1));
+    }
+
+    private void longCompleted(String proc, long occ, long fence, String token, long t0) {
+        add(Op.of(proc, 0, Op.Kind.COMPLETE)
+                .atMillis(t0, t0 + 10)
+                .occurrence(LONG, occ, BATCH)
+                .lease(fence, token, t0 + BOUND)
+                .attempt(2)
+                .outcome("SUCCEEDED")
+                .result("Completed")
+                .status("SUCCEEDED"));
+    }
+
+    /**
+     * A: claims OCC and is killed before its start. B: claims it again once A's lease lapsed, extends,
+     * notes, starts, plans two chunks, runs and records both, completes; then the short job of the group
+     * claims. C: claims OCC2, starts its execution, lands chunk c1's side effect and is killed before its
+     * record: the execution stays RUNNING, the group held to the bound.
+     */
+    private void legalLongHistory() {
+        longClaimed("a.1", OCC, 1, "a1", T, T + 10);
+        add(Op.of("a.1", 0, Op.Kind.KILL)
+                .atMillis(T + 20, T + 20)
+                .occurrence(LONG, OCC, BATCH)
+                .held(1, "a1"));
+        longClaimed("b.1", OCC, 2, "b2", T + 7600, T + 7610);
+        extended("b.1", OCC, 2, "b2", T + 7620, T + 7630);
+        noted("b.1", OCC, 2, "b2", -1, T + 7640);
+        started("b.1", OCC, 2, "b2", name(OCC, 2), T + 7650);
+        noted("b.1", OCC, 2, "b2", 2, T + 7660);
+        effect("b.1", OCC, 2, "b2", "c1", T + 7670, 1);
+        chunkRecorded("b.1", OCC, 2, "b2", "c1", T + 7680);
+        effect("b.1", OCC, 2, "b2", "c2", T + 7670, 1);
+        chunkRecorded("b.1", OCC, 2, "b2", "c2", T + 7690);
+        longCompleted("b.1", OCC, 2, "b2", T + 7700);
+        add(Op.of("d.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 7720, T + 7730)
+                .occurrence("tidy", OCC, BATCH)
+                .result("Claimed")
+                .lease(3, "d3", T + 7730 + 2500)
+                .attempt(1));
+        longClaimed("c.1", OCC2, 4, "c4", T + 9000, T + 9010);
+        extended("c.1", OCC2, 4, "c4", T + 9020, T + 9030);
+        noted("c.1", OCC2, 4, "c4", -1, T + 9040);
+        started("c.1", OCC2, 4, "c4", name(OCC2, 4), T + 9050);
+        noted("c.1", OCC2, 4, "c4", 2, T + 9060);
+        effect("c.1", OCC2, 4, "c4", "c1", T + 9070, 1);
+        add(Op.of("c.1", 0, Op.Kind.KILL)
+                .atMillis(T + 9080, T + 9080)
+                .occurrence(LONG, OCC2, BATCH)
+                .held(4, "c4")
+                .chunk("c1"));
+    }
+
+    private FinalState legalLongState() {
+        return new FinalState(
+                true,
+                Map.of(
+                        longKey(OCC), new FinalState.StoredRun("SUCCEEDED", "b2", 2),
+                        longKey(OCC2), new FinalState.StoredRun("RUNNING", "c4", 4)),
+                Map.of(BATCH, 4L),
+                Map.of(),
+                Map.of(
+                        longKey(OCC),
+                        new FinalState.LongState(
+                                name(OCC, 2),
+                                2,
+                                Map.of(
+                                        "c1", new FinalState.StoredChunk("SUCCEEDED", 2, 1),
+                                        "c2", new FinalState.StoredChunk("SUCCEEDED", 2, 1)),
+                                Map.of(
+                                        "c1", new FinalState.DomainItem(2, 1),
+                                        "c2", new FinalState.DomainItem(2, 1))),
+                        longKey(OCC2),
+                        new FinalState.LongState(
+                                name(OCC2, 4), 2, Map.of(), Map.of("c1", new FinalState.DomainItem(4, 1)))),
+                List.of(
+                        new FinalState.StoredExecution(name(OCC, 2), longKey(OCC), 2, "SUCCEEDED"),
+                        new FinalState.StoredExecution(name(OCC2, 4), longKey(OCC2), 4, "RUNNING")));
+    }
+
+    @Test
+    void aLongHistory_withAKillBeforeTheStart_andAnExecutionLeftRunningByAKilledDriver_hasNoAnomaly() {
+        legalLongHistory();
+
+        HistoryChecker.Result result = HistoryChecker.check(history, legalLongState());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("long.executionsStarted", 2L)
+                .containsEntry("long.chunkSuccessesRecorded", 2L)
+                .containsEntry("long.occurrencesSucceeded", 1L)
+                .containsEntry("long.killsBeforeStart", 1L)
+                .containsEntry("long.killsBeforeChunkRecord", 1L)
+                .containsEntry("long.executionsLeftRunning", 1L);
+    }
+
+    @Test
+    void aShortClaim_insideALongClaimsExtendedLease_isAnOverlap() {
+        longClaimed("b.1", OCC, 2, "b2", T, T + 10);
+        extended("b.1", OCC, 2, "b2", T + 20, T + 30);
+        add(Op.of("d.1", 0, Op.Kind.CLAIM)
+                .atMillis(T + 60_000, T + 60_010)
+                .occurrence("tidy", OCC, BATCH)
+                .result("Claimed")
+                .lease(3, "d3", T + 62_500)
+                .attempt(1));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.LEASE_OVERLAP);
+    }
+
+    @Test
+    void oneClaim_startingTwoExecutions_andStepFunctionsHoldingTwoOfOneFence_areReported() {
+        longClaimed("b.1", OCC, 2, "b2", T, T + 10);
+        extended("b.1", OCC, 2, "b2", T + 20, T + 30);
+        started("b.1", OCC, 2, "b2", name(OCC, 2), T + 40);
+        started("b.1", OCC, 2, "b2", name(OCC, 2) + "-again", T + 50);
+        FinalState state = new FinalState(
+                true,
+                Map.of(longKey(OCC), new FinalState.StoredRun("RUNNING", "b2", 2)),
+                Map.of(BATCH, 2L),
+                Map.of(),
+                Map.of(longKey(OCC), new FinalState.LongState(name(OCC, 2), -1, Map.of(), Map.of())),
+                List.of(
+                        new FinalState.StoredExecution(name(OCC, 2), longKey(OCC), 2, "RUNNING"),
+                        new FinalState.StoredExecution(name(OCC, 2) + "-again", longKey(OCC), 2, "RUNNING"),
+                        new FinalState.StoredExecution("nobody-started-me", longKey(OCC), 7, "RUNNING")));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, state);
+
+        // Two starts of fence 2 in the history; two of fence 2 on Step Functions; one nobody started.
+        assertThat(result.count(Check.EXECUTION_TWICE)).isEqualTo(3);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.EXECUTION_TWICE);
+    }
+
+    @Test
+    void twoExecutionsOfOneOccurrence_whoseClaimsHeldAtOnce_areReported() {
+        longClaimed("a.1", OCC, 1, "a1", T, T + 10);
+        extended("a.1", OCC, 1, "a1", T + 20, T + 30);
+        started("a.1", OCC, 1, "a1", name(OCC, 1), T + 40);
+        longClaimed("b.1", OCC, 2, "b2", T + 1000, T + 1010);
+        started("b.1", OCC, 2, "b2", name(OCC, 2), T + 1040);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.EXECUTION_TWICE)).isEqualTo(1);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .containsOnly(Check.EXECUTION_TWICE, Check.LEASE_OVERLAP);
+    }
+
+    @Test
+    void aChunksSuccessRecordedTwice_andALedgerRecordNoAttemptAccountsFor_areReported() {
+        longClaimed("b.1", OCC, 2, "b2", T, T + 10);
+        effect("b.1", OCC, 2, "b2", "c1", T + 20, 1);
+        chunkRecorded("b.1", OCC, 2, "b2", "c1", T + 30);
+        chunkRecorded("b.1", OCC, 2, "b2", "c1", T + 40);
+        FinalState state = new FinalState(
+                true,
+                Map.of(longKey(OCC), new FinalState.StoredRun("RUNNING", "b2", 2)),
+                Map.of(BATCH, 2L),
+                Map.of(),
+                Map.of(
+                        longKey(OCC),
+                        new FinalState.LongState(
+                                name(OCC, 2),
+                                2,
+                                Map.of(
+                                        "c1", new FinalState.StoredChunk("SUCCEEDED", 2, 1),
+                                        "c2", new FinalState.StoredChunk("SUCCEEDED", 2, 1)),
+                                Map.of("c1", new FinalState.DomainItem(2, 1)))),
+                List.of());
+
+        HistoryChecker.Result result = HistoryChecker.check(history, state);
+
+        // c1 recorded twice; c2 stored as succeeded with no attempt recorded (and no side effect landed).
+        assertThat(result.count(Check.CHUNK_TWICE)).isEqualTo(2);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .containsOnly(Check.CHUNK_TWICE, Check.CHUNK_EFFECT_STALE);
+    }
+
+    @Test
+    void aStaleChunkEffect_landingAfterANewerOne_isReported() {
+        longClaimed("a.1", OCC, 1, "a1", T, T + 10);
+        longClaimed("b.1", OCC, 2, "b2", T + 7600, T + 7610);
+        effect("b.1", OCC, 2, "b2", "c1", T + 7620, 1);
+        effect("a.1", OCC, 1, "a1", "c1", T + 7630, 2);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.CHUNK_EFFECT_STALE)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.CHUNK_EFFECT_STALE);
+    }
+
+    @Test
+    void aChunkRecordedAsSucceeded_whoseSideEffectNeverLandedUnderItsFence_isReported() {
+        legalLongHistory();
+        FinalState legal = legalLongState();
+        Map<String, FinalState.LongState> runs = new java.util.HashMap<>(legal.longRuns());
+        FinalState.LongState occ = runs.get(longKey(OCC));
+        // c2's item holds fence 1: the fence-2 effect the history landed is not what the table holds.
+        runs.put(
+                longKey(OCC),
+                new FinalState.LongState(
+                        occ.noted(),
+                        occ.planned(),
+                        occ.chunks(),
+                        Map.of("c1", new FinalState.DomainItem(2, 1), "c2", new FinalState.DomainItem(1, 1))));
+        FinalState state =
+                new FinalState(true, legal.runs(), legal.lockFences(), legal.domain(), runs, legal.executions());
+
+        HistoryChecker.Result result = HistoryChecker.check(history, state);
+
+        assertThat(result.count(Check.CHUNK_EFFECT_STALE)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.CHUNK_EFFECT_STALE);
+    }
+
+    @Test
+    void aLongOccurrenceCompletedSucceeded_withAPlannedChunkNotRecorded_isReported() {
+        longClaimed("b.1", OCC, 2, "b2", T, T + 10);
+        extended("b.1", OCC, 2, "b2", T + 20, T + 30);
+        started("b.1", OCC, 2, "b2", name(OCC, 2), T + 40);
+        noted("b.1", OCC, 2, "b2", 2, T + 50);
+        effect("b.1", OCC, 2, "b2", "c1", T + 60, 1);
+        chunkRecorded("b.1", OCC, 2, "b2", "c1", T + 70);
+        longCompleted("b.1", OCC, 2, "b2", T + 80);
+        FinalState state = new FinalState(
+                true,
+                Map.of(longKey(OCC), new FinalState.StoredRun("SUCCEEDED", "b2", 2)),
+                Map.of(BATCH, 2L),
+                Map.of(),
+                Map.of(
+                        longKey(OCC),
+                        new FinalState.LongState(
+                                name(OCC, 2),
+                                2,
+                                Map.of("c1", new FinalState.StoredChunk("SUCCEEDED", 2, 1)),
+                                Map.of("c1", new FinalState.DomainItem(2, 1)))),
+                List.of(new FinalState.StoredExecution(name(OCC, 2), longKey(OCC), 2, "SUCCEEDED")));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, state);
+
+        // Once in the history (1 of 2 before the completion), once in the end (1 of 2 stored).
+        assertThat(result.count(Check.LONG_INCOMPLETE)).isEqualTo(2);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.LONG_INCOMPLETE);
+    }
+
     private void add(Op.Builder op) {
         history.add(op.build());
     }

@@ -17,6 +17,15 @@ import java.util.Optional;
  * {@link #JOBS} are ledger ids; {@link #CATALOG_JOBS} are the catalog's job ids; {@link #GROUPS} are what
  * maintenance holds; {@link #LEASES} are the lock items the leases are taken on (and the domain items
  * their holders write).
+ *
+ * <p>And a long job (decision 0039): {@code close} plans {@link #CHUNKS} chunks and runs as one Step
+ * Functions execution on moto, sharing the group {@code batch} with the short job {@code tidy}, so a
+ * long occurrence's tenure (claim to completion, its lease extended to the execution's bound) is checked
+ * against a short one's. Both run in the first {@link #LONG_ROUNDS} rounds only: a long claim whose
+ * process is killed holds {@code batch} for its whole bound (a minute and {@code LongRun.LEASE_SLACK}),
+ * longer than any run. Nothing recovers it in the suite (the watchdog's sweep is not run here), so the
+ * kills that leave one behind come last. {@code batch} is not among {@link #GROUPS}: a hold on it would
+ * wait out that bound.
  */
 final class JepsenJobs {
 
@@ -35,10 +44,29 @@ final class JepsenJobs {
     static final String TENANT = TENANT_JOB + ":" + ENTITY;
     static final String POOLED = POOLED_JOB + ":" + ENTITY;
 
-    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED);
+    /** The long job and the short job sharing its group {@link #BATCH}. */
+    static final String CLOSE = "close";
+
+    static final String TIDY = "tidy";
+    static final String BATCH = "batch";
+
+    /** The chunks every occurrence of {@link #CLOSE} plans. */
+    static final List<String> CHUNKS = List.of("c1", "c2", "c3", "c4");
+
+    /** The rounds {@link #CLOSE} and {@link #TIDY} run in (every profile): the first ones. */
+    static final int LONG_ROUNDS = 4;
+
+    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY, CLOSE);
+
+    /** The ledger ids the operator skips ahead of the workers: not {@link #BATCH}'s. */
+    static final List<String> SKIPPED = List.of(SOLO, ALPHA, BETA, TENANT, POOLED);
+
+    /** The ledger ids a stale redelivery goes straight to the ledger for: not the long job. */
+    static final List<String> SHORT_JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY);
+
     static final List<String> CATALOG_JOBS = List.of(SOLO, ALPHA, BETA);
     static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB, POOLED_JOB);
-    static final List<String> LEASES = List.of(SOLO, PAIR, TENANT, POOLED_JOB);
+    static final List<String> LEASES = List.of(SOLO, PAIR, TENANT, POOLED_JOB, BATCH);
 
     static final String CRON = "* * * * *";
     static final Duration EVERY = Duration.ofMinutes(1);
@@ -52,6 +80,7 @@ final class JepsenJobs {
             case SOLO -> SOLO;
             case TENANT -> TENANT;
             case POOLED -> POOLED_JOB;
+            case CLOSE, TIDY -> BATCH;
             default -> PAIR;
         };
     }
@@ -65,6 +94,15 @@ final class JepsenJobs {
     static String catalogJob(String job) {
         int colon = job.indexOf(':');
         return colon < 0 ? job : job.substring(0, colon);
+    }
+
+    static boolean isLong(String job) {
+        return job.equals(CLOSE);
+    }
+
+    /** How many rounds a ledger id runs in: {@link #LONG_ROUNDS} for {@link #BATCH}'s jobs. */
+    static int roundsOf(String job, int rounds) {
+        return group(job).equals(BATCH) ? Math.min(rounds, LONG_ROUNDS) : rounds;
     }
 
     static boolean isEntity(String job) {

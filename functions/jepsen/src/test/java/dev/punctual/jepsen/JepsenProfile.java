@@ -15,14 +15,15 @@ import java.util.Locale;
  *
  * @param workers worker processes racing the same occurrences
  * @param operators processes turning maintenance on and off meanwhile
- * @param rounds occurrences of each of the five ledger ids: three jobs and two entities
- *     ({@link JepsenJobs#JOBS})
+ * @param rounds occurrences of each ledger id ({@link JepsenJobs#JOBS}): five jobs and two entities, of
+ *     which the long job and its group's short one run in the first {@link JepsenJobs#LONG_ROUNDS} only
  * @param minHolds the operator keeps turning maintenance on and off until the workers are done and it
  *     has held every group at least this often
  * @param maxSkewMs process clocks are spread evenly over ±this; the widest pair is twice it apart
  * @param killBudget at most this many process launches may halt themselves between a side effect and its
  *     commit (each at most once), so at most this many kills in a run
- * @param maxRestarts killed processes are started again, this many times at most
+ * @param maxRestarts killed processes are started again, this many times at most: the kill budget's and
+ *     the {@link #LONG_KILLS} a run's long occurrences add
  */
 record JepsenProfile(
         String name,
@@ -45,6 +46,12 @@ record JepsenProfile(
     static final String PROPERTY = "punctual.jepsen";
 
     /**
+     * The kills a run's long occurrences add to the budget's, each once per run, whoever gets there first:
+     * one before a long claim's start, one before a chunk's record ({@code JepsenWorker.LongRunKills}).
+     */
+    static final int LONG_KILLS = 2;
+
+    /**
      * The documented tolerance: a lease ends {@link Lease#DEADLINE_MARGIN} (2 s) after its holder's
      * invocation, so two clocks may be that far apart. Each process is skewed by at most half of it.
      */
@@ -52,12 +59,27 @@ record JepsenProfile(
 
     static JepsenProfile ci(long seed) {
         return new JepsenProfile(
-                "ci", 5, 1, 10, 3, 0.05, TOLERATED_SKEW_MS, 3, 3, 0.15, 0.12, 0.12, 0.2, 0.08, 0.1, seed);
+                "ci", 5, 1, 10, 3, 0.05, TOLERATED_SKEW_MS, 3, 3 + LONG_KILLS, 0.15, 0.12, 0.12, 0.2, 0.08, 0.1, seed);
     }
 
     static JepsenProfile longRun(long seed) {
         return new JepsenProfile(
-                "long", 8, 1, 60, 12, 0.05, TOLERATED_SKEW_MS, 16, 16, 0.1, 0.1, 0.12, 0.2, 0.08, 0.1, seed);
+                "long",
+                8,
+                1,
+                60,
+                12,
+                0.05,
+                TOLERATED_SKEW_MS,
+                16,
+                16 + LONG_KILLS,
+                0.1,
+                0.1,
+                0.12,
+                0.2,
+                0.08,
+                0.1,
+                seed);
     }
 
     /**

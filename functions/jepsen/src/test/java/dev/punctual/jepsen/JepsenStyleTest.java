@@ -2,12 +2,20 @@ package dev.punctual.jepsen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobContext;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobResult;
+import dev.punctual.job.LongJob;
+import dev.punctual.ledger.ChunkRecord;
+import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.ledger.dynamodb.LedgerTable;
+import dev.punctual.longrun.stepfunctions.EmulatorStateMachines;
 import dev.punctual.testing.DynamoDbBackend;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
@@ -21,12 +29,18 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 
 /**
  * The Jepsen-style suite (docs/ledger.md, "Jepsen-style suite"): several OS processes with skewed
@@ -37,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the tables' final state go through {@link HistoryChecker}; any anomaly fails the test, and the run's
  * directory under {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *
- * <p>{@code ./mvnw -q -pl functions verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
+ * <p>{@code ./mvnw -q -pl functions/jepsen -am verify -Dtest=JepsenStyleTest -Dsurefire.failIfNoSpecifiedTests=false}
  * runs the CI profile; add {@code -Dpunctual.jepsen=long} for the long one.
  */
 class JepsenStyleTest {
@@ -59,6 +73,9 @@ class JepsenStyleTest {
                                         .format(java.time.LocalDateTime.now()))
                 .toAbsolutePath();
         Files.createDirectories(dir);
+        // The long job's state machine on moto, once, before the workers start (as the emulator's CLI does).
+        EmulatorStateMachines.createIfMissing(
+                backend.endpoint(), DynamoDbHarness.REGION, JepsenWorker.STAGE, longJobCatalog());
         // Every round's occurrence is already due (and well inside the late-delivery limit) for every clock.
         long firstOccurrence = Instant.now()
                 .truncatedTo(ChronoUnit.MINUTES)
@@ -69,7 +86,7 @@ class JepsenStyleTest {
                             profile, dir, backend.endpoint().toString())
                     .run(ledgerTable, domainTable, firstOccurrence);
             List<Op> history = HistoryLog.readAll(dir);
-            FinalState state = finalState(dynamo, ledgerTable, domainTable, history);
+            FinalState state = finalState(dynamo, ledgerTable, domainTable, history, backend);
             HistoryChecker.Result result = HistoryChecker.check(history, state);
             String summary = summary(profile, outcome, result);
             Files.writeString(dir.resolve("summary.txt"), summary);
@@ -109,14 +126,52 @@ class JepsenStyleTest {
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
+            assertThat(f.get("long.executionsStarted"))
+                    .as("long occurrences' executions started on moto")
+                    .isPositive();
+            assertThat(f.get("long.chunkSuccessesRecorded"))
+                    .as("long occurrences' chunks recorded")
+                    .isPositive();
+            assertThat(f.get("long.occurrencesSucceeded"))
+                    .as("long occurrences completed SUCCEEDED")
+                    .isPositive();
+            assertThat(f.get("long.killsBeforeStart") + f.get("long.killsBeforeChunkRecord"))
+                    .as("long occurrences' processes killed (before the start, before a chunk's record)")
+                    .isPositive();
         } finally {
             dynamo.deleteTable(b -> b.tableName(ledgerTable));
             dynamo.deleteTable(b -> b.tableName(domainTable));
         }
     }
 
+    /** A catalog of the long job alone: what {@code EmulatorStateMachines} creates its state machine from. */
+    private static JobCatalog longJobCatalog() {
+        return JobCatalog.of(JepsenWorker.longJob(
+                JobDefinition.builder(JepsenJobs.CLOSE)
+                        .schedule(JepsenJobs.CRON, "UTC")
+                        .lockGroup(JepsenJobs.BATCH)
+                        .maxAttempts(JepsenJobs.MAX_ATTEMPTS),
+                new LongJob() {
+                    @Override
+                    public List<String> plan(JobContext context) {
+                        return JepsenJobs.CHUNKS;
+                    }
+
+                    @Override
+                    public JobResult chunk(JobContext context, String key) {
+                        return JobResult.of("chunk", key);
+                    }
+
+                    @Override
+                    public JobResult finish(JobContext context, ChunkTally tally) {
+                        return JobResult.of("chunks", tally.succeeded());
+                    }
+                }));
+    }
+
     /** What the tables hold for every occurrence and group the history names, read consistently. */
-    static FinalState finalState(DynamoDbClient dynamo, String ledgerTable, String domainTable, List<Op> history) {
+    static FinalState finalState(
+            DynamoDbClient dynamo, String ledgerTable, String domainTable, List<Op> history, DynamoDbBackend backend) {
         RunLedger clean = DynamoDbRunLedger.create(
                 dynamo,
                 ledgerTable,
@@ -159,7 +214,65 @@ class JepsenStyleTest {
             Map<String, AttributeValue> item = domainTableReader.read(group);
             domain.put(group, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
         }
-        return new FinalState(true, runs, lockFences, domain);
+        Map<String, FinalState.LongState> longRuns = new HashMap<>();
+        for (RunKey key : keys) {
+            if (!JepsenJobs.isLong(key.jobId())) {
+                continue;
+            }
+            String occurrence = key.jobId() + "@" + key.scheduledTime();
+            Optional<ExecutionRecord> noted = clean.longRuns().execution(key);
+            Map<String, FinalState.StoredChunk> chunks = new HashMap<>();
+            for (ChunkRecord c : clean.longRuns().chunks(key)) {
+                chunks.put(c.chunk(), new FinalState.StoredChunk(c.status().name(), c.fence(), c.attempts()));
+            }
+            Map<String, FinalState.DomainItem> effects = new HashMap<>();
+            for (String chunk : JepsenJobs.CHUNKS) {
+                Map<String, AttributeValue> item = domainTableReader.readChunk(occurrence, chunk);
+                if (item != null && !item.isEmpty()) {
+                    effects.put(
+                            chunk, new FinalState.DomainItem(Items.number(item, "fence"), Items.number(item, "seq")));
+                }
+            }
+            longRuns.put(
+                    occurrence,
+                    new FinalState.LongState(
+                            noted.map(ExecutionRecord::name).orElse(null),
+                            noted.map(ExecutionRecord::planned).orElse(ExecutionRecord.NOT_PLANNED),
+                            chunks,
+                            effects));
+        }
+        return new FinalState(true, runs, lockFences, domain, longRuns, executions(backend, longRuns.keySet()));
+    }
+
+    /**
+     * Every execution moto lists for the long job's state machine whose input's claim is one of these
+     * occurrences (the emulator may keep executions of earlier runs), with the claim's fence.
+     */
+    private static List<FinalState.StoredExecution> executions(DynamoDbBackend backend, Set<String> occurrences) {
+        List<FinalState.StoredExecution> out = new java.util.ArrayList<>();
+        try (SfnClient sfn = SfnClient.builder()
+                .endpointOverride(backend.endpoint())
+                .region(DynamoDbHarness.REGION)
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build()) {
+            String machine =
+                    EmulatorStateMachines.prefix(DynamoDbHarness.REGION, JepsenWorker.STAGE) + JepsenJobs.CLOSE;
+            for (ExecutionListItem listed :
+                    sfn.listExecutionsPaginator(b -> b.stateMachineArn(machine)).executions()) {
+                String input = sfn.describeExecution(b -> b.executionArn(listed.executionArn()))
+                        .input();
+                Op read = RecordingExecutions.describe(
+                                Op.of("final", 0, Op.Kind.EXEC_START), JepsenJobs.CLOSE, listed.name(), input)
+                        .build();
+                if (read.occ() != null && occurrences.contains(read.occurrenceKey())) {
+                    out.add(new FinalState.StoredExecution(
+                            listed.name(), read.occurrenceKey(), read.fence(), listed.statusAsString()));
+                }
+            }
+        }
+        return out;
     }
 
     private static String summary(JepsenProfile profile, JepsenCluster.Outcome outcome, HistoryChecker.Result result) {
@@ -180,7 +293,7 @@ class JepsenStyleTest {
                 profile.maxSkewMs(),
                 2 * profile.maxSkewMs()));
         s.append(String.format(
-                "  rounds: %d occurrences x %d jobs at most, %d occurrences run, %d succeeded; duration %.1f s%n",
+                "  rounds: %d occurrences x %d ledger ids at most, %d occurrences run, %d succeeded; duration %.1f s%n",
                 profile.rounds(),
                 JepsenJobs.JOBS.size(),
                 f.get("occurrences.claimed"),
@@ -250,6 +363,36 @@ class JepsenStyleTest {
                         .map(e -> e.getKey().substring("faults.".length()) + " " + e.getValue())
                         .collect(Collectors.joining(", ")),
                 f.get("requests")));
+        s.append(String.format(
+                "  long job (close, %d chunks, group batch shared with tidy; %d rounds): %d leases extended,"
+                        + " %d executions started on moto (%d starts answered AlreadyExists), %d listed in the end"
+                        + " (%d RUNNING: moto closes none, the driver runs the steps beside it); chunks: %d successes recorded, %d failed attempts,"
+                        + " %d found already succeeded; side effects %d landed, %d refused by the fence;"
+                        + " %d occurrences succeeded; kills %d before the start, %d before a chunk's record%n",
+                JepsenJobs.CHUNKS.size(),
+                Math.min(profile.rounds(), JepsenJobs.LONG_ROUNDS),
+                f.get("long.extensions"),
+                f.get("long.executionsStarted"),
+                f.get("long.startsAlreadyExisting"),
+                f.get("long.executionsListed"),
+                f.get("long.executionsLeftRunning"),
+                f.get("long.chunkSuccessesRecorded"),
+                f.get("long.chunkFailuresRecorded"),
+                f.get("long.chunksAlreadySucceeded"),
+                f.get("long.chunkEffectsLanded"),
+                f.get("long.chunkEffectsRefused"),
+                f.get("long.occurrencesSucceeded"),
+                f.get("long.killsBeforeStart"),
+                f.get("long.killsBeforeChunkRecord")));
+        s.append(String.format(
+                "  long checks: %s%n",
+                java.util.stream.Stream.of(
+                                HistoryChecker.Check.EXECUTION_TWICE,
+                                HistoryChecker.Check.CHUNK_TWICE,
+                                HistoryChecker.Check.CHUNK_EFFECT_STALE,
+                                HistoryChecker.Check.LONG_INCOMPLETE)
+                        .map(c -> c + " " + result.count(c))
+                        .collect(Collectors.joining(", "))));
         s.append("  anomalies: ").append(result.anomalies().size()).append('\n');
         result.anomalies().forEach(a -> s.append("    ").append(a).append('\n'));
         outcome.failures()

@@ -11,6 +11,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;
 import dev.punctual.job.JobServices;
+import dev.punctual.job.LongRun;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
@@ -31,6 +32,9 @@ import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.ledger.testkit.FaultPlan;
+import dev.punctual.longrun.LongExecutions;
+import dev.punctual.longrun.stepfunctions.EmulatorStateMachines;
+import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.Reason;
@@ -39,6 +43,7 @@ import dev.punctual.runtime.Deadline;
 import dev.punctual.runtime.InvalidPayload;
 import dev.punctual.runtime.InvocationResult;
 import dev.punctual.runtime.LedgerHistory;
+import dev.punctual.runtime.LocalExecutionDriver;
 import dev.punctual.runtime.OccurrenceReport;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
@@ -60,8 +65,12 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sfn.SfnClient;
 
 /**
  * One OS process of the Jepsen-style suite. A {@code worker} walks the rounds: for each occurrence of
@@ -92,6 +101,23 @@ public final class JepsenWorker {
 
     static final Duration RUNTIME_LOCK_WAIT = Duration.ofMillis(400);
     private static final int DELIVERIES_PER_OCCURRENCE = 20;
+
+    /** The stage the runtime runs as: the long job's state machine is {@code punctual-jepsen-close}. */
+    static final String STAGE = "jepsen";
+
+    /** The share of a long occurrence's deliveries that are manual runs ({@code kind: run}), not scheduled. */
+    static final double MANUAL_RUNS = 0.3;
+
+    /**
+     * A group held this far ahead is held by a long claim whose process was killed (its lease lasts the
+     * execution's bound): no delivery can settle it in this run, so the workers stop delivering it.
+     */
+    static final Duration HELD_FOR_GOOD = Duration.ofMinutes(2);
+
+    /** The files whose creation (once per run, by whichever process gets there first) arms a long kill. */
+    static final String KILL_BEFORE_START = "kill-long-before-start";
+
+    static final String KILL_BEFORE_CHUNK_RECORD = "kill-long-before-chunk-record";
 
     /**
      * What the operator waits out for the own-lease entity's group (as {@code EntityLeaseTerms} does for
@@ -166,6 +192,11 @@ public final class JepsenWorker {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong writes = new AtomicLong();
     private final List<DynamoDbClient> clients = new ArrayList<>();
+    private final SfnClient sfn;
+
+    /** Held while a chunk's side effect is written and recorded, and by a long kill (see {@code Close}). */
+    private final Object effects = new Object();
+
     private int directRuns;
     private int commandsReleased;
     private int commandsCrashed;
@@ -200,18 +231,43 @@ public final class JepsenWorker {
                 history,
                 config.proc(),
                 config.skewMs(),
-                clock);
+                clock,
+                new LongRunKills());
         this.domain = new FencedDomain(domainClient, config.domainTable());
+        // moto's Step Functions, on the emulator the ledger is on (no faults injected here: the ledger's are).
+        this.sfn = SfnClient.builder()
+                .endpointOverride(DynamoDbHarness.backend().endpoint())
+                .region(DynamoDbHarness.REGION)
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-test", "punctual-test")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+        StructuredLog stepLog = new StructuredLog(line -> {}, clock, "punctual", Redactor.standard())
+                .forInvocation(config.proc() + "-steps", false);
+        // The worker that starts an execution drives its steps, as the emulator's adapter does (decision 0039, 6).
+        LongExecutions executions = new LocalExecutionDriver(
+                new RecordingExecutions(
+                        new StepFunctionsExecutions(sfn, EmulatorStateMachines.prefix(DynamoDbHarness.REGION, STAGE)),
+                        ledger),
+                this::runtime,
+                stepLog,
+                clock);
         JobCatalog catalog = catalog();
         this.runtime = new PunctualRuntime(new RuntimeServices(
-                catalog,
-                ledger,
-                new StageFlags("jepsen", true, false, false, RUNTIME_LOCK_WAIT),
-                event -> {},
-                clock,
-                Sleeper.real(),
-                new JobServices(clock, catalog, new LedgerHistory(ledger)),
-                message -> new DeliveryReceipt.Sent(message.channel(), message.recipient())));
+                        catalog,
+                        ledger,
+                        new StageFlags(STAGE, true, false, false, RUNTIME_LOCK_WAIT),
+                        event -> {},
+                        clock,
+                        Sleeper.real(),
+                        new JobServices(clock, catalog, new LedgerHistory(ledger)),
+                        message -> new DeliveryReceipt.Sent(message.channel(), message.recipient()))
+                .withExecutions(executions));
+    }
+
+    /** The runtime, for the driver built before it (it carries the executions' steps out through it). */
+    private PunctualRuntime runtime() {
+        return runtime;
     }
 
     public static void main(String[] args) {
@@ -231,6 +287,7 @@ public final class JepsenWorker {
         worker.record(worker.instant(Op.Kind.END).counters(worker.counters()));
         worker.history.close();
         worker.clients.forEach(DynamoDbClient::close);
+        worker.sfn.close();
         System.exit(0);
     }
 
@@ -256,7 +313,9 @@ public final class JepsenWorker {
             List<String> jobs = new ArrayList<>(JepsenJobs.JOBS);
             Collections.shuffle(jobs, random);
             for (String job : jobs) {
-                settle(job, round);
+                if (round < JepsenJobs.roundsOf(job, config.rounds())) {
+                    settle(job, round);
+                }
             }
         }
     }
@@ -270,7 +329,10 @@ public final class JepsenWorker {
         int first = config.rounds();
         for (String job : JepsenJobs.JOBS) {
             try {
-                first = Math.min(first, roundAfterCursor(job));
+                int next = roundAfterCursor(job);
+                if (next < JepsenJobs.roundsOf(job, config.rounds())) {
+                    first = Math.min(first, next);
+                }
             } catch (RuntimeException unknown) {
                 return 0;
             }
@@ -296,18 +358,43 @@ public final class JepsenWorker {
                 refusedPayload(occurrence);
             }
             if (round > 0 && chance(config.redeliveryShare())) {
-                String stale = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
-                direct(stale, JepsenJobs.occurrence(config.firstOccurrenceMs(), random.nextInt(round)), 1);
+                String stale = JepsenJobs.SHORT_JOBS.get(random.nextInt(JepsenJobs.SHORT_JOBS.size()));
+                int before = Math.min(round, JepsenJobs.roundsOf(stale, config.rounds()));
+                if (before > 0) {
+                    direct(stale, JepsenJobs.occurrence(config.firstOccurrenceMs(), random.nextInt(before)), 1);
+                }
+            }
+            if (JepsenJobs.isLong(job)) {
+                // A long job runs through the runtime only: scheduled deliveries and manual runs race.
+                if (viaRuntime(job, occurrence, delivery, chance(MANUAL_RUNS)) || heldForGood(job)) {
+                    return;
+                }
+                continue;
             }
             // Until its scripted first run (a kill or an overrun) has happened, a process delivers
             // directly, so the script runs whenever the process wins a claim at all.
             boolean scriptPending = directRuns == 0 && !config.script().equals(WorkerConfig.NONE);
             boolean settled = !scriptPending && chance(config.runtimeShare())
-                    ? viaRuntime(job, occurrence, delivery)
+                    ? viaRuntime(job, occurrence, delivery, false)
                     : direct(job, occurrence, delivery);
-            if (settled) {
+            if (settled || (!settled && JepsenJobs.group(job).equals(JepsenJobs.BATCH) && heldForGood(job))) {
                 return;
             }
+        }
+    }
+
+    /**
+     * Whether the job's group is held past {@link #HELD_FOR_GOOD} by a lease not this process's: a long
+     * claim whose driver was killed. Unknown (the read failed) is not.
+     */
+    private boolean heldForGood(String job) {
+        try {
+            var lock = ledger.lock(JepsenJobs.group(job));
+            return lock.leaseOwner() != null
+                    && lock.leaseUntil() != null
+                    && lock.leaseUntil().isAfter(clock.instant().plus(HELD_FOR_GOOD));
+        } catch (RuntimeException unknown) {
+            return false;
         }
     }
 
@@ -470,7 +557,150 @@ public final class JepsenWorker {
                     .job(services -> this::runThroughTheRuntime)
                     .build());
         }
+        definitions.add(JobDefinition.builder(JepsenJobs.TIDY)
+                .schedule(JepsenJobs.CRON, "UTC")
+                .lockGroup(JepsenJobs.BATCH)
+                .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
+                .maxAttempts(JepsenJobs.MAX_ATTEMPTS)
+                .job(services -> this::runThroughTheRuntime)
+                .build());
+        definitions.add(longJob(
+                JobDefinition.builder(JepsenJobs.CLOSE)
+                        .schedule(JepsenJobs.CRON, "UTC")
+                        .lockGroup(JepsenJobs.BATCH)
+                        .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
+                        .maxAttempts(JepsenJobs.MAX_ATTEMPTS),
+                new Close()));
         return JobCatalog.of(definitions.toArray(JobDefinition[]::new));
+    }
+
+    /** The long job's definition (the test creates its state machine on moto from the same one). */
+    static JobDefinition longJob(JobDefinition.Builder builder, dev.punctual.job.LongJob job) {
+        // The shortest bound a long job may declare: its lease is this plus LongRun.LEASE_SLACK.
+        return builder.runsLong(LongRun.within(Duration.ofMinutes(1)).chunksAtOnce(2))
+                .job(services -> job)
+                .build();
+    }
+
+    /**
+     * The long job: plans {@link JepsenJobs#CHUNKS}; each chunk writes its fenced side effect to its own
+     * item of the domain table (keyed by occurrence and chunk, stamped with the claim's fence), and now and
+     * then fails (the driver retries it, as the state machine would); finish reports the tally.
+     */
+    private final class Close implements dev.punctual.job.LongJob {
+        @Override
+        public List<String> plan(dev.punctual.job.JobContext context) {
+            return JepsenJobs.CHUNKS;
+        }
+
+        @Override
+        public JobResult chunk(dev.punctual.job.JobContext context, String key) {
+            sleep(between(5, 40));
+            String occurrenceKey = context.jobId() + "@" + context.occurrence();
+            String token = ledger.inFlight(context.jobId(), context.occurrence())
+                    .map(c -> c.lease().ownerToken())
+                    .orElse("?");
+            Op.Builder op = Op.of(config.proc(), config.skewMs(), Op.Kind.CHUNK_EFFECT)
+                    .via("job")
+                    .occurrence(context.jobId(), context.occurrence().toEpochMilli(), JepsenJobs.BATCH)
+                    .held(context.fence(), token)
+                    .chunk(key);
+            // The effect and its history line under one lock, which a kill takes before it halts: the
+            // chunks run on threads of their own, and a halt must not fall between another chunk's landed
+            // write and its line (the checker would count an effect the history does not show).
+            synchronized (effects) {
+                return effect(op, occurrenceKey, key, context.fence(), token);
+            }
+        }
+
+        private JobResult effect(Op.Builder op, String occurrenceKey, String key, long fence, String token) {
+            long t0 = RecordingLedger.nowMicros();
+            long c0 = clock.millis();
+            FencedDomain.Write w;
+            try {
+                w = domain.writeChunk(occurrenceKey, key, fence, token, config.proc() + " " + occurrenceKey);
+            } catch (RuntimeException e) {
+                record(op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis())
+                        .result(Op.ERROR)
+                        .detail(e.toString()));
+                throw e;
+            }
+            op.times(t0, RecordingLedger.nowMicros(), c0, clock.millis());
+            if (!w.applied()) {
+                record(op.result(Op.REFUSED).refusedBy(w.seenFence()));
+                throw new IllegalStateException("fenced out of chunk " + key + ": stored fence " + w.seenFence());
+            }
+            record(op.result(Op.APPLIED).landed(w.seq()));
+            if (chance(config.failProbability() / 2)) {
+                throw new IllegalStateException("injected chunk failure after its side effect");
+            }
+            return JobResult.of("seq", w.seq());
+        }
+
+        @Override
+        public JobResult finish(dev.punctual.job.JobContext context, ChunkTally tally) {
+            return JobResult.of("chunks", tally.succeeded());
+        }
+    }
+
+    /**
+     * The long kills, each once per run, by whichever process reaches it first (a file in the run's
+     * directory, created atomically, says it happened): (a) a long claim of an early round dies before its
+     * lease is extended, after its claim and before any start: its short lease lapses and a later claim
+     * starts the occurrence's one execution under its own fence; (b) in the last long round, a driver dies
+     * after a chunk's side effect and before its record: the execution stays RUNNING on moto with no one
+     * driving it (on AWS Step Functions would go on) and its claim holds the group to the execution's bound.
+     */
+    private final class LongRunKills implements RecordingLedger.LongKills {
+        @Override
+        public void beforeExtend(Claim claim) {
+            if (JepsenJobs.isLong(claim.key().jobId())
+                    && roundOf(claim.key().scheduledTime()) < JepsenJobs.LONG_ROUNDS - 1
+                    && firstTo(KILL_BEFORE_START)) {
+                halt(instant(Op.Kind.KILL).claim(claim).detail("long: after the claim, before the start"));
+            }
+        }
+
+        @Override
+        public void beforeChunkRecord(Lease lease, RunKey key, String chunk, dev.punctual.ledger.ChunkOutcome outcome) {
+            if (outcome instanceof dev.punctual.ledger.ChunkOutcome.Succeeded
+                    && roundOf(key.scheduledTime()) == JepsenJobs.LONG_ROUNDS - 1
+                    && firstTo(KILL_BEFORE_CHUNK_RECORD)) {
+                halt(instant(Op.Kind.KILL)
+                        .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), lease.group())
+                        .lease(
+                                lease.fence(),
+                                lease.ownerToken(),
+                                lease.expiresAt().toEpochMilli())
+                        .chunk(chunk)
+                        .detail("long: after the chunk's side effect, before its record"));
+            }
+        }
+    }
+
+    private int roundOf(Instant occurrence) {
+        return (int) Duration.between(Instant.ofEpochMilli(config.firstOccurrenceMs()), occurrence)
+                .toMinutes();
+    }
+
+    /** Whether this process is the first of the run to get here (it creates the marker file). */
+    private boolean firstTo(String marker) {
+        try {
+            Files.createFile(config.dir().resolve(marker));
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException taken) {
+            return false;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void halt(Op.Builder kill) {
+        synchronized (effects) {
+            record(kill.counters(counters()));
+            history.close();
+            Runtime.getRuntime().halt(KILLED_EXIT);
+        }
     }
 
     /** A job run by the runtime: the fenced side effect under the claim the runtime holds for it. */
@@ -495,13 +725,16 @@ public final class JepsenWorker {
     }
 
     /** One scheduler delivery through the runtime, as the Lambda handler would run it. */
-    private boolean viaRuntime(String job, Instant occurrence, int delivery) {
-        String payload = scheduled(job, occurrence.toString(), delivery, true);
+    private boolean viaRuntime(String job, Instant occurrence, int delivery, boolean manual) {
+        String payload = manual
+                ? "{\"kind\":\"run\",\"job\":\"" + job + "\",\"at\":\"" + occurrence + "\"}"
+                : scheduled(job, occurrence.toString(), delivery, true);
         InvocationResult result = handle(payload, null, job, occurrence);
         boolean settled = result != null
                 && result.occurrences().stream()
                         .anyMatch(o -> o.occurrence().equals(occurrence)
                                 && (o.verdict() == Verdict.PASS
+                                        || o.reason() == Reason.STARTED
                                         || o.reason() == Reason.ALREADY_DONE
                                         || o.reason() == Reason.OPERATOR_SKIPPED
                                         || o.reason() == Reason.ATTEMPTS_EXHAUSTED));
@@ -766,7 +999,7 @@ public final class JepsenWorker {
      * comes is the ledger's business, the checker's is that they agree with the claims.
      */
     private void skipAhead() {
-        String job = JepsenJobs.JOBS.get(random.nextInt(JepsenJobs.JOBS.size()));
+        String job = JepsenJobs.SKIPPED.get(random.nextInt(JepsenJobs.SKIPPED.size()));
         int round;
         try {
             round = roundAfterCursor(job) + random.nextInt(SKIP_REACH);

@@ -42,6 +42,8 @@ import java.util.Map;
  * @param writes write requests (either table) sent while the payload was handled
  * @param requests requests of any kind sent while the payload was handled
  * @param counters END and KILL: the faults injected into this process's requests, by kind, and totals
+ * @param chunk a long occurrence's chunk key (CHUNK, CHUNK_EFFECT, and a KILL before a chunk's record)
+ * @param execution a long occurrence's execution name (EXEC_NOTE, EXEC_START)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Op(
@@ -74,7 +76,9 @@ public record Op(
         Long writes,
         Long requests,
         Map<String, Long> counters,
-        String detail) {
+        String detail,
+        String chunk,
+        String execution) {
 
     public enum Kind {
         /** The process started (its parameters are in {@code detail}). */
@@ -116,6 +120,31 @@ public record Op(
         UNSKIP,
         /** A delivery that met a planned skip marking it as met: OK, or GONE when an unskip came first. */
         SKIP_ACT,
+        /**
+         * A long claim's lease extended to its execution's bound (decision 0039, 2.1): the claim's
+         * {@code fence} and {@code token}, {@code until} the end asked for; OK with {@code leaseUntil} the
+         * extended end, REFUSED when the lease was no longer the claim's, ERROR when unknown.
+         */
+        EXTEND,
+        /**
+         * {@code LongRunLedger.noteExecution}: the execution ({@code execution}) noted under the claim's lease;
+         * {@code result} NOTED or FENCED (or ERROR), {@code attempt} the chunks planned (-1 for the starter's
+         * note, before the plan).
+         */
+        EXEC_NOTE,
+        /**
+         * {@code StartExecution} of a long occurrence's execution on moto's Step Functions: its name, the
+         * claim's fence and token (from the input), and the answer: Started, AlreadyExists or ERROR.
+         */
+        EXEC_START,
+        /**
+         * {@code LongRunLedger.recordChunk}: one attempt of a chunk ({@code chunk}) under the claim's lease,
+         * {@code outcome} what the attempt reported, {@code result} Recorded, AlreadySucceeded, Fenced or
+         * ERROR; when recorded, {@code status} the stored status and {@code attempt} the stored attempts.
+         */
+        CHUNK,
+        /** A chunk's side effect: one fenced write to the item of (occurrence, chunk) in the domain table. */
+        CHUNK_EFFECT,
         /** The process finished its work and exits. */
         END
     }
@@ -157,6 +186,12 @@ public record Op(
         }
         if (leaseUntil != null) {
             b.append(" leaseUntil=").append(Instant.ofEpochMilli(leaseUntil));
+        }
+        if (chunk != null) {
+            b.append(" chunk=").append(chunk);
+        }
+        if (execution != null) {
+            b.append(" execution=").append(execution);
         }
         if (status != null) {
             b.append(" status=").append(status);
@@ -219,6 +254,8 @@ public record Op(
         private Long requests;
         private Map<String, Long> counters;
         private String detail;
+        private String chunk;
+        private String execution;
 
         private Builder(String proc, long skewMs, Kind kind) {
             this.proc = proc;
@@ -347,6 +384,16 @@ public record Op(
             return this;
         }
 
+        public Builder chunk(String value) {
+            this.chunk = value;
+            return this;
+        }
+
+        public Builder execution(String value) {
+            this.execution = value;
+            return this;
+        }
+
         public Op build() {
             return new Op(
                     proc,
@@ -378,7 +425,9 @@ public record Op(
                     writes,
                     requests,
                     counters,
-                    detail);
+                    detail,
+                    chunk,
+                    execution);
         }
     }
 }

@@ -25,7 +25,6 @@ import dev.punctual.ledger.Unskip;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,9 @@ import java.util.function.Supplier;
  * The ledger of one process, recording every call that can change the ledger with its invocation and
  * return times on both clocks. The runtime and the worker's own loop both go through it, so the history
  * holds every claim, completion, skip, operator's skip and maintenance call the process made, a command
- * hold's renewals and release included. Single-threaded, as a Lambda invocation is.
+ * hold's renewals and release included, and a long occurrence's extension, note and chunk records
+ * ({@link #longRuns()}). Single-threaded, as a Lambda invocation is, but for a long occurrence's chunks,
+ * which the local driver runs on threads of their own (they only record, through the synchronized log).
  */
 final class RecordingLedger implements RunLedger {
 
@@ -47,7 +48,11 @@ final class RecordingLedger implements RunLedger {
     private final String proc;
     private final long skewMs;
     private final Clock clock;
-    private final Map<String, Claim> inFlight = new HashMap<>();
+    /** Concurrent: a long occurrence's chunks run on the driver's threads (they read, never change it). */
+    private final Map<String, Claim> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final LongKills kills;
+    private final RecordingLongRuns longRuns;
     /** The owner tokens of the maintenance leases this process took: the only leases it may renew. */
     private final Set<String> maintenanceTokens = new HashSet<>();
 
@@ -56,12 +61,49 @@ final class RecordingLedger implements RunLedger {
     /** How a MAINT_ON's {@code detail} names the command a hold is taken for. */
     static final String COMMAND = "command: ";
 
+    /**
+     * Where the worker may halt its process in a long occurrence (decision 0039): before a long claim's
+     * lease is extended (after the claim, before its execution's start), and before a chunk's attempt is
+     * recorded (after the chunk's side effect). The worker decides, records the KILL and halts.
+     */
+    interface LongKills {
+        void beforeExtend(Claim claim);
+
+        void beforeChunkRecord(Lease lease, RunKey key, String chunk, dev.punctual.ledger.ChunkOutcome outcome);
+
+        LongKills NONE = new LongKills() {
+            @Override
+            public void beforeExtend(Claim claim) {}
+
+            @Override
+            public void beforeChunkRecord(
+                    Lease lease, RunKey key, String chunk, dev.punctual.ledger.ChunkOutcome outcome) {}
+        };
+    }
+
     RecordingLedger(RunLedger ledger, HistoryLog history, String proc, long skewMs, Clock clock) {
+        this(ledger, history, proc, skewMs, clock, LongKills.NONE);
+    }
+
+    RecordingLedger(RunLedger ledger, HistoryLog history, String proc, long skewMs, Clock clock, LongKills kills) {
         this.ledger = ledger;
         this.history = history;
         this.proc = proc;
         this.skewMs = skewMs;
         this.clock = clock;
+        this.kills = kills;
+        this.longRuns = new RecordingLongRuns(this, kills);
+    }
+
+    /** The long runs' records, every write recorded (EXEC_NOTE, CHUNK) with the kill point before a chunk's. */
+    @Override
+    public dev.punctual.ledger.LongRunLedger longRuns() {
+        return longRuns;
+    }
+
+    /** The ledger's own, for {@link RecordingLongRuns}. */
+    dev.punctual.ledger.LongRunLedger inner() {
+        return ledger.longRuns();
     }
 
     void via(String path) {
@@ -82,7 +124,7 @@ final class RecordingLedger implements RunLedger {
      * Runs the call and records it; an exception is recorded as ERROR (outcome unknown) and rethrown.
      * Exactly one of {@code describe} and {@code onError} is used, once.
      */
-    private <T> T recorded(Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
+    <T> T recorded(Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
         long t0 = nowMicros();
         long c0 = clock.millis();
         try {
@@ -102,7 +144,7 @@ final class RecordingLedger implements RunLedger {
         }
     }
 
-    private Op.Builder op(Op.Kind kind) {
+    Op.Builder op(Op.Kind kind) {
         return Op.of(proc, skewMs, kind);
     }
 
@@ -225,7 +267,36 @@ final class RecordingLedger implements RunLedger {
      */
     @Override
     public Optional<Lease> extend(Lease lease, Instant until) {
+        Optional<Claim> longClaim = inFlight.values().stream()
+                .filter(c -> c.lease().ownerToken().equals(lease.ownerToken()))
+                .findFirst();
+        if (longClaim.isPresent() && !maintenanceTokens.contains(lease.ownerToken())) {
+            return extension(longClaim.get(), lease, until);
+        }
         return renewal(lease, until, () -> ledger.extend(lease, until));
+    }
+
+    /**
+     * A long claim's lease extended to its execution's bound (LongStart), recorded as EXTEND so the
+     * checker's tenure of the claim lasts until the extended end (or its completion), as any other
+     * extension of a lease is recorded. The kill point before it: the claim taken, nothing started.
+     */
+    private Optional<Lease> extension(Claim claim, Lease lease, Instant until) {
+        kills.beforeExtend(claim);
+        Op.Builder base = op(Op.Kind.EXTEND)
+                .occurrence(claim.key().jobId(), claim.key().scheduledTime().toEpochMilli(), lease.group())
+                .held(lease.fence(), lease.ownerToken())
+                .attempt(claim.attempt())
+                .until(until.toEpochMilli());
+        return recorded(
+                () -> ledger.extend(lease, until),
+                r -> r.map(extended -> base.result(Op.OK)
+                                .lease(
+                                        extended.fence(),
+                                        extended.ownerToken(),
+                                        extended.expiresAt().toEpochMilli()))
+                        .orElseGet(() -> base.result(Op.REFUSED)),
+                base);
     }
 
     /**
