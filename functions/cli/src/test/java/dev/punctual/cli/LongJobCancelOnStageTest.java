@@ -194,8 +194,21 @@ class LongJobCancelOnStageTest {
                 Wiring.log(line -> {}, clock));
     }
 
+    /** The execution the run noted: its claim's name (fence 1, then a hash of the claim's owner token). */
     private String executionName() {
-        return stage + "-" + LONG + "-20261130T0200Z-f1";
+        String name = DynamoDbRunLedger.create(
+                        DynamoDbHarness.client(),
+                        ledgerTable,
+                        clock,
+                        () -> UUID.randomUUID().toString(),
+                        Retention.DEFAULT,
+                        d -> {})
+                .longRuns()
+                .execution(new RunKey(LONG, TODAY))
+                .orElseThrow()
+                .name();
+        assertThat(name).matches(stage + "-" + LONG + "-20261130T0200Z-f1-[0-9a-f]{6}");
+        return name;
     }
 
     private RunRecord run() {

@@ -105,9 +105,11 @@ class LongJobCommandsTest {
         JsonNode row = JSON.readTree(status.out()).path("jobs").get(0);
         assertThat(row.path("last").path("status").asText()).isEqualTo("SUCCEEDED");
         JsonNode longRun = row.path("long");
-        assertThat(longRun.path("execution").asText()).isEqualTo(stage + "-close-books-20261130T0200Z-f1");
+        // The claim's fence, then a hash of its owner token (decision 0039: two ledgers' claims never share a name).
+        assertThat(longRun.path("execution").asText()).matches(stage + "-close-books-20261130T0200Z-f1-[0-9a-f]{6}");
         assertThat(longRun.path("arn").asText())
-                .endsWith(":execution:punctual-" + stage + "-close-books:" + stage + "-close-books-20261130T0200Z-f1");
+                .endsWith(":execution:punctual-" + stage + "-close-books:"
+                        + longRun.path("execution").asText());
         assertThat(longRun.path("chunks").path("done").asInt()).isEqualTo(3);
         assertThat(longRun.path("chunks").path("failed").asInt()).isZero();
         assertThat(longRun.path("chunks").path("planned").asInt()).isEqualTo(3);
@@ -142,7 +144,7 @@ class LongJobCommandsTest {
         assertThat(out.path("cancelled").asBoolean()).isTrue();
         assertThat(out.path("reason").asText()).isEqualTo("CANCELLED");
         assertThat(out.path("stopped").asBoolean()).isTrue();
-        assertThat(out.path("execution").asText()).isEqualTo(stage + "-close-books-20261130T0200Z-f1");
+        assertThat(out.path("execution").asText()).matches(stage + "-close-books-20261130T0200Z-f1-[0-9a-f]{6}");
         RunRecord recorded = ledger().run(new RunKey(LONG, TODAY)).orElseThrow();
         assertThat(recorded.status()).isEqualTo(RunStatus.FAILED);
         assertThat(recorded.errorSummary()).contains("CANCELLED by alice: wrong FX rates loaded");

@@ -91,7 +91,8 @@ final class LongSweep {
         boolean cancelled = closed.status() == LongExecutions.Status.ABORTED
                 && closed.error().filter(LongExecutions.CANCELLED_ERROR::equals).isPresent();
         boolean recorded = cancelled
-                ? steps.foldClosed(claim, closed.cause().orElse("CANCELLED"), dev.punctual.outcome.Reason.CANCELLED, log)
+                ? steps.foldClosed(
+                        claim, closed.cause().orElse("CANCELLED"), dev.punctual.outcome.Reason.CANCELLED, log)
                 : steps.foldClosed(claim, LongFold.describe(closed), log);
         return recorded
                 ? report(log, job, key, record, "recorded " + execution.get().status())
