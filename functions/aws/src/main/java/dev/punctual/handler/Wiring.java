@@ -66,11 +66,22 @@ public final class Wiring {
 
     private Wiring() {}
 
-    /** The connections a runtime needs, kept so the priming hook can warm them. */
-    public record Clients(DynamoDbClient dynamo, EventBridgeClient events) {}
+    /**
+     * The connections a runtime needs, kept so the priming hook can warm them.
+     *
+     * @param credentials what the clients sign with, for a client built later (Step Functions', only where a
+     *     long job needs it, decision 0039)
+     */
+    public record Clients(DynamoDbClient dynamo, EventBridgeClient events, AwsCredentialsProvider credentials) {
+
+        /** Clients whose later ones sign with the default chain (the function's role). */
+        public Clients(DynamoDbClient dynamo, EventBridgeClient events) {
+            this(dynamo, events, DefaultCredentialsProvider.builder().build());
+        }
+    }
 
     public static Clients clients(Map<String, String> env, AwsCredentialsProvider credentials) {
-        return new Clients(dynamo(env, credentials), events(env, credentials));
+        return new Clients(dynamo(env, credentials), events(env, credentials), credentials);
     }
 
     /**
@@ -159,9 +170,9 @@ public final class Wiring {
         LifecyclePublisher events = new EventBridgeLifecyclePublisher(clients.events(), resources.eventBus(), log);
         java.util.concurrent.atomic.AtomicReference<PunctualRuntime> built =
                 new java.util.concurrent.atomic.AtomicReference<>();
-        LongExecutions engine = executions(env, catalog);
+        LongExecutions engine = executions(env, catalog, clients.credentials());
         LongExecutions executions = driveLocally && engine != LongExecutions.NONE
-                ? new LocalExecutionDriver(engine, built::get, log, clock)
+                ? new LocalExecutionDriver(engine, built::get, log, clock, sleeper)
                 : engine;
         PunctualRuntime runtime = new PunctualRuntime(new RuntimeServices(
                 catalog,
@@ -188,14 +199,14 @@ public final class Wiring {
      * (only pools hosting a long job have one); none elsewhere. The client is built here, once, and only
      * then, so a pool without long jobs loads no Step Functions class.
      */
-    static LongExecutions executions(Map<String, String> env, JobCatalog catalog) {
+    static LongExecutions executions(Map<String, String> env, JobCatalog catalog, AwsCredentialsProvider credentials) {
         String prefix = env.get(StepFunctionsExecutions.PREFIX_ENV);
         if (prefix == null || prefix.isBlank() || catalog.jobs().stream().noneMatch(JobDefinition::isLong)) {
             return LongExecutions.NONE;
         }
         SfnClientBuilder sfn = SfnClient.builder()
                 .region(region(env))
-                .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .credentialsProvider(credentials)
                 .httpClient(UrlConnectionHttpClient.create());
         endpoint(env).ifPresent(sfn::endpointOverride);
         return new StepFunctionsExecutions(sfn.build(), prefix);

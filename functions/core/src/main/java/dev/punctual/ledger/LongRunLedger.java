@@ -21,6 +21,13 @@ public interface LongRunLedger {
     Optional<ExecutionRecord> execution(RunKey key);
 
     /**
+     * The executions noted for a job's (or an entity's) newest occurrences, newest first, at most {@code
+     * limit}: one consistent Query of its {@code long#} partition. {@code status} finds a running long
+     * occurrence older than the newest this way (a manual run, a replay).
+     */
+    List<ExecutionRecord> recentExecutions(String ledgerId, int limit);
+
+    /**
      * Records one attempt of a chunk under the lease. A success is recorded once: a chunk already recorded
      * as succeeded is never changed (answered {@link ChunkWrite.AlreadySucceeded}); a failure counts the
      * attempt and keeps the error (the chunk may be tried again). Each applied write counts one attempt.

@@ -33,6 +33,10 @@ public final class LocalExecutionDriver implements LongExecutions {
     private final Supplier<PunctualRuntime> runtime;
     private final StructuredLog log;
     private final Clock clock;
+    private final dev.punctual.ledger.Sleeper sleeper;
+
+    /** The state machine's chunk retrier: 2 s, doubling (decision 0039, 4). */
+    static final Duration FIRST_RETRY = Duration.ofSeconds(2);
 
     /**
      * @param runtime the runtime whose steps carry the executions out (built after this driver, which it
@@ -40,10 +44,21 @@ public final class LocalExecutionDriver implements LongExecutions {
      */
     public LocalExecutionDriver(
             LongExecutions engine, Supplier<PunctualRuntime> runtime, StructuredLog log, Clock clock) {
+        this(engine, runtime, log, clock, duration -> {});
+    }
+
+    /** @param sleeper waits the retrier's back-off between a chunk's attempts (a test's moves its clock) */
+    public LocalExecutionDriver(
+            LongExecutions engine,
+            Supplier<PunctualRuntime> runtime,
+            StructuredLog log,
+            Clock clock,
+            dev.punctual.ledger.Sleeper sleeper) {
         this.engine = engine;
         this.runtime = runtime;
         this.log = log;
         this.clock = clock;
+        this.sleeper = sleeper;
     }
 
     @Override
@@ -124,13 +139,27 @@ public final class LocalExecutionDriver implements LongExecutions {
                 step(steps, payload("chunk", claim, arn, key));
                 return;
             } catch (ChunkAttemptFailed failed) {
-                log.info("local execution retries a chunk", Map.of("chunk", key, "attempt", attempt));
+                if (attempt < job.maxAttempts() && !backOff(attempt)) {
+                    ended.set(true);
+                    return;
+                }
             } catch (OccurrenceEnded over) {
                 ended.set(true);
                 return;
             }
         }
         ended.set(true);
+    }
+
+    /** Waits the retrier's back-off after failed attempt {@code attempt}; false when interrupted. */
+    private boolean backOff(int attempt) {
+        try {
+            sleeper.sleep(FIRST_RETRY.multipliedBy(1L << (attempt - 1)));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private String step(PunctualRuntime steps, Map<String, Object> payload) {

@@ -99,7 +99,7 @@ public abstract class LongJobContract {
                     return engine.stop(jobId, name, cause);
                 }
             };
-            LongExecutions executions = drive ? new LocalExecutionDriver(losing, built::get, log, clock) : losing;
+            LongExecutions executions = drive ? new LocalExecutionDriver(losing, built::get, log, clock, clock::advance) : losing;
             JobCatalog catalog = JobCatalog.of(
                             JobDefinition.builder(JOB)
                                     .schedule("0 23 * * *", "UTC")

@@ -371,6 +371,11 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     }
 
     @Override
+    public List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
+        return longRuns.readRecentExecutions(ledgerId, limit);
+    }
+
+    @Override
     public ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen) {
         return longRuns.putChunk(lease, now, record, seen);
     }

@@ -268,6 +268,12 @@ final class Expressions {
      */
     static final String CHUNKS_OF_OCCURRENCE = "#pk = :pk";
 
+    /**
+     * A job's (or an entity's) execution records: their partition ({@code long#<ledgerId>}) holds nothing
+     * else, so the key condition alone lists them, in occurrence order (read newest first for status).
+     */
+    static final String EXECUTIONS_OF_SUBJECT = "#pk = :pk";
+
     // ---- Updates -------------------------------------------------------------------------------------
 
     /**

@@ -29,12 +29,17 @@ final class Keys {
                 Attr.PK, s(runPk(first.jobId())), Attr.SK, s(OCCURRENCE.format(first.scheduledTime()) + "#missed"));
     }
 
+    /** The partition of a job's (or an entity's) execution records. */
+    static String executionPartition(String ledgerId) {
+        return "long#" + ledgerId;
+    }
+
     /**
      * A long occurrence's execution record (decision 0039): beside its run items, under a partition of its
      * own so a Query of run items never meets it; sorted as the run items are.
      */
     static Map<String, AttributeValue> execution(RunKey key) {
-        return Map.of(Attr.PK, s("long#" + key.jobId()), Attr.SK, s(OCCURRENCE.format(key.scheduledTime())));
+        return Map.of(Attr.PK, s(executionPartition(key.jobId())), Attr.SK, s(OCCURRENCE.format(key.scheduledTime())));
     }
 
     /** A long occurrence's chunk record: one partition per occurrence, so its chunks are one Query. */

@@ -3,6 +3,7 @@ package dev.punctual.ledger.dynamodb;
 import static dev.punctual.ledger.dynamodb.Expressions.CHUNKS_OF_OCCURRENCE;
 import static dev.punctual.ledger.dynamodb.Expressions.CHUNK_ABSENT;
 import static dev.punctual.ledger.dynamodb.Expressions.CHUNK_AS_SEEN;
+import static dev.punctual.ledger.dynamodb.Expressions.EXECUTIONS_OF_SUBJECT;
 import static dev.punctual.ledger.dynamodb.Expressions.LEASE_OURS_AT_FENCE;
 
 import dev.punctual.ledger.ChunkRecord;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -92,6 +94,18 @@ final class LongRunRequests {
 
     Optional<ExecutionRecord> readExecution(RunKey key) {
         return LongRunCodec.execution(read("read execution record", Keys.execution(key)));
+    }
+
+    /** One page, newest first: the partition's sort keys are fixed-width UTC times. */
+    List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
+        Values v = Values.of().put(":pk", AttributeValue.fromS(Keys.executionPartition(ledgerId)));
+        QueryRequest newestFirst = requests.consistentQuery(EXECUTIONS_OF_SUBJECT, v, limit, null).toBuilder()
+                .scanIndexForward(false)
+                .build();
+        QueryResponse page = Send.request("read recent execution records of " + ledgerId, () -> dynamo.query(newestFirst));
+        List<ExecutionRecord> records = new ArrayList<>();
+        page.items().forEach(item -> records.add(LongRunCodec.execution(item).orElseThrow()));
+        return records;
     }
 
     Optional<ChunkRecord> readChunk(RunKey key, String chunk) {

@@ -136,6 +136,9 @@ public interface LedgerStore {
     /** The occurrence's execution record (a consistent read). */
     Optional<ExecutionRecord> readExecution(RunKey key);
 
+    /** The execution records of one ledger id, newest occurrence first, at most {@code limit} (one consistent Query). */
+    java.util.List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit);
+
     /**
      * Puts one chunk's record in one atomic request with two conditions: the chunk is as {@code seen}
      * (absent, or the same attempts and not succeeded: CHUNK_AS_SEEN) and the lease is ours at its fence at

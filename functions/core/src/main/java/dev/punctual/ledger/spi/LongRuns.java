@@ -88,6 +88,14 @@ final class LongRuns implements LongRunLedger {
         return store.readExecution(key);
     }
 
+    @Override
+    public List<ExecutionRecord> recentExecutions(String ledgerId, int limit) {
+        if (limit < 1 || limit > 100) {
+            throw new IllegalArgumentException("limit must be 1 to 100, was " + limit);
+        }
+        return store.readRecentExecutions(ledgerId, limit);
+    }
+
     /**
      * One read, then one fenced write conditional on what was read. A write that met another write of the
      * chunk (a redelivered chunk racing its twin) starts again from the chunk as that answer showed it: a

@@ -197,6 +197,11 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
+        return inject("readRecentExecutions", () -> store.readRecentExecutions(ledgerId, limit));
+    }
+
+    @Override
     public ChunkPut putChunk(Lease lease, Instant now, ChunkRecord record, Optional<ChunkRecord> seen) {
         return inject("putChunk", () -> store.putChunk(lease, now, record, seen));
     }

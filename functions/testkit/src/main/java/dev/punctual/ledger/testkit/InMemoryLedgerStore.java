@@ -413,6 +413,15 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return Optional.ofNullable(executions.get(key));
     }
 
+    @Override
+    public synchronized List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
+        return executions.values().stream()
+                .filter(e -> e.key().jobId().equals(ledgerId))
+                .sorted(java.util.Comparator.comparing((ExecutionRecord e) -> e.key().scheduledTime()).reversed())
+                .limit(limit)
+                .toList();
+    }
+
     /**
      * CHUNK_ABSENT or CHUNK_AS_SEEN on the chunk, and LEASE_OURS_AT_FENCE on the group, as DynamoDB's one
      * transaction; the chunk's answer first, as the adapter reads the cancellation.

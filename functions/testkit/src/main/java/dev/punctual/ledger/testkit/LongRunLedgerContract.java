@@ -166,6 +166,27 @@ public abstract class LongRunLedgerContract {
     }
 
     @Test
+    void recentExecutions_areTheNewestOccurrencesFirst_ofThatSubjectOnly_atMostTheLimit() {
+        RunLedger ledger = ledger();
+        String job = job("close");
+        for (int minute : List.of(0, 10, 20)) {
+            Claim claim = claim(ledger, key(job, minute));
+            ledger.longRuns().noteExecution(claim.lease(), started(claim));
+            ledger.complete(claim, new Outcome.Succeeded(null));
+        }
+        Claim entity = claim(ledger, key(job + ":acme", 30));
+        ledger.longRuns().noteExecution(entity.lease(), started(entity));
+
+        List<ExecutionRecord> recent = ledger.longRuns().recentExecutions(job, 2);
+
+        assertThat(recent).extracting(e -> e.key().scheduledTime())
+                .containsExactly(key(job, 20).scheduledTime(), key(job, 10).scheduledTime());
+        assertThat(ledger.longRuns().recentExecutions(job + ":acme", 5)).singleElement()
+                .satisfies(e -> assertThat(e.key().jobId()).isEqualTo(job + ":acme"));
+        assertThat(ledger.longRuns().recentExecutions(job("none"), 5)).isEmpty();
+    }
+
+    @Test
     void note_underALeaseThatEnded_isFenced_andWritesNothing() {
         RunLedger ledger = ledger();
         RunKey key = key(job("close"), 0);
