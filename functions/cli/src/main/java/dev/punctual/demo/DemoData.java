@@ -48,11 +48,17 @@ final class DemoData {
     /** The status of a reservation whose edit is not saved yet: month-end-close will not close its member. */
     static final String EDITING = "EDITING";
 
+    /**
+     * The saved edit: only the status changes, so the reservation's hold and start stay as seeded; no
+     * condition, as the demo is the only writer of this item while its act runs.
+     */
+    static final String SAVE_EDIT = "SET #status = :held";
+
     /** The agent saves the edit: the reservation is HELD again, a fact the month can be closed on. */
     static void saveEdit(DynamoDbClient dynamo, String table, String reservation) {
         dynamo.updateItem(b -> b.tableName(table)
                 .key(Map.of("pk", s(ExampleDomain.RESERVATIONS), "sk", s(reservation)))
-                .updateExpression("SET #status = :held")
+                .updateExpression(SAVE_EDIT)
                 .expressionAttributeNames(Map.of("#status", "status"))
                 .expressionAttributeValues(Map.of(":held", s("HELD"))));
     }
