@@ -6,11 +6,14 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobTable;
 import dev.punctual.ledger.dynamodb.LedgerTable;
 import dev.punctual.local.MotoServer;
+import dev.punctual.longrun.stepfunctions.EmulatorStateMachines;
+import dev.punctual.longrun.stepfunctions.StepFunctionsExecutions;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageResources;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +21,9 @@ import java.util.UUID;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sfn.SfnClient;
 
 /**
  * The local demo: starts the emulator (unless given one), creates fresh tables, seeds the demo domain,
@@ -25,6 +31,12 @@ import software.amazon.awssdk.core.exception.SdkException;
  * started.
  */
 public final class Demo {
+
+    private static final Region REGION = Region.US_EAST_1;
+
+    /** The emulator takes any key; these name the demo in its request logs. */
+    private static final StaticCredentialsProvider CREDENTIALS =
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-demo", "punctual-demo"));
 
     private final String endpoint;
     private final Path logFile;
@@ -73,10 +85,15 @@ public final class Demo {
         JobTable declared = ExampleDomain.declaredTable();
         String domainTable = "punctual-demo-domain-" + suffix;
         env.put(declared.environmentVariable(), domainTable);
-        env.put("AWS_REGION", "us-east-1");
+        env.put("AWS_REGION", REGION.id());
         env.put(Wiring.ENDPOINT, url);
-        Wiring.Clients clients = Wiring.clients(
-                env, StaticCredentialsProvider.create(AwsBasicCredentials.create("punctual-demo", "punctual-demo")));
+        // Long jobs' executions on moto's Step Functions, in state machines of this run's own stage name, so
+        // a shared emulator never holds two demo runs' executions in one. No local driver: the demo shows a
+        // duplicate while the execution runs, then sends its steps itself (MonthEndAct).
+        String machines = "demo-" + suffix;
+        env.put(StepFunctionsExecutions.PREFIX_ENV, EmulatorStateMachines.prefix(REGION, machines));
+        emulatorCredentials();
+        Wiring.Clients clients = Wiring.clients(env, CREDENTIALS);
         StageResources resources = StageResources.fromEnvironment(env);
         LedgerTable.create(clients.dynamo(), resources.ledgerTable());
         DeclaredTables.create(clients.dynamo(), declared, domainTable);
@@ -88,14 +105,31 @@ public final class Demo {
                         ? logFile
                         : Path.of(System.getProperty("java.io.tmpdir"), "punctual-demo-" + suffix + ".jsonl"));
         JobCatalog catalog = DemoJobs.addTo(Wiring.catalog(env, clock));
+        EmulatorStateMachines.createIfMissing(URI.create(url), REGION, machines, catalog);
         PunctualRuntime runtime = Wiring.runtime(env, clients, catalog, clock, lines);
         out.printf("Punctual demo: stage dev (external delivery suppressed, destructive jobs refused), %s%n", backend);
         out.printf(
                 "Tables %s and %s, event bus %s; the clock is simulated, nothing waits.%n%n",
                 resources.ledgerTable(), domainTable, resources.eventBus());
         StructuredLog log = Wiring.log(lines, clock);
-        try (lines) {
-            new DemoRun(runtime, clock, log, lines, out, new SyntheticMembers(clients.dynamo(), domainTable)).run();
+        try (lines;
+                SfnClient sfn = SfnClient.builder()
+                        .endpointOverride(URI.create(url))
+                        .region(REGION)
+                        .credentialsProvider(CREDENTIALS)
+                        .httpClient(UrlConnectionHttpClient.create())
+                        .build()) {
+            MonthEndAct monthEnd = new MonthEndAct(
+                    runtime,
+                    clock,
+                    log,
+                    out,
+                    sfn,
+                    EmulatorStateMachines.prefix(REGION, machines) + MonthEndAct.JOB,
+                    clients.dynamo(),
+                    domainTable);
+            new DemoRun(runtime, clock, log, lines, out, new SyntheticMembers(clients.dynamo(), domainTable), monthEnd)
+                    .run();
         }
         out.printf(
                 "%n%d structured JSON log lines written to %s (one JSON object per line, as CloudWatch would"
@@ -104,6 +138,25 @@ public final class Demo {
         out.flush();
         clients.dynamo().close();
         clients.events().close();
+    }
+
+    /**
+     * The runtime's Step Functions client takes its credentials from the default chain (Wiring), which on a
+     * machine without AWS credentials ends in the instance metadata service: a wait, then a failure at the
+     * run's start. The emulator takes any key, so the demo, which only ever talks to one, names its own
+     * where the chain would find none; credentials the machine has are left as they are.
+     */
+    private static void emulatorCredentials() {
+        boolean inEnvironment = System.getenv("AWS_ACCESS_KEY_ID") != null;
+        boolean inProperties = System.getProperty("aws.accessKeyId") != null;
+        boolean profile = System.getenv("AWS_PROFILE") != null
+                || Path.of(System.getProperty("user.home"), ".aws", "credentials")
+                        .toFile()
+                        .exists();
+        if (!inEnvironment && !inProperties && !profile) {
+            System.setProperty("aws.accessKeyId", "punctual-demo");
+            System.setProperty("aws.secretAccessKey", "punctual-demo");
+        }
     }
 
     /**

@@ -8,7 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Seeds the demo domain, in the shape the example jobs read (ExampleDomain): a few members (two long
- * inactive) and reservations expiring in the window.
+ * inactive), reservations expiring in the window, and one reservation an agent is still editing (the
+ * month-end close's failing chunk, {@link MonthEndAct}).
  */
 final class DemoData {
 
@@ -27,6 +28,49 @@ final class DemoData {
         reservation(
                 dynamo, table, "r-104", "m-ada", start.plus(Duration.ofHours(40)), start.plus(Duration.ofHours(44)));
         reservation(dynamo, table, "r-105", "m-eun", start.plus(Duration.ofDays(5)), start.plus(Duration.ofDays(6)));
+        // Being edited, so not HELD: expire-reservations and send-reminders read HELD ones only, and its hold
+        // and start lie weeks past the window anyway, so the timeline's outcomes are those without it.
+        reservation(
+                dynamo,
+                table,
+                EDITED,
+                EDITED_MEMBER,
+                EDITING,
+                start.plus(Duration.ofDays(40)),
+                start.plus(Duration.ofDays(41)));
+    }
+
+    /** The reservation an agent is editing when the month-end close runs, and its member. */
+    static final String EDITED = "r-106";
+
+    static final String EDITED_MEMBER = "m-chen";
+
+    /** The status of a reservation whose edit is not saved yet: month-end-close will not close its member. */
+    static final String EDITING = "EDITING";
+
+    /**
+     * The saved edit: only the status changes, so the reservation's hold and start stay as seeded; no
+     * condition, as the demo is the only writer of this item while its act runs.
+     */
+    static final String SAVE_EDIT = "SET #status = :held";
+
+    /** The agent saves the edit: the reservation is HELD again, a fact the month can be closed on. */
+    static void saveEdit(DynamoDbClient dynamo, String table, String reservation) {
+        dynamo.updateItem(b -> b.tableName(table)
+                .key(Map.of("pk", s(ExampleDomain.RESERVATIONS), "sk", s(reservation)))
+                .updateExpression(SAVE_EDIT)
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":held", s("HELD"))));
+    }
+
+    /** A reservation's status as stored now. */
+    static String status(DynamoDbClient dynamo, String table, String reservation) {
+        return dynamo.getItem(b -> b.tableName(table)
+                        .key(Map.of("pk", s(ExampleDomain.RESERVATIONS), "sk", s(reservation)))
+                        .consistentRead(true))
+                .item()
+                .get("status")
+                .s();
     }
 
     private static void member(DynamoDbClient dynamo, String table, String id, Instant lastActive) {
@@ -38,6 +82,17 @@ final class DemoData {
 
     private static void reservation(
             DynamoDbClient dynamo, String table, String id, String member, Instant holdUntil, Instant startsAt) {
+        reservation(dynamo, table, id, member, "HELD", holdUntil, startsAt);
+    }
+
+    private static void reservation(
+            DynamoDbClient dynamo,
+            String table,
+            String id,
+            String member,
+            String status,
+            Instant holdUntil,
+            Instant startsAt) {
         put(
                 dynamo,
                 table,
@@ -45,7 +100,7 @@ final class DemoData {
                         "pk", s(ExampleDomain.RESERVATIONS),
                         "sk", s(id),
                         "member", s(member),
-                        "status", s("HELD"),
+                        "status", s(status),
                         "holdUntil", n(holdUntil.toEpochMilli()),
                         "startsAt", n(startsAt.toEpochMilli())));
     }

@@ -78,6 +78,7 @@ class DemoTest {
                 "purge-inactive-members",
                 "send-reminders",
                 "settle-payouts",
+                "month-end-close",
                 "missed-run-watchdog")) {
             List<String> row = ledgerRow(job);
             int sum = row.subList(3, 8).stream().mapToInt(Integer::parseInt).sum();
@@ -167,6 +168,52 @@ class DemoTest {
         assertThat(report)
                 .startsWith(String.format("2027-03-13T14:%02d:01", offset))
                 .contains("PASS", "OK");
+    }
+
+    @Test
+    void monthEndClose_startsOneExecutionForTheOperatorsRun_andADuplicateMeetsItRunning() {
+        String started = line("month-end-close", "2027-02-28T23:00:00+09:00", "STARTED");
+        Matcher name = Pattern.compile("execution (\\S+)").matcher(started);
+
+        assertThat(started).contains("MANUAL", "punctual run month-end-close --at 2027-02-28T14:00:00Z");
+        assertThat(name.find()).as(started).isTrue();
+        assertThat(name.group(1)).contains("month-end-close");
+        assertThat(line("month-end-close", "2027-02-28T23:00:00+09:00", "IN_PROGRESS_ELSEWHERE"))
+                .contains("SKIP", "the same run delivered again");
+        assertThat(line("executions of punctual-demo-", "-month-end-close on moto"))
+                .contains("on moto: 1 (" + name.group(1) + " RUNNING)");
+    }
+
+    @Test
+    void monthEndClose_stepsAsTheStateMachineSendsThem_retryTheChunkOfTheMemberWithAnEditUntilItIsSaved() {
+        assertThat(line("step plan")).contains("5 chunks: [m-ada, m-bo, m-chen, m-dara, m-eun]");
+        for (String member : List.of("m-ada", "m-bo", "m-dara", "m-eun")) {
+            assertThat(line("step chunk", member + " ")).contains("SUCCEEDED", "attempt 1");
+        }
+        assertThat(line("step chunk", "m-chen", "FAILED"))
+                .contains(
+                        "attempt 1: chunk m-chen attempt 1 of 3 failed", "reservation r-106 of m-chen is being edited");
+        assertThat(line("the agent saves the edit")).contains("r-106 is HELD now");
+        assertThat(line("step chunk", "m-chen", "SUCCEEDED")).contains("attempt 2");
+        assertThat(output.indexOf("the agent saves the edit"))
+                .isBetween(output.indexOf("FAILED     attempt 1"), output.indexOf("SUCCEEDED  attempt 2"));
+        assertThat(line("step finish")).contains("SUCCEEDED", "the occurrence SUCCEEDED");
+    }
+
+    @Test
+    void monthEndClose_leavesItsRunSucceeded_eachChunkRecordedOnce_andItsGroupReleased() {
+        assertThat(line("ledger: month-end-close 2027-02-28T14:00:00Z SUCCEEDED"))
+                .contains("\"statements\":5", "\"chunks\":5", "\"month\":\"2027-02\"");
+        assertThat(line("chunks, each recorded once:"))
+                .contains(
+                        "m-ada SUCCEEDED after 1 attempt,",
+                        "m-chen SUCCEEDED after 2 attempts,",
+                        "m-eun SUCCEEDED after 1 attempt");
+        assertThat(line("lock group month-end-close:")).contains("released");
+        assertThat(output.indexOf("month-end-close, a long job"))
+                .isGreaterThan(output.indexOf("routine PASS"))
+                .isLessThan(output.indexOf("Final ledger"));
+        assertThat(ledgerRow("month-end-close")).containsExactly("month-end-close", "-", "1", "1", "0", "0", "0", "0");
     }
 
     /** The one printed line holding every part. */
