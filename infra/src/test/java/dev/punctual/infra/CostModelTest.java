@@ -55,8 +55,9 @@ class CostModelTest {
 
     /**
      * Reasons only a feature a stage opts into can give: a per-entity job's deleted entity, a job's start
-     * deadline, an operator's skip, a job's calendar (and its end), a blackout window or a maintenance
-     * condition that cannot be evaluated. A stage without
+     * deadline, an operator's skip, a job's calendar (and its end), a blackout window, a maintenance
+     * condition that cannot be evaluated, or a long job (its start, a failed chunk or execution, a cancel).
+     * A stage without
      * the feature never publishes their {@code Occurrences}
      * metric, so they are not in its fixed cost; each is printed as what it adds in a month it occurs.
      */
@@ -67,7 +68,12 @@ class CostModelTest {
             "CALENDAR",
             "CALENDAR_ENDED",
             "BLACKOUT",
-            "MAINTENANCE_UNKNOWN");
+            "MAINTENANCE_UNKNOWN",
+            // A long job's (decision 0039): only a stage with a long job publishes them.
+            "STARTED",
+            "CHUNK_FAILED",
+            "EXECUTION_FAILED",
+            "CANCELLED");
 
     static final int[] JOB_COUNTS = {10, 300, 2_000};
 
