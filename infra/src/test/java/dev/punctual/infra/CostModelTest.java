@@ -55,8 +55,9 @@ class CostModelTest {
 
     /**
      * Reasons only a feature a stage opts into can give: a per-entity job's deleted entity, a job's start
-     * deadline, an operator's skip, a job's calendar (and its end), a blackout window or a maintenance
-     * condition that cannot be evaluated. A stage without
+     * deadline, an operator's skip, a job's calendar (and its end), a blackout window, a maintenance
+     * condition that cannot be evaluated, or a long job (its start, a failed chunk or execution, a cancel).
+     * A stage without
      * the feature never publishes their {@code Occurrences}
      * metric, so they are not in its fixed cost; each is printed as what it adds in a month it occurs.
      */
@@ -67,7 +68,12 @@ class CostModelTest {
             "CALENDAR",
             "CALENDAR_ENDED",
             "BLACKOUT",
-            "MAINTENANCE_UNKNOWN");
+            "MAINTENANCE_UNKNOWN",
+            // A long job's (decision 0039): only a stage with a long job publishes them.
+            "STARTED",
+            "CHUNK_FAILED",
+            "EXECUTION_FAILED",
+            "CANCELLED");
 
     static final int[] JOB_COUNTS = {10, 300, 2_000};
 
@@ -303,6 +309,300 @@ class CostModelTest {
             return new EntityUse(
                     Consumption.bytes(stage.lines) + PLATFORM_LINE_BYTES + PLATFORM_LINES * LOG_EVENT_OVERHEAD,
                     stage.events.size());
+        }
+    }
+
+    /** The chunk counts a long occurrence is run with on moto, to fit its fixed and per-chunk requests. */
+    static final int[] LONG_CHUNKS_MEASURED = {1, 2, 10};
+
+    /** The chunk counts the table prints, extrapolated from the fit (a long job plans at most 1,000). */
+    static final int[] LONG_CHUNKS = {10, 100, 1_000};
+
+    /** The goal for a long occurrence of 100 chunks, orchestration only (issue 37). */
+    static final double MAX_LONG_OCCURRENCE_100_CHUNKS = 0.01;
+
+    /**
+     * The per-chunk floor no design on Step Functions avoids: one state transition and one Lambda request
+     * per chunk. Punctual's own share per chunk (its ledger requests, its log lines, its invocation's time)
+     * is held to at most as much again: a chunk's marginal cost at most twice the floor.
+     */
+    static final double STEP_FUNCTIONS_CHUNK_FLOOR =
+            CostPrices.STEP_FUNCTIONS_TRANSITION + CostPrices.LAMBDA_REQUEST_PER_MILLION / MILLION;
+
+    static final double MAX_LONG_CHUNK_MARGINAL = 2 * STEP_FUNCTIONS_CHUNK_FLOOR;
+
+    /**
+     * The state machine's execution log (LogLevel ALL, without execution data: LongRuns), which the
+     * emulator does not write, so assumed: one log event per history event, 400 bytes each with CloudWatch's
+     * 26 (the type, ids, timestamp and the execution's ARN). History events: 16 fixed (the execution's start
+     * and end, 5 for each of Plan and Finish, 4 for the Map state), 7 per chunk (the iteration's start and
+     * end, the Task's entered, scheduled, started, succeeded, exited) and 4 per retry (decision 0039, 1).
+     */
+    static final int EXECUTION_LOG_EVENT_BYTES = 400;
+
+    static final int HISTORY_EVENTS_FIXED = 16;
+    static final int HISTORY_EVENTS_PER_CHUNK = 7;
+    static final int HISTORY_EVENTS_PER_RETRY = 4;
+
+    /** Bytes of Lambda's START, END and REPORT lines of one invocation, with CloudWatch's per-event bytes. */
+    static final int PLATFORM_BYTES_PER_INVOCATION = PLATFORM_LINE_BYTES + PLATFORM_LINES * LOG_EVENT_OVERHEAD;
+
+    /**
+     * One long occurrence (decision 0039) of 10, 100 and 1,000 chunks. Measured: the ledger's requests and
+     * their units (a request-pricing interceptor on moto), the runtime's log lines and lifecycle events, for
+     * 1, 2 and 10 chunks and for 2 chunks with one failed attempt; the fixed and per-chunk counts are fitted
+     * from 1 and 2 chunks, checked at 10, and extrapolated. Derived: Step Functions' transitions from the
+     * synthesised definition, and Lambda's invocations (the delivery and one per Task state entered), each
+     * billed {@link #BILLED_SECONDS_PER_OCCURRENCE} at the default pool's memory. The chunks' own work (the
+     * team's code) is not included.
+     */
+    @Test
+    void longOccurrence_printed_for10To1000Chunks_aChunkWithinTwiceStepFunctionsFloor_100ChunksUnderACent() {
+        Model model = new Model(large, consumption, ledger);
+        Map<Integer, LongOccurrenceUse> measured = new TreeMap<>();
+        for (int chunks : LONG_CHUNKS_MEASURED) {
+            measured.put(chunks, LongOccurrenceUse.measure(chunks, false));
+        }
+        LongOccurrenceUse retried = LongOccurrenceUse.measure(2, true);
+        LongOccurrenceUse one = measured.get(1);
+        LongOccurrenceUse two = measured.get(2);
+        LongOccurrenceUse ten = measured.get(10);
+        assertThat(measured.values())
+                .allSatisfy(u -> assertThat(u.failedRequests()).isZero());
+
+        List<String> operations = List.of("UpdateItem", "PutItem", "GetItem", "TransactWriteItems", "Query");
+        Map<String, Fit> requests = new TreeMap<>();
+        for (String operation : operations) {
+            requests.put(operation, Fit.exact(operation, measured, u -> u.requests(operation)));
+        }
+        Fit writeUnits = Fit.exact("write units", measured, LongOccurrenceUse::writeUnits);
+        Fit getReadUnits = Fit.exact("GetItem read units", measured, LongOccurrenceUse::getReadUnits);
+        Fit queryBytes = Fit.exact("the finish's Query bytes", measured, LongOccurrenceUse::queryBytes);
+        Fit events = Fit.exact("lifecycle events", measured, LongOccurrenceUse::events);
+        // The outcome line names the chunk count, one digit more from 10: a few bytes of slack.
+        Fit logBytes = Fit.within("log bytes", measured, u -> Consumption.bytes(u.lines()), 8);
+        assertThat(requests.get("Query").fixed())
+                .as("one Query of the chunk records")
+                .isEqualTo(1);
+        assertThat(requests.get("Query").perChunk()).isZero();
+
+        LongJobDefinition definition = LongJobDefinition.of(
+                LongJobs.job(LongOccurrenceUse.JOB, Duration.ofHours(6), 4, LongOccurrenceUse.MAX_ATTEMPTS));
+        double memoryGb = large.memoryMb() / 1024d;
+        double invocationPrice = CostPrices.LAMBDA_REQUEST_PER_MILLION / MILLION
+                + memoryGb * BILLED_SECONDS_PER_OCCURRENCE * CostPrices.LAMBDA_ARM_GB_SECOND;
+
+        record Row(
+                long transitions,
+                long invocations,
+                long requests,
+                double writeUnits,
+                double readUnits,
+                double logBytes,
+                double executionLogBytes,
+                double stepFunctions,
+                double lambda,
+                double dynamo,
+                double logs,
+                double executionLogs,
+                double others) {
+            double total() {
+                return stepFunctions + lambda + dynamo + logs + executionLogs + others;
+            }
+        }
+        java.util.function.IntFunction<Row> row = chunks -> {
+            long transitions = transitions(definition.asl(), chunks);
+            long invocations = 1 + tasksEntered(definition.asl(), chunks);
+            long sent = requests.values().stream()
+                    .mapToLong(f -> Math.round(f.at(chunks)))
+                    .sum();
+            double wcu = writeUnits.at(chunks);
+            double rcu = getReadUnits.at(chunks) + Math.max(1, Math.ceil(queryBytes.at(chunks) / 4096));
+            double bytes = logBytes.at(chunks) + invocations * PLATFORM_BYTES_PER_INVOCATION;
+            double historyBytes =
+                    (HISTORY_EVENTS_FIXED + HISTORY_EVENTS_PER_CHUNK * (double) chunks) * EXECUTION_LOG_EVENT_BYTES;
+            return new Row(
+                    transitions,
+                    invocations,
+                    sent,
+                    wcu,
+                    rcu,
+                    bytes,
+                    historyBytes,
+                    transitions * CostPrices.STEP_FUNCTIONS_TRANSITION,
+                    invocations * invocationPrice,
+                    wcu * CostPrices.DYNAMODB_WRITE_PER_MILLION / MILLION
+                            + rcu * CostPrices.DYNAMODB_READ_PER_MILLION / MILLION,
+                    model.logs(bytes),
+                    model.logs(historyBytes),
+                    CostPrices.SCHEDULER_PER_MILLION / MILLION
+                            + events.at(chunks) * CostPrices.EVENTS_PER_MILLION / MILLION);
+        };
+        // A chunk's marginal cost, averaged from 10 to 1,000 chunks so the finish's Query, rounded up to 4 KB
+        // as a whole, counts in it (one more read unit every 4 KB of chunk records).
+        double perChunk = (row.apply(1_000).total() - row.apply(10).total()) / 990;
+        double retryTransitions = 1; // the Chunk Task entered again: Step Functions bills a retry as a transition
+        double retryCost = retryTransitions * CostPrices.STEP_FUNCTIONS_TRANSITION
+                + invocationPrice
+                + (retried.writeUnits() - two.writeUnits()) * CostPrices.DYNAMODB_WRITE_PER_MILLION / MILLION
+                + (retried.getReadUnits() - two.getReadUnits()) * CostPrices.DYNAMODB_READ_PER_MILLION / MILLION
+                + model.logs(Consumption.bytes(retried.lines())
+                        - Consumption.bytes(two.lines())
+                        + PLATFORM_BYTES_PER_INVOCATION
+                        + HISTORY_EVENTS_PER_RETRY * EXECUTION_LOG_EVENT_BYTES);
+
+        StringBuilder table = new StringBuilder(
+                "| one long occurrence | 10 chunks | 100 chunks | 1,000 chunks |\n|---|---:|---:|---:|\n");
+        List<Row> rows = IntStream.of(LONG_CHUNKS).mapToObj(row).toList();
+        table.append(cells(
+                "Step Functions STANDARD",
+                rows,
+                r -> String.format("%,d transitions $%.5f", r.transitions(), r.stepFunctions())));
+        table.append(cells(
+                "Lambda (200 ms each at " + large.memoryMb() + " MB)",
+                rows,
+                r -> String.format("%,d invocations $%.5f", r.invocations(), r.lambda())));
+        table.append(cells(
+                "DynamoDB",
+                rows,
+                r -> String.format(
+                        "%,d requests, %,.0f WCU, %,.0f RCU $%.5f",
+                        r.requests(), r.writeUnits(), r.readUnits(), r.dynamo())));
+        table.append(cells(
+                "CloudWatch Logs (kept " + large.retentionDays() + " days)",
+                rows,
+                r -> String.format("%,.0f bytes $%.5f", r.logBytes(), r.logs())));
+        table.append(cells(
+                "Step Functions execution log (assumed, " + EXECUTION_LOG_EVENT_BYTES + " bytes per history event)",
+                rows,
+                r -> String.format("%,.0f bytes $%.5f", r.executionLogBytes(), r.executionLogs())));
+        table.append(cells(
+                String.format("Scheduler (1) and lifecycle events (%.0f)", events.at(0)),
+                rows,
+                r -> String.format("$%.6f", r.others())));
+        table.append(cells("**total**", rows, r -> String.format("**$%.4f**", r.total())));
+        table.append(String.format(
+                "per chunk: $%.7f (Step Functions %d transition, Lambda 1 invocation, DynamoDB %s, %.0f log bytes,"
+                        + " %d execution log events);"
+                        + " fixed: $%.7f; one failed chunk attempt adds $%.7f (1 transition, 1 invocation, %d WCU,"
+                        + " %.0f RCU, %.0f log bytes)%n",
+                perChunk,
+                (int) retryTransitions,
+                perChunkRequests(requests),
+                logBytes.perChunk() + PLATFORM_BYTES_PER_INVOCATION,
+                HISTORY_EVENTS_PER_CHUNK,
+                row.apply(0).total(),
+                retryCost,
+                retried.writeUnits() - two.writeUnits(),
+                retried.getReadUnits() - two.getReadUnits(),
+                Consumption.bytes(retried.lines()) - Consumption.bytes(two.lines()) + PLATFORM_BYTES_PER_INVOCATION));
+        table.append(String.format(
+                "measured on moto (1, 2, 10 chunks; items: chunk record %.0f bytes as the finish's Query returns it);"
+                        + " step lines: long plan %.0f bytes, long chunk %.0f bytes; fitted %s%n",
+                queryBytes.perChunk(),
+                Consumption.bytes(ten.linesOf("long plan")),
+                Consumption.bytes(ten.linesOf("long chunk")) / 10,
+                Stream.concat(requests.values().stream(), Stream.of(writeUnits, getReadUnits, queryBytes, logBytes))
+                        .toList()));
+        System.out.println(table);
+
+        assertThat(perChunk)
+                .as("a chunk's marginal cost, against twice Step Functions' floor of $%.7f", STEP_FUNCTIONS_CHUNK_FLOOR)
+                .isLessThanOrEqualTo(MAX_LONG_CHUNK_MARGINAL);
+        assertThat(row.apply(100).total())
+                .as("a 100-chunk occurrence")
+                .isLessThanOrEqualTo(MAX_LONG_OCCURRENCE_100_CHUNKS);
+        assertThat(one.linesOf("long plan")).hasSize(1);
+        assertThat(ten.linesOf("long chunk")).hasSize(10);
+    }
+
+    /**
+     * State transitions of one execution of a linear definition, every state entered once: a Map state
+     * counts itself and, per item, the states of its processor.
+     */
+    static long transitions(Map<String, Object> asl, int items) {
+        long count = 0;
+        for (Object value : ((Map<?, ?>) asl.get("States")).values()) {
+            Map<?, ?> state = (Map<?, ?>) value;
+            assertThat(state.containsKey("Next") || Boolean.TRUE.equals(state.get("End")))
+                    .as("a linear definition")
+                    .isTrue();
+            count++;
+            if ("Map".equals(state.get("Type"))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> processor = (Map<String, Object>) state.get("ItemProcessor");
+                count += items * transitions(processor, 0);
+            }
+        }
+        return count;
+    }
+
+    /** Task states entered in one execution: each is one Lambda invocation. */
+    static long tasksEntered(Map<String, Object> asl, int items) {
+        long count = 0;
+        for (Object value : ((Map<?, ?>) asl.get("States")).values()) {
+            Map<?, ?> state = (Map<?, ?>) value;
+            if ("Task".equals(state.get("Type"))) {
+                count++;
+            } else if ("Map".equals(state.get("Type"))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> processor = (Map<String, Object>) state.get("ItemProcessor");
+                count += items * tasksEntered(processor, 0);
+            }
+        }
+        return count;
+    }
+
+    private static <R> String cells(String label, List<R> rows, java.util.function.Function<R, String> cell) {
+        StringBuilder line = new StringBuilder("| ").append(label).append(" |");
+        rows.forEach(r -> line.append(' ').append(cell.apply(r)).append(" |"));
+        return line.append('\n').toString();
+    }
+
+    private static String perChunkRequests(Map<String, Fit> requests) {
+        List<String> parts = new ArrayList<>();
+        requests.forEach((operation, fit) -> {
+            if (fit.perChunk() != 0) {
+                parts.add(String.format("%.0f %s", fit.perChunk(), operation));
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    /**
+     * A quantity fitted as {@code fixed + perChunk × chunks} from the runs of 1 and 2 chunks, and checked
+     * against the run of 10 within {@code slack}.
+     */
+    record Fit(String what, double fixed, double perChunk) {
+
+        static Fit exact(
+                String what,
+                Map<Integer, LongOccurrenceUse> runs,
+                java.util.function.ToDoubleFunction<LongOccurrenceUse> q) {
+            return within(what, runs, q, 0);
+        }
+
+        static Fit within(
+                String what,
+                Map<Integer, LongOccurrenceUse> runs,
+                java.util.function.ToDoubleFunction<LongOccurrenceUse> q,
+                double slack) {
+            double one = q.applyAsDouble(runs.get(1));
+            double per = q.applyAsDouble(runs.get(2)) - one;
+            Fit fit = new Fit(what, one - per, per);
+            assertThat(q.applyAsDouble(runs.get(10)))
+                    .as("%s is linear in the chunks: fitted %s", what, fit)
+                    .isCloseTo(fit.at(10), org.assertj.core.data.Offset.offset(slack));
+            return fit;
+        }
+
+        double at(int chunks) {
+            return fixed + perChunk * chunks;
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%s %.0f + %.0f/chunk", what, fixed, perChunk);
         }
     }
 

@@ -36,6 +36,13 @@ final class CostPrices {
     static final double DYNAMODB_READ_PER_MILLION = 0.125;
     /** EventBridge custom events put on a bus, per million. */
     static final double EVENTS_PER_MILLION = 1.00;
+    /**
+     * Step Functions STANDARD workflows, per state transition: $0.025 per 1,000 in us-east-1 (after 4,000 free
+     * a month). Source: aws.amazon.com/step-functions/pricing ("each retry will be charged as an additional
+     * state transition"), read 2026-12-07 from a stored copy of the page, and a secondary summary dated March
+     * 2026 (wring.co, $25 per million).
+     */
+    static final double STEP_FUNCTIONS_TRANSITION = 0.025 / 1_000;
     /** KMS customer-managed key, per month. */
     static final double KMS_KEY_MONTH = 1.00;
 
