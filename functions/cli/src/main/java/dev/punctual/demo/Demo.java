@@ -92,7 +92,6 @@ public final class Demo {
         // duplicate while the execution runs, then sends its steps itself (MonthEndAct).
         String machines = "demo-" + suffix;
         env.put(StepFunctionsExecutions.PREFIX_ENV, EmulatorStateMachines.prefix(REGION, machines));
-        emulatorCredentials();
         Wiring.Clients clients = Wiring.clients(env, CREDENTIALS);
         StageResources resources = StageResources.fromEnvironment(env);
         LedgerTable.create(clients.dynamo(), resources.ledgerTable());
@@ -138,25 +137,6 @@ public final class Demo {
         out.flush();
         clients.dynamo().close();
         clients.events().close();
-    }
-
-    /**
-     * The runtime's Step Functions client takes its credentials from the default chain (Wiring), which on a
-     * machine without AWS credentials ends in the instance metadata service: a wait, then a failure at the
-     * run's start. The emulator takes any key, so the demo, which only ever talks to one, names its own
-     * where the chain would find none; credentials the machine has are left as they are.
-     */
-    private static void emulatorCredentials() {
-        boolean inEnvironment = System.getenv("AWS_ACCESS_KEY_ID") != null;
-        boolean inProperties = System.getProperty("aws.accessKeyId") != null;
-        boolean profile = System.getenv("AWS_PROFILE") != null
-                || Path.of(System.getProperty("user.home"), ".aws", "credentials")
-                        .toFile()
-                        .exists();
-        if (!inEnvironment && !inProperties && !profile) {
-            System.setProperty("aws.accessKeyId", "punctual-demo");
-            System.setProperty("aws.secretAccessKey", "punctual-demo");
-        }
     }
 
     /**

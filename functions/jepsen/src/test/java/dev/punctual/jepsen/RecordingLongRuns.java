@@ -67,6 +67,11 @@ final class RecordingLongRuns implements LongRunLedger {
     }
 
     @Override
+    public java.util.List<ExecutionRecord> recentExecutions(String ledgerId, int limit) {
+        return ledger.inner().recentExecutions(ledgerId, limit);
+    }
+
+    @Override
     public Optional<ChunkRecord> chunk(RunKey key, String chunk) {
         return ledger.inner().chunk(key, chunk);
     }
