@@ -22,6 +22,24 @@ final class LongStatus {
 
     private LongStatus() {}
 
+    /** How many of the newest executions {@link #running} looks through. */
+    static final int NEWEST = 3;
+
+    /**
+     * The run of a long occurrence still RUNNING among the subject's {@value #NEWEST} newest executions,
+     * under the claim that noted it; empty when none is.
+     */
+    static Optional<RunRecord> running(dev.punctual.ledger.RunLedger ledger, String ledgerId) {
+        for (ExecutionRecord execution : ledger.longRuns().recentExecutions(ledgerId, NEWEST)) {
+            Optional<RunRecord> run = ledger.run(execution.key())
+                    .filter(r -> r.status() == RunStatus.RUNNING && r.fence() == execution.fence());
+            if (run.isPresent()) {
+                return run;
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The occurrence's long-run fields; null when no execution is noted for it (none started yet). */
     static Map<String, Object> of(LongRunLedger longRuns, RunRecord run, LockState group, Instant now) {
         Optional<ExecutionRecord> noted = longRuns.execution(run.key());

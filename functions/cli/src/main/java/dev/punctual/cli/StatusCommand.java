@@ -331,10 +331,13 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
             row.put("cursor", cursor.map(Instant::toString).orElse(null));
             row.put("last", last.map(StatusCommand::last).orElse(null));
             if (job.isLong()) {
-                // The occurrence shown as last: its execution and chunks (decision 0039), one read and one query.
+                // A running long occurrence (an operator's run or a replay of an older one is not the last
+                // due), else the one shown as last: its execution and chunks (decision 0039). One Query of the
+                // newest executions, a read of each one's run, then one read and one query for the one shown.
+                Optional<RunRecord> shown = LongStatus.running(ledger, id).or(() -> last);
                 row.put(
                         "long",
-                        last.map(r -> LongStatus.of(ledger.longRuns(), r, ledger.lock(subject.leaseGroup()), now))
+                        shown.map(r -> LongStatus.of(ledger.longRuns(), r, ledger.lock(subject.leaseGroup()), now))
                                 .orElse(null));
             }
             // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as

@@ -123,6 +123,20 @@ class LongJobCommandsTest {
     }
 
     @Test
+    void status_showsARunningLongOccurrenceOlderThanTheLastDue_notTheLastOne() throws Exception {
+        CliRun today = cli("run", LONG, "--at", TODAY.toString());
+        assertThat(today.code()).as(today.err()).isZero();
+        startWithoutDriving(YESTERDAY);
+
+        CliRun status = cli("status", LONG);
+
+        JsonNode row = JSON.readTree(status.out()).path("jobs").get(0);
+        assertThat(row.path("last").path("occurrence").asText()).isEqualTo(TODAY.toString());
+        assertThat(row.path("long").path("occurrence").asText()).isEqualTo(YESTERDAY.toString());
+        assertThat(row.path("long").path("lease_until").asText()).isNotEmpty();
+    }
+
+    @Test
     void cancel_ofARunningLongOccurrence_recordsItCancelled_releasesTheGroup_andASecondCancelHasNothingToCancel()
             throws Exception {
         startWithoutDriving(TODAY);
