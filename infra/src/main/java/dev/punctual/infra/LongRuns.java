@@ -207,37 +207,13 @@ final class LongRuns extends Construct {
      * jobs' state machines and their executions.
      */
     private void allowExecutions(FunctionPoolConstruct pool, List<JobDefinition> jobs) {
-        Stack stack = Stack.of(this);
-        List<String> machines = new ArrayList<>();
-        List<String> executions = new ArrayList<>();
-        List<String> findings = new ArrayList<>();
-        for (JobDefinition job : jobs) {
-            machines.add(stateMachineArn(stack, stateMachineName(stage, job.id())));
-            executions.add(executionsArn(stack, stateMachineName(stage, job.id())));
-            findings.add(finding(stack, "execution", stateMachineName(stage, job.id()) + ":*"));
-        }
-        pool.function()
-                .addToRolePolicy(PolicyStatement.Builder.create()
-                        .actions(List.of("states:StartExecution"))
-                        .resources(machines)
-                        .build());
-        pool.function()
-                .addToRolePolicy(PolicyStatement.Builder.create()
-                        .actions(List.of("states:DescribeExecution", "states:StopExecution"))
-                        .resources(executions)
-                        .build());
-        pool.function()
-                .addEnvironment(STATE_MACHINE_PREFIX_VARIABLE, stateMachineArn(stack, stateMachineName(stage, "")));
-        NagSuppressions.addResourceSuppressions(
-                pool.function().getRole(),
-                List.of(NagPackSuppression.builder()
-                        .id("AwsSolutions-IAM5")
-                        .reason("Punctual pool: DescribeExecution and StopExecution on the executions of its own long"
-                                + " jobs' state machines only (execution:punctual-<stage>-<job>:*), whose names each"
-                                + " claim makes at runtime (decision 0039)")
-                        .appliesTo(findings)
-                        .build()),
-                true);
+        allow(
+                pool,
+                jobs,
+                List.of("states:DescribeExecution", "states:StopExecution"),
+                "Punctual pool: DescribeExecution and StopExecution on the executions of its own long jobs' state"
+                        + " machines only (execution:punctual-<stage>-<job>:*), whose names each claim makes at"
+                        + " runtime (decision 0039)");
     }
 
     /**
@@ -260,35 +236,47 @@ final class LongRuns extends Construct {
         if (elsewhere.isEmpty()) {
             return;
         }
-        FunctionPoolConstruct hosting = pools.get(pool);
+        allow(
+                pools.get(pool),
+                elsewhere,
+                List.of("states:DescribeExecution"),
+                "Punctual watchdog pool: DescribeExecution on the executions of the stage's long jobs' state"
+                        + " machines only (execution:punctual-<stage>-<job>:*), whose names each claim makes at"
+                        + " runtime; its sweep records those that ended unseen (decision 0039)");
+    }
+
+    /**
+     * {@code states:StartExecution} on the jobs' state machines, {@code onExecutions} on their executions,
+     * and the prefix the function finds them by; the one nag finding (the executions' wildcard) suppressed
+     * with {@code why}.
+     */
+    private void allow(FunctionPoolConstruct pool, List<JobDefinition> jobs, List<String> onExecutions, String why) {
         Stack stack = Stack.of(this);
         List<String> machines = new ArrayList<>();
         List<String> executions = new ArrayList<>();
         List<String> findings = new ArrayList<>();
-        for (JobDefinition job : elsewhere) {
+        for (JobDefinition job : jobs) {
             machines.add(stateMachineArn(stack, stateMachineName(stage, job.id())));
             executions.add(executionsArn(stack, stateMachineName(stage, job.id())));
             findings.add(finding(stack, "execution", stateMachineName(stage, job.id()) + ":*"));
         }
-        hosting.function()
+        pool.function()
                 .addToRolePolicy(PolicyStatement.Builder.create()
                         .actions(List.of("states:StartExecution"))
                         .resources(machines)
                         .build());
-        hosting.function()
+        pool.function()
                 .addToRolePolicy(PolicyStatement.Builder.create()
-                        .actions(List.of("states:DescribeExecution"))
+                        .actions(onExecutions)
                         .resources(executions)
                         .build());
-        hosting.function()
+        pool.function()
                 .addEnvironment(STATE_MACHINE_PREFIX_VARIABLE, stateMachineArn(stack, stateMachineName(stage, "")));
         NagSuppressions.addResourceSuppressions(
-                hosting.function().getRole(),
+                pool.function().getRole(),
                 List.of(NagPackSuppression.builder()
                         .id("AwsSolutions-IAM5")
-                        .reason("Punctual watchdog pool: DescribeExecution on the executions of the stage's long jobs'"
-                                + " state machines only (execution:punctual-<stage>-<job>:*), whose names each claim"
-                                + " makes at runtime; its sweep records those that ended unseen (decision 0039)")
+                        .reason(why)
                         .appliesTo(findings)
                         .build()),
                 true);

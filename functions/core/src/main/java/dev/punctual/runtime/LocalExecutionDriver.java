@@ -167,7 +167,11 @@ public final class LocalExecutionDriver implements LongExecutions {
         return steps.step(Json.write(payload), deadline, log);
     }
 
-    private static Map<String, Object> payload(String step, Object claim, String arn, String chunk) {
+    /**
+     * A step's payload as the state machine sends it (decision 0039, 3): {@code kind}, {@code step}, the
+     * execution's {@code claim}, a chunk's {@code chunk}, the execution's ARN.
+     */
+    public static Map<String, Object> payload(String step, Object claim, String arn, String chunk) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("kind", LongSteps.KIND);
         payload.put("step", step);

@@ -99,7 +99,8 @@ public abstract class LongJobContract {
                     return engine.stop(jobId, name, cause);
                 }
             };
-            LongExecutions executions = drive ? new LocalExecutionDriver(losing, built::get, log, clock, clock::advance) : losing;
+            LongExecutions executions =
+                    drive ? new LocalExecutionDriver(losing, built::get, log, clock, clock::advance) : losing;
             JobCatalog catalog = JobCatalog.of(
                             JobDefinition.builder(JOB)
                                     .schedule("0 23 * * *", "UTC")
@@ -172,31 +173,19 @@ public abstract class LongJobContract {
         String step(String step, String chunk) {
             ExecutionRecord noted =
                     ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
-            Map<String, Object> payload = new LinkedHashMap<>();
-            payload.put("kind", "long_step");
-            payload.put("step", step);
-            payload.put(
-                    "claim",
-                    claimOf(engine.describe(JOB, noted.name()).orElseThrow().input()));
-            if (chunk != null) {
-                payload.put("chunk", chunk);
-            }
-            payload.put("execution", noted.arn());
-            return runtime.step(Json.write(payload), deadline(), log());
+            Object claim =
+                    claimOf(engine.describe(JOB, noted.name()).orElseThrow().input());
+            return runtime.step(
+                    Json.write(LocalExecutionDriver.payload(step, claim, noted.arn(), chunk)), deadline(), log());
         }
 
         /** A step of the first execution ever started, with the claim its input carried. */
         String stepOfFirstExecution(String step, String chunk) {
             LongExecutions.Execution first = engine.executions().get(0);
-            Map<String, Object> payload = new LinkedHashMap<>();
-            payload.put("kind", "long_step");
-            payload.put("step", step);
-            payload.put("claim", claimOf(first.input()));
-            if (chunk != null) {
-                payload.put("chunk", chunk);
-            }
-            payload.put("execution", first.arn());
-            return runtime.step(Json.write(payload), deadline(), log());
+            return runtime.step(
+                    Json.write(LocalExecutionDriver.payload(step, claimOf(first.input()), first.arn(), chunk)),
+                    deadline(),
+                    log());
         }
 
         List<JsonNode> outcomes() {
@@ -400,7 +389,8 @@ public abstract class LongJobContract {
     void a_stop_by_cancel_is_recorded_from_its_status_event_as_cancelled_with_who_and_why_and_pages_nobody() {
         Fixture f = new Fixture(false);
         f.deliver(AT);
-        ExecutionRecord noted = f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
+        ExecutionRecord noted =
+                f.ledger.longRuns().execution(new RunKey(JOB, AT)).orElseThrow();
         f.engine.stop(JOB, noted.name(), "CANCELLED by ana: wrong FX rates loaded");
 
         f.runtime.step(statusEvent(f.engine.describe(JOB, noted.name()).orElseThrow()), f.deadline(), f.log());

@@ -417,7 +417,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     public synchronized List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
         return executions.values().stream()
                 .filter(e -> e.key().jobId().equals(ledgerId))
-                .sorted(java.util.Comparator.comparing((ExecutionRecord e) -> e.key().scheduledTime()).reversed())
+                .sorted(java.util.Comparator.comparing(
+                                (ExecutionRecord e) -> e.key().scheduledTime())
+                        .reversed())
                 .limit(limit)
                 .toList();
     }

@@ -179,9 +179,11 @@ public abstract class LongRunLedgerContract {
 
         List<ExecutionRecord> recent = ledger.longRuns().recentExecutions(job, 2);
 
-        assertThat(recent).extracting(e -> e.key().scheduledTime())
+        assertThat(recent)
+                .extracting(e -> e.key().scheduledTime())
                 .containsExactly(key(job, 20).scheduledTime(), key(job, 10).scheduledTime());
-        assertThat(ledger.longRuns().recentExecutions(job + ":acme", 5)).singleElement()
+        assertThat(ledger.longRuns().recentExecutions(job + ":acme", 5))
+                .singleElement()
                 .satisfies(e -> assertThat(e.key().jobId()).isEqualTo(job + ":acme"));
         assertThat(ledger.longRuns().recentExecutions(job("none"), 5)).isEmpty();
     }
