@@ -41,6 +41,12 @@ class ReasonTest {
         expected.put("FENCED", "FAIL");
         expected.put("LEASE_ENDED", "FAIL");
         expected.put("ATTEMPTS_EXHAUSTED", "FAIL");
+        // A long job's (decision 0039): handed to its execution, a chunk's last failure, an execution that
+        // ended otherwise, an operator's cancel (decided, not paged).
+        expected.put("STARTED", "PASS");
+        expected.put("CHUNK_FAILED", "FAIL");
+        expected.put("EXECUTION_FAILED", "FAIL");
+        expected.put("CANCELLED", "SKIP");
 
         Map<String, String> actual = new LinkedHashMap<>();
         Arrays.stream(Reason.values())
