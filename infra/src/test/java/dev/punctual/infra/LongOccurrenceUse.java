@@ -56,7 +56,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 record LongOccurrenceUse(List<LedgerCapacity.Sent> sent, List<String> lines, int events) {
 
-    static final String JOB = "month-end-close";
+    static final String JOB = "close-books";
     static final int MAX_ATTEMPTS = 3;
     static final Instant TWO = Instant.parse("2026-11-30T02:00:00Z");
 

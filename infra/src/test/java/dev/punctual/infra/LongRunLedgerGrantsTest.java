@@ -74,7 +74,7 @@ class LongRunLedgerGrantsTest {
     private static final Close CLOSE = new Close();
 
     private static final JobCatalog CATALOG = new JobCatalog(List.of(
-                    JobDefinition.builder("month-end-close")
+                    JobDefinition.builder("close-books")
                             .schedule("0 2 * * *", "UTC")
                             .pool(BATCH)
                             .runsLong(LongRun.within(Duration.ofHours(6)))
@@ -117,11 +117,11 @@ class LongRunLedgerGrantsTest {
                     new LocalExecutionDriver(new InMemoryExecutions(clock), built::get, log, clock)));
             built.set(runtime);
 
-            String job = deliver(runtime, "\"job\":\"month-end-close\"");
+            String job = deliver(runtime, "\"job\":\"close-books\"");
             String entity = deliver(runtime, "\"job\":\"tenant-export\",\"entity\":\"acme\",\"zone\":\"UTC\"");
 
             assertThat(List.of(job, entity)).containsExactly("PASS STARTED", "PASS STARTED");
-            assertThat(ledger.run(new dev.punctual.ledger.RunKey("month-end-close", TWO)))
+            assertThat(ledger.run(new dev.punctual.ledger.RunKey("close-books", TWO)))
                     .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(dev.punctual.ledger.RunStatus.SUCCEEDED));
         }
         LedgerPolicy role = LedgerPolicy.ofRole(
@@ -133,10 +133,10 @@ class LongRunLedgerGrantsTest {
         assertThat(requests.accesses())
                 .extracting(a -> a.action() + " " + a.partitionKey().replaceAll("#20.*", "#<occurrence>"))
                 .contains(
-                        "dynamodb:ConditionCheckItem lock#month-end-close",
-                        "dynamodb:PutItem long#month-end-close",
-                        "dynamodb:PutItem chunk#month-end-close#<occurrence>",
-                        "dynamodb:Query chunk#month-end-close#<occurrence>",
+                        "dynamodb:ConditionCheckItem lock#close-books",
+                        "dynamodb:PutItem long#close-books",
+                        "dynamodb:PutItem chunk#close-books#<occurrence>",
+                        "dynamodb:Query chunk#close-books#<occurrence>",
                         "dynamodb:ConditionCheckItem lock#tenant-export:acme",
                         "dynamodb:PutItem long#tenant-export:acme",
                         "dynamodb:Query chunk#tenant-export:acme#<occurrence>");
@@ -183,10 +183,10 @@ class LongRunLedgerGrantsTest {
                     message -> new DeliveryReceipt.Sent(message.channel(), message.recipient()),
                     dev.punctual.runtime.ConditionProbe.UNAVAILABLE,
                     engine));
-            assertThat(deliver(runtime, "\"job\":\"month-end-close\"")).isEqualTo("PASS STARTED");
+            assertThat(deliver(runtime, "\"job\":\"close-books\"")).isEqualTo("PASS STARTED");
             String name = engine.executions().get(0).name();
             engine.close(
-                    "month-end-close",
+                    "close-books",
                     name,
                     dev.punctual.longrun.LongExecutions.Status.TIMED_OUT,
                     "States.Timeout",
@@ -202,7 +202,7 @@ class LongRunLedgerGrantsTest {
                     Deadline.fromRemaining(clock.peek(), Duration.ofMinutes(5)),
                     new StructuredLog(line -> {}, clock, "punctual", Redactor.standard()));
 
-            assertThat(ledger.run(new dev.punctual.ledger.RunKey("month-end-close", TWO)))
+            assertThat(ledger.run(new dev.punctual.ledger.RunKey("close-books", TWO)))
                     .hasValueSatisfying(r -> assertThat(r.status()).isEqualTo(dev.punctual.ledger.RunStatus.FAILED));
         }
         LedgerPolicy role = LedgerPolicy.ofRole(
@@ -216,7 +216,7 @@ class LongRunLedgerGrantsTest {
         assertThat(requests.unexpected()).isEmpty();
         assertThat(requests.accesses())
                 .extracting(a -> a.action() + " " + a.partitionKey())
-                .contains("dynamodb:GetItem long#month-end-close", "dynamodb:PutItem run#month-end-close");
+                .contains("dynamodb:GetItem long#close-books", "dynamodb:PutItem run#close-books");
         assertThat(requests.accesses())
                 .as("the watchdog pool's requests its role denies")
                 .filteredOn(access -> !role.allows(access))

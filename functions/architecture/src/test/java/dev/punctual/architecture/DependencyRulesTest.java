@@ -59,9 +59,16 @@ class DependencyRulesTest {
     private static final String JSON = "dev.punctual.json..";
     private static final String STAGE = "dev.punctual.stage..";
 
+    /**
+     * Long jobs' hand-off port and names (decision 0039): the package itself only, a port like the ledger's;
+     * its Step Functions adapter ({@code .stepfunctions}) is an adapter.
+     */
+    private static final String LONG_RUN = "dev.punctual.longrun";
+
     /** The core: plain Java, tested without any server. */
     private static final String[] CORE = {
-        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, ENTITY, JSON, STAGE
+        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, ENTITY, JSON, STAGE,
+        LONG_RUN
     };
 
     /** The adapters between the core and AWS. */
@@ -69,7 +76,8 @@ class DependencyRulesTest {
         "dev.punctual.ledger.dynamodb..",
         "dev.punctual.events.eventbridge..",
         "dev.punctual.handler..",
-        "dev.punctual.entities.."
+        "dev.punctual.entities..",
+        "dev.punctual.longrun.stepfunctions.."
     };
 
     /** The operator tool: never in the Lambda jar, so nothing the Lambda runs may need it. */
@@ -333,7 +341,10 @@ class DependencyRulesTest {
                 .that(TEST_KIT)
                 .should()
                 .onlyDependOnClassesThat()
-                .resideInAnyPackage(concat(new String[] {JAVA, "dev.punctual.ledger.testkit.."}, CORE, TEST_LIBRARIES))
+                .resideInAnyPackage(concat(
+                        new String[] {JAVA, "dev.punctual.ledger.testkit..", "dev.punctual.longrun.testkit.."},
+                        CORE,
+                        TEST_LIBRARIES))
                 .check(PUNCTUAL);
     }
 

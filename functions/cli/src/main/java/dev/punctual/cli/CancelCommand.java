@@ -15,7 +15,8 @@ import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Summaries;
 import dev.punctual.longrun.LongExecutions;
 import dev.punctual.outcome.Reason;
-import dev.punctual.runtime.longrun.LongClaim;
+import dev.punctual.runtime.LongClaim;
+import dev.punctual.runtime.longrun.BadLongClaim;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -265,8 +266,7 @@ final class CancelCommand extends SkipCommand.Base {
             Object input = Json.read(execution.input());
             return LongClaim.from(input instanceof Map<?, ?> m ? m.get("claim") : null, catalog);
         } catch (Json.NotJsonException e) {
-            throw new LongClaim.BadLongClaim(
-                    "execution " + execution.name() + "'s input is not JSON: " + e.getMessage());
+            throw new BadLongClaim("execution " + execution.name() + "'s input is not JSON: " + e.getMessage());
         }
     }
 

@@ -10,7 +10,6 @@ import dev.punctual.ledger.LongRunLedger;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.longrun.LongExecutions;
 import dev.punctual.longrun.LongRunNames;
-import dev.punctual.runtime.longrun.LongClaim;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

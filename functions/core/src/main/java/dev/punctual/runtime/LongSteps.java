@@ -27,8 +27,8 @@ import dev.punctual.longrun.LongExecutions;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.OccurrenceOutcome;
 import dev.punctual.outcome.Reason;
+import dev.punctual.runtime.longrun.BadLongClaim;
 import dev.punctual.runtime.longrun.ChunkAttemptFailed;
-import dev.punctual.runtime.longrun.LongClaim;
 import dev.punctual.runtime.longrun.OccurrenceEnded;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,7 +78,7 @@ final class LongSteps {
             case "chunk" -> chunk(claim, chunkKey(root), deadline, log);
             case "finish" -> finish(claim, execution, deadline, log);
             default ->
-                throw new LongClaim.BadLongClaim(
+                throw new BadLongClaim(
                         "step '" + stepName + "' is not a step of a long job; expected plan, chunk or finish");
         };
         return Json.write(answer);
@@ -88,7 +88,7 @@ final class LongSteps {
         if (root.get("chunk") instanceof String key && LongRun.acceptedKey(key)) {
             return key;
         }
-        throw new LongClaim.BadLongClaim("a chunk step needs field 'chunk', a key the plan listed");
+        throw new BadLongClaim("a chunk step needs field 'chunk', a key the plan listed");
     }
 
     private Map<String, Object> plan(LongClaim claim, Deadline deadline, StructuredLog log) {
@@ -266,7 +266,7 @@ final class LongSteps {
         try {
             input = Json.read(String.valueOf(detail.get("input")));
         } catch (Json.NotJsonException e) {
-            throw new LongClaim.BadLongClaim("the status event's input is not JSON: " + e.getMessage());
+            throw new BadLongClaim("the status event's input is not JSON: " + e.getMessage());
         }
         Object claimJson = input instanceof Map<?, ?> m ? m.get("claim") : null;
         LongClaim claim = LongClaim.from(claimJson, services.catalog());

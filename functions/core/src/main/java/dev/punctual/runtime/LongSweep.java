@@ -9,7 +9,7 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.Slot;
 import dev.punctual.longrun.LongExecutions;
 import dev.punctual.observability.StructuredLog;
-import dev.punctual.runtime.longrun.LongClaim;
+import dev.punctual.runtime.longrun.BadLongClaim;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ final class LongSweep {
             Object root = dev.punctual.json.Json.read(input);
             return LongClaim.from(root instanceof Map<?, ?> m ? m.get("claim") : null, services.catalog());
         } catch (dev.punctual.json.Json.NotJsonException e) {
-            throw new LongClaim.BadLongClaim("an execution's input is not JSON: " + e.getMessage());
+            throw new BadLongClaim("an execution's input is not JSON: " + e.getMessage());
         }
     }
 

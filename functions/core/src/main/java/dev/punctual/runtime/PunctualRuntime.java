@@ -58,11 +58,10 @@ public final class PunctualRuntime {
         try {
             root = dev.punctual.json.Json.read(rawPayload);
         } catch (dev.punctual.json.Json.NotJsonException e) {
-            throw new dev.punctual.runtime.longrun.LongClaim.BadLongClaim(
-                    "a step's payload is not JSON: " + e.getMessage());
+            throw new dev.punctual.runtime.longrun.BadLongClaim("a step's payload is not JSON: " + e.getMessage());
         }
         if (!(root instanceof Map<?, ?> map) || !LongSteps.isStep(map)) {
-            throw new dev.punctual.runtime.longrun.LongClaim.BadLongClaim("not a long job's step");
+            throw new dev.punctual.runtime.longrun.BadLongClaim("not a long job's step");
         }
         return steps.handle(map, deadline, log);
     }

@@ -14,8 +14,8 @@ class LongRunNamesTest {
 
     @Test
     void an_executions_name_reads_as_stage_job_occurrence_fence_and_claim() {
-        assertThat(LongRunNames.execution("prod", "month-end-close", AT, Optional.empty(), 7, TOKEN))
-                .matches("prod-month-end-close-20270131T1400Z-f7-[0-9a-f]{6}");
+        assertThat(LongRunNames.execution("prod", "close-books", AT, Optional.empty(), 7, TOKEN))
+                .matches("prod-close-books-20270131T1400Z-f7-[0-9a-f]{6}");
         assertThat(LongRunNames.execution("prod", "tenant-export", AT, Optional.of("acme"), 3, TOKEN))
                 .startsWith("prod-tenant-export-20270131T1400Z-acme-f3-");
         assertThat(LongRunNames.execution("prod", "job", AT.plusSeconds(30), Optional.empty(), 1, TOKEN))
@@ -38,10 +38,10 @@ class LongRunNamesTest {
     @Test
     void a_name_past_80_characters_or_with_characters_step_functions_refuses_is_cut_and_ends_in_a_hash() {
         String longEntity = "tenant-with-a-very-long-identifier-that-goes-on-and-on-and-on";
-        String cut = LongRunNames.execution("staging", "month-end-close", AT, Optional.of(longEntity), 12, TOKEN);
+        String cut = LongRunNames.execution("staging", "close-books", AT, Optional.of(longEntity), 12, TOKEN);
         String spaced = LongRunNames.execution("prod", "close", AT, Optional.of("acme corp/eu"), 1, TOKEN);
 
-        assertThat(cut).hasSizeLessThanOrEqualTo(LongRunNames.MAX_NAME).startsWith("staging-month-end-close-2027");
+        assertThat(cut).hasSizeLessThanOrEqualTo(LongRunNames.MAX_NAME).startsWith("staging-close-books-2027");
         assertThat(cut).matches(".*-[0-9a-f]{12}");
         assertThat(spaced).matches("[A-Za-z0-9_.-]+").startsWith("prod-close-20270131T1400Z-acme_corp_eu-f1-");
         assertThat(LongRunNames.execution("prod", "close", AT, Optional.of("acme corp_eu"), 1, TOKEN))
@@ -58,7 +58,7 @@ class LongRunNamesTest {
 
     @Test
     void the_stages_state_machine_and_its_status_rule_are_named_for_the_stage() {
-        assertThat(LongRunNames.stateMachine("prod", "month-end-close")).isEqualTo("punctual-prod-month-end-close");
+        assertThat(LongRunNames.stateMachine("prod", "close-books")).isEqualTo("punctual-prod-close-books");
         assertThat(LongRunNames.statusRule("prod", "batch")).isEqualTo("punctual-prod-long-ended-batch");
         assertThat(LongRunNames.isStatusRule(
                         "arn:aws:events:eu-central-1:1:rule/punctual-prod-long-ended-batch", "prod"))

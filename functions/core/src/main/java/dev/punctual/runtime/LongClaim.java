@@ -1,6 +1,5 @@
-package dev.punctual.runtime.longrun;
+package dev.punctual.runtime;
 
-import dev.punctual.PunctualException;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
@@ -9,7 +8,7 @@ import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.Trigger;
-import dev.punctual.runtime.RunSubject;
+import dev.punctual.runtime.longrun.BadLongClaim;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -167,15 +166,6 @@ public record LongClaim(RunSubject subject, Claim claim) {
             return Trigger.valueOf(text);
         } catch (IllegalArgumentException e) {
             throw new BadLongClaim("claim field 'trigger' must be SCHEDULED, MANUAL or REPLAY, was '" + text + "'");
-        }
-    }
-
-    /** A step's claim that cannot be read: a fault (the state machine and the function disagree), not a retry. */
-    public static final class BadLongClaim extends PunctualException {
-        private static final long serialVersionUID = 1L;
-
-        public BadLongClaim(String message) {
-            super(message);
         }
     }
 }
