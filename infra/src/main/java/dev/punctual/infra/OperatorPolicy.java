@@ -159,7 +159,9 @@ final class OperatorPolicy extends Construct {
     /**
      * A stage with long jobs (decision 0039): {@code punctual status} reads an occurrence's execution
      * (DescribeExecution) and lists a job's executions (ListExecutions, on its state machine), and {@code
-     * punctual cancel} stops one (StopExecution): on the stage's own long jobs' state machines only, spelled
+     * punctual cancel} stops one (StopExecution), {@code punctual verify} reads each state machine
+     * (DescribeStateMachine) and lists the region's (ListStateMachines, on {@code *}): on the stage's own long
+     * jobs' state machines only, spelled
      * from their names as the pools' grants are. Their ledger records ({@code long#<job>}, {@code
      * chunk#<job>#...}) are read with the GetItem and Query on the whole ledger above. Verify reads the depth
      * of the status changes' dead-letter queue, as of every queue of the stage.
@@ -177,7 +179,10 @@ final class OperatorPolicy extends Construct {
             findings.add(LongRuns.finding(stack, "execution", name + ":*"));
         }
         policy.addStatements(
-                allow(List.of("states:ListExecutions"), machines),
+                allow(List.of("states:ListExecutions", "states:DescribeStateMachine"), machines),
+                // verify's long-jobs check finds state machines the catalog does not name among the
+                // region's: listing them has no resource-level permissions.
+                allow(List.of("states:ListStateMachines"), List.of("*")),
                 allow(List.of("states:DescribeExecution", "states:StopExecution"), executions),
                 allow(List.of("sqs:GetQueueAttributes"), List.of(deadLetters.getQueueArn())));
         NagSuppressions.addResourceSuppressions(

@@ -206,7 +206,7 @@ class LongRunsTest {
     }
 
     @Test
-    void theOperatorPolicy_listsDescribesAndStopsTheStagesLongJobsExecutions() {
+    void theOperatorPolicy_listsDescribesAndStopsTheStagesLongJobsExecutions_andDescribesTheirStateMachines() {
         List<Map<String, Object>> operator = operatorStatements();
 
         assertThat(resourcesOf(operator, "states:ListExecutions"))
@@ -217,6 +217,10 @@ class LongRunsTest {
         assertThat(resourcesOf(operator, "states:StopExecution"))
                 .isEqualTo(resourcesOf(operator, "states:DescribeExecution"));
         assertThat(resourcesOf(operator, "states:StartExecution")).isEmpty();
+        // verify's long-jobs check reads each state machine, and lists the region's for extras.
+        assertThat(resourcesOf(operator, "states:DescribeStateMachine"))
+                .isEqualTo(resourcesOf(operator, "states:ListExecutions"));
+        assertThat(resourcesOf(operator, "states:ListStateMachines")).containsExactly("*");
     }
 
     @Test

@@ -48,6 +48,14 @@ public final class Preflight {
         if (!entityPools.isEmpty()) {
             results.add(Guard.run("entity-group", () -> EntityGroupCheck.read(aws, deployed, entityPools)));
         }
+        // Only a catalog with a long job has state machines (decision 0039).
+        List<ExpectedLongJob> longJobs = catalog.jobs().stream()
+                .filter(dev.punctual.job.JobDefinition::isLong)
+                .map(job -> ExpectedLongJob.of(deployed.stage(), job))
+                .toList();
+        if (!longJobs.isEmpty()) {
+            results.add(Guard.run("long-jobs", () -> LongJobsCheck.read(aws, deployed, longJobs)));
+        }
         results.add(Guard.run("ledger-table", () -> LedgerTableCheck.read(aws, deployed, config.retainData())));
         results.add(Guard.run("dead-letters", () -> DeadLetterQueuesCheck.read(aws, owned.get())));
         results.add(Guard.run("alarms", () -> AlarmsCheck.read(aws, owned.get())));

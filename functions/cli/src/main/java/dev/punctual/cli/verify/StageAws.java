@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.scheduler.SchedulerClient;
+import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sts.StsClient;
 
@@ -31,7 +32,8 @@ public record StageAws(
         SqsClient sqs,
         CloudWatchClient cloudWatch,
         CloudWatchLogsClient logs,
-        IamClient iam)
+        IamClient iam,
+        SfnClient stepFunctions)
         implements AutoCloseable {
 
     /** Endpoint keys for the services the CLI's own AWS access does not name. */
@@ -43,6 +45,9 @@ public record StageAws(
 
     /** IAM is global: its client has the global region, whatever the stage's. */
     public static final String IAM = "iam";
+
+    /** Step Functions: the long jobs' state machines (decision 0039); the same key as the CLI's own access. */
+    public static final String STATES = "states";
 
     /**
      * The clients the CLI's own access does not build, on the same region and credentials, with the
@@ -69,7 +74,8 @@ public record StageAws(
                 build(SqsClient.builder(), credentials, endpoints.get(SQS), region),
                 build(CloudWatchClient.builder(), credentials, endpoints.get(CLOUDWATCH), region),
                 logs,
-                build(IamClient.builder(), credentials, endpoints.get(IAM), Region.AWS_GLOBAL));
+                build(IamClient.builder(), credentials, endpoints.get(IAM), Region.AWS_GLOBAL),
+                build(SfnClient.builder(), credentials, endpoints.get(STATES), region));
     }
 
     private static <B extends AwsClientBuilder<B, C> & AwsSyncClientBuilder<B, C>, C> C build(
@@ -92,5 +98,6 @@ public record StageAws(
         cloudWatch.close();
         logs.close();
         iam.close();
+        stepFunctions.close();
     }
 }
