@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param error the last failure's summary (sanitised), null on a success
  * @param summary the success's result summary (sanitised), null on a failure
  * @param expiresAt when DynamoDB TTL may delete it
+ * @param writer a token of the one call that wrote this attempt (never reused): after a lost answer, a
+ *     record carrying it is the caller's own write, never a twin's identical one
  */
 public record ChunkRecord(
         RunKey key,
@@ -23,7 +25,8 @@ public record ChunkRecord(
         Instant at,
         String error,
         String summary,
-        Instant expiresAt) {
+        Instant expiresAt,
+        String writer) {
 
     public ChunkRecord {
         Objects.requireNonNull(key, "key");

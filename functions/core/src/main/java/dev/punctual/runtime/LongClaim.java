@@ -1,5 +1,6 @@
 package dev.punctual.runtime;
 
+import dev.punctual.PunctualException;
 import dev.punctual.entity.EntitySchedule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;

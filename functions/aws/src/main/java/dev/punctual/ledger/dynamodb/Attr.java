@@ -68,6 +68,9 @@ final class Attr {
     static final String REASON = "reason";
     static final String ERROR = "error";
     static final String RESULT = "result";
+    /** A chunk record's writer: the token of the one call that wrote its last attempt (decision 0039). */
+    static final String WRITER = "writer";
+
     static final String MISSED_UNTIL = "missedUntil";
     static final String MISSED_COUNT = "missedCount";
     /** A list of maps, oldest first: the attempts the record replaced (ledger.Attempt). */

@@ -64,6 +64,9 @@ final class LongRunCodec {
         if (c.expiresAt() != null) {
             item.put(Attr.TTL, Av.ttl(c.expiresAt()));
         }
+        if (c.writer() != null) {
+            item.put(Attr.WRITER, Av.s(c.writer()));
+        }
         return item;
     }
 
@@ -81,7 +84,8 @@ final class LongRunCodec {
                 instant(item, Attr.AT),
                 str(item, Attr.ERROR),
                 str(item, Attr.RESULT),
-                Av.ttlInstant(item)));
+                Av.ttlInstant(item),
+                str(item, Attr.WRITER)));
     }
 
     /** The occurrence in plain attributes, as on run items: the keys' formatted forms are for sorting. */

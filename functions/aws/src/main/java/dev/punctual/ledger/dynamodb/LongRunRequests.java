@@ -102,7 +102,8 @@ final class LongRunRequests {
         QueryRequest newestFirst = requests.consistentQuery(EXECUTIONS_OF_SUBJECT, v, limit, null).toBuilder()
                 .scanIndexForward(false)
                 .build();
-        QueryResponse page = Send.request("read recent execution records of " + ledgerId, () -> dynamo.query(newestFirst));
+        QueryResponse page =
+                Send.request("read recent execution records of " + ledgerId, () -> dynamo.query(newestFirst));
         List<ExecutionRecord> records = new ArrayList<>();
         page.items().forEach(item -> records.add(LongRunCodec.execution(item).orElseThrow()));
         return records;

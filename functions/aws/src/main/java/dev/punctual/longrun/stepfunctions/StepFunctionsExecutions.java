@@ -87,9 +87,8 @@ public final class StepFunctionsExecutions implements LongExecutions {
             return false;
         }
         try {
-            client.stopExecution(b -> b.executionArn(found.get().arn())
-                    .error(CANCELLED_ERROR)
-                    .cause(cause));
+            client.stopExecution(b ->
+                    b.executionArn(found.get().arn()).error(CANCELLED_ERROR).cause(cause));
             return true;
         } catch (ExecutionDoesNotExistException e) {
             return false;

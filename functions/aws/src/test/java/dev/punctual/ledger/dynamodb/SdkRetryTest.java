@@ -65,4 +65,39 @@ class SdkRetryTest {
             assertThat(ledger.run(key).orElseThrow().attempts()).isEqualTo(1);
         }
     }
+
+    @Test
+    void lostResponse_ofAnAppliedChunkRecord_retriedBySdk_isRecordedOnce_notTakenForAnothersSuccess() {
+        LoseResponses losses = new LoseResponses("TransactWriteItems");
+        RunLedger clean = DynamoDbRunLedger.create(
+                DynamoDbHarness.client(),
+                table,
+                clock,
+                new SequentialTokens("chunk"),
+                Retention.DEFAULT,
+                clock::advance);
+        RunKey key = new RunKey("close", START);
+        Claim claim = ((ClaimResult.Claimed) clean.claim(
+                        ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))))
+                .claim();
+        try (DynamoDbClient dynamo =
+                DynamoDbHarness.newClient(b -> b.overrideConfiguration(c -> c.addExecutionInterceptor(losses)))) {
+            RunLedger ledger = DynamoDbRunLedger.create(
+                    dynamo, table, clock, new SequentialTokens("chunk2"), Retention.DEFAULT, clock::advance);
+
+            dev.punctual.ledger.ChunkWrite write = ledger.longRuns()
+                    .recordChunk(
+                            claim.lease(),
+                            key,
+                            "c4",
+                            new dev.punctual.ledger.ChunkOutcome.Succeeded("{\"chunk\":\"c4\"}"));
+
+            assertThat(losses.allLost())
+                    .as("the record's response was lost and retried")
+                    .isTrue();
+            assertThat(write).isInstanceOf(dev.punctual.ledger.ChunkWrite.Recorded.class);
+            assertThat(ledger.longRuns().chunk(key, "c4").orElseThrow().attempts())
+                    .isEqualTo(1);
+        }
+    }
 }

@@ -65,7 +65,7 @@ public final class LedgerEngine implements RunLedger {
         this.sleeper = Objects.requireNonNull(sleeper);
         this.claiming = new Claiming(store, retention, sleeper);
         this.skipping = new Skipping(store, retention);
-        this.longRuns = new LongRuns(store, this::now, retention);
+        this.longRuns = new LongRuns(store, this::now, retention, tokens);
     }
 
     /** Stored as epoch millis, so logic works at that precision too. */

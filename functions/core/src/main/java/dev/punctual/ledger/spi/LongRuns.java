@@ -37,7 +37,11 @@ final class LongRuns implements LongRunLedger {
     private final Supplier<Instant> clock;
     private final Retention retention;
 
-    LongRuns(LedgerStore store, Supplier<Instant> clock, Retention retention) {
+    /** A fresh token per chunk write (the engine's owner tokens): whose attempt a stored record is. */
+    private final Supplier<String> tokens;
+
+    LongRuns(LedgerStore store, Supplier<Instant> clock, Retention retention, Supplier<String> tokens) {
+        this.tokens = tokens;
         this.store = Objects.requireNonNull(store);
         this.clock = Objects.requireNonNull(clock);
         this.retention = Objects.requireNonNull(retention);
@@ -107,12 +111,14 @@ final class LongRuns implements LongRunLedger {
         requireChunkKey(chunk);
         Objects.requireNonNull(outcome, "outcome");
         Instant now = clock.get();
+        // This call's own token on every attempt it writes: a resend that meets it knows its own write.
+        String writer = tokens.get();
         Optional<ChunkRecord> seen = store.readChunk(key, chunk);
         for (int met = 0; met <= MOST_CHANGES_MET; met++) {
             if (seen.isPresent() && seen.get().succeeded()) {
                 return new ChunkWrite.AlreadySucceeded(seen.get());
             }
-            ChunkRecord attempt = attempt(key, chunk, seen, lease.fence(), now, outcome);
+            ChunkRecord attempt = attempt(key, chunk, seen, lease.fence(), now, outcome, writer);
             ChunkPut put = put(lease, now, attempt, seen);
             switch (put) {
                 case ChunkPut.Applied applied -> {
@@ -121,7 +127,14 @@ final class LongRuns implements LongRunLedger {
                 case ChunkPut.Fenced fenced -> {
                     return new ChunkWrite.Fenced();
                 }
-                case ChunkPut.Changed changed -> seen = changed.stored();
+                case ChunkPut.Changed changed -> {
+                    // Our own write, stored by a send whose answer was lost and that the SDK sent again: the
+                    // resend met it. Recorded, once (decision 0039; found by the Jepsen-style suite).
+                    if (changed.stored().filter(attempt::equals).isPresent()) {
+                        return new ChunkWrite.Recorded(attempt);
+                    }
+                    seen = changed.stored();
+                }
             }
         }
         throw new PunctualException("record chunk " + chunk + " of " + key + ": met " + MOST_CHANGES_MET
@@ -151,7 +164,13 @@ final class LongRuns implements LongRunLedger {
 
     /** The attempt counted on top of what was read; summaries sanitised as a run record's are. */
     private ChunkRecord attempt(
-            RunKey key, String chunk, Optional<ChunkRecord> seen, long fence, Instant now, ChunkOutcome outcome) {
+            RunKey key,
+            String chunk,
+            Optional<ChunkRecord> seen,
+            long fence,
+            Instant now,
+            ChunkOutcome outcome,
+            String writer) {
         int attempts = seen.map(ChunkRecord::attempts).orElse(0) + 1;
         return switch (outcome) {
             case ChunkOutcome.Succeeded s ->
@@ -164,7 +183,8 @@ final class LongRuns implements LongRunLedger {
                         now,
                         null,
                         Summaries.sanitise(s.summary()),
-                        retention.expiryOf(RunStatus.SUCCEEDED, now));
+                        retention.expiryOf(RunStatus.SUCCEEDED, now),
+                        writer);
             case ChunkOutcome.Failed f ->
                 new ChunkRecord(
                         key,
@@ -175,7 +195,8 @@ final class LongRuns implements LongRunLedger {
                         now,
                         Summaries.sanitise(f.error()),
                         null,
-                        retention.expiryOf(RunStatus.FAILED, now));
+                        retention.expiryOf(RunStatus.FAILED, now),
+                        writer);
         };
     }
 

@@ -460,6 +460,27 @@ public abstract class LongRunLedgerContract {
     }
 
     @Test
+    void chunkWriteResponseLost_atAnInstantFinerThanAMillisecond_isStillReadBackAsOursRecorded() {
+        // A Lambda's clock reads microseconds; the stored record keeps milliseconds (and its expiry seconds),
+        // so the read-back must compare what was stored, or it takes our own write for another's success
+        // (the Jepsen-style suite's CHUNK_TWICE and LONG_INCOMPLETE, found at 2026-12-07).
+        RunLedger clean = ledger();
+        RunKey key = key(job("payouts"), 0);
+        Claim claim = claim(clean, key);
+        clock.advance(Duration.ofNanos(123_456_789));
+        FaultPlan plan = FaultPlan.scripted(Fault.NONE, Fault.AFTER_APPLY, Fault.NONE, Fault.BEFORE_SEND);
+
+        ChunkWrite write = ledger(faultyStore(plan))
+                .longRuns()
+                .recordChunk(claim.lease(), key, "m1", new ChunkOutcome.Succeeded("done"));
+
+        assertThat(plan.injected(Fault.AFTER_APPLY)).isEqualTo(1);
+        ChunkRecord record = recorded(write);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(clean.longRuns().chunk(key, "m1")).contains(record);
+    }
+
+    @Test
     void chunkWriteOfUnknownOutcome_afterTheFenceMoved_isReadBackAsFenced_andWritesNothing() {
         RunLedger clean = ledger();
         RunKey key = key(job("payouts"), 0);
