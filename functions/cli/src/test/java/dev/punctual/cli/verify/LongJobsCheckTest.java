@@ -24,12 +24,12 @@ class LongJobsCheckTest {
     private static final String ACCOUNT = DeployedStageFixture.ACCOUNT;
     private static final Region REGION = DynamoDbHarness.REGION;
 
-    /** month-end-close as the examples declare it: 6 hours, 2 chunks at once, 3 attempts. */
+    /** close-books as the examples declare it: 6 hours, 2 chunks at once, 3 attempts. */
     private static final ExpectedLongJob MONTH_END =
-            new ExpectedLongJob("month-end-close", "punctual-prod-month-end-close", 21_600, 2, 2);
+            new ExpectedLongJob("close-books", "punctual-prod-close-books", 21_600, 2, 2);
 
     private static final DeployedStateMachine AS_DEPLOYED =
-            new DeployedStateMachine("punctual-prod-month-end-close", "STANDARD", 21_600L, 2, 2);
+            new DeployedStateMachine("punctual-prod-close-books", "STANDARD", 21_600L, 2, 2);
 
     /** A definition shaped as LongJobDefinition renders one, with the three fields the check reads. */
     private static String definition(long timeoutSeconds, int chunksAtOnce, int maxAttempts) {
@@ -62,7 +62,7 @@ class LongJobsCheckTest {
         CheckResult result = judge(Map.of(MONTH_END.stateMachine(), AS_DEPLOYED));
 
         assertThat(result.status()).as(result.toString()).isEqualTo(CheckStatus.PASS);
-        assertThat(result.seen()).isEqualTo("month-end-close as the catalog says");
+        assertThat(result.seen()).isEqualTo("close-books as the catalog says");
         assertThat(result.check()).isEqualTo("long-jobs");
     }
 
@@ -71,8 +71,7 @@ class LongJobsCheckTest {
         CheckResult result = judge(Map.of());
 
         assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(result.seen())
-                .isEqualTo("month-end-close: state machine punctual-prod-month-end-close does not exist");
+        assertThat(result.seen()).isEqualTo("close-books: state machine punctual-prod-close-books does not exist");
         assertThat(result.action()).contains("cdk deploy");
     }
 
@@ -83,7 +82,7 @@ class LongJobsCheckTest {
                 new DeployedStateMachine(MONTH_END.stateMachine(), "EXPRESS", 21_600L, 2, 2)));
 
         assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(result.seen()).isEqualTo("month-end-close: type EXPRESS (catalog: STANDARD)");
+        assertThat(result.seen()).isEqualTo("close-books: type EXPRESS (catalog: STANDARD)");
     }
 
     @Test
@@ -93,7 +92,7 @@ class LongJobsCheckTest {
                 new DeployedStateMachine(MONTH_END.stateMachine(), "STANDARD", 86_400L, 2, 2)));
 
         assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(result.seen()).isEqualTo("month-end-close: TimeoutSeconds 86400 (catalog: 21600)");
+        assertThat(result.seen()).isEqualTo("close-books: TimeoutSeconds 86400 (catalog: 21600)");
     }
 
     @Test
@@ -103,7 +102,7 @@ class LongJobsCheckTest {
                 new DeployedStateMachine(MONTH_END.stateMachine(), "STANDARD", 21_600L, 4, 2)));
 
         assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(result.seen()).isEqualTo("month-end-close: Chunks MaxConcurrency 4 (catalog: 2)");
+        assertThat(result.seen()).isEqualTo("close-books: Chunks MaxConcurrency 4 (catalog: 2)");
     }
 
     @Test
@@ -113,7 +112,7 @@ class LongJobsCheckTest {
                 new DeployedStateMachine(MONTH_END.stateMachine(), "STANDARD", 21_600L, 2, 0)));
 
         assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(result.seen()).isEqualTo("month-end-close: chunk retries (MaxAttempts) 0 (catalog: 2)");
+        assertThat(result.seen()).isEqualTo("close-books: chunk retries (MaxAttempts) 0 (catalog: 2)");
     }
 
     @Test
