@@ -186,11 +186,7 @@ class LongRunLedgerGrantsTest {
             assertThat(deliver(runtime, "\"job\":\"close-books\"")).isEqualTo("PASS STARTED");
             String name = engine.executions().get(0).name();
             engine.close(
-                    "close-books",
-                    name,
-                    dev.punctual.longrun.LongExecutions.Status.TIMED_OUT,
-                    "States.Timeout",
-                    null);
+                    "close-books", name, dev.punctual.longrun.LongExecutions.Status.TIMED_OUT, "States.Timeout", null);
             clock.advance(Duration.ofMinutes(7)); // past the watchdog's 02:07
             requests.clear();
 

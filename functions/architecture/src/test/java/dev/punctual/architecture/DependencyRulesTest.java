@@ -67,7 +67,19 @@ class DependencyRulesTest {
 
     /** The core: plain Java, tested without any server. */
     private static final String[] CORE = {
-        ROOT, TIME, CATCH_UP, LEDGER, LEDGER_SPI, JOB, RUNTIME, EVENTS, OBSERVABILITY, OUTCOME, ENTITY, JSON, STAGE,
+        ROOT,
+        TIME,
+        CATCH_UP,
+        LEDGER,
+        LEDGER_SPI,
+        JOB,
+        RUNTIME,
+        EVENTS,
+        OBSERVABILITY,
+        OUTCOME,
+        ENTITY,
+        JSON,
+        STAGE,
         LONG_RUN
     };
 
