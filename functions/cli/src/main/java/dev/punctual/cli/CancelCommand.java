@@ -236,7 +236,7 @@ final class CancelCommand extends SkipCommand.Base {
                                                 .orElse("") + " by the stage's function, lock group released"
                                 : "; the stage's function records it when the status event arrives (not within "
                                         + RECORD_WAIT.toSeconds() + "s): punctual status " + job + " shows it"));
-        return stopped ? 0 : PunctualCli.RAN_NOTHING;
+        return stopped ? 0 : ExitCodes.RAN_NOTHING;
     }
 
     private static boolean runsUnder(Optional<RunRecord> run, LongClaim claim) {
@@ -288,7 +288,7 @@ final class CancelCommand extends SkipCommand.Base {
         out.put("status", status);
         out.put("detail", "nothing to cancel: " + why);
         print(out, "nothing to cancel: " + key.jobId() + " at " + key.scheduledTime() + ": " + why);
-        return PunctualCli.RAN_NOTHING;
+        return ExitCodes.RAN_NOTHING;
     }
 
     private Map<String, Object> occurrence(RunKey key) {

@@ -121,11 +121,11 @@ final class CommandHold {
             }
         };
         if (held == null) {
-            return conflictExit.orElse(PunctualCli.FAILURE);
+            return conflictExit.orElse(ExitCodes.FAILURE);
         }
         say("stage " + stage + " held (" + String.join(", ", held.heldUntil().keySet()) + ") for "
-                + commandLine(command) + "; renewed every " + StatusCommand.readable(terms.renewEvery())
-                + ", it lapses " + StatusCommand.readable(terms.lapse()) + " after its last renewal");
+                + commandLine(command) + "; renewed every " + RelativeTime.readable(terms.renewEvery())
+                + ", it lapses " + RelativeTime.readable(terms.lapse()) + " after its last renewal");
         return runHeld(held, command);
     }
 
@@ -202,7 +202,7 @@ final class CommandHold {
             if (p != null) {
                 stop(p);
             }
-            status = PunctualCli.FAILURE;
+            status = ExitCodes.FAILURE;
         }
         try {
             Runtime.getRuntime().removeShutdownHook(onSignal);

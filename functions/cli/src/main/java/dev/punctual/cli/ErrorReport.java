@@ -100,22 +100,6 @@ final class ErrorReport {
         return false;
     }
 
-    /**
-     * A parse error of this command line in the CLI's format: {@link #said(CommandLine.ParameterException)},
-     * except where the whole command line shows what the mistake was (a hold's command without {@code --}).
-     */
-    static String said(CommandLine.ParameterException e, String... args) {
-        if (e instanceof CommandLine.UnmatchedArgumentException unmatched
-                && !unmatched.getUnmatched().isEmpty()) {
-            String hold = MaintenanceCommand.commandWithoutSeparator(
-                    unmatched.getUnmatched().get(0), args);
-            if (hold != null) {
-                return hold;
-            }
-        }
-        return said(e);
-    }
-
     /** A parse error in the CLI's format, with "did you mean" for a mistyped command or option. */
     static String said(CommandLine.ParameterException e) {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {

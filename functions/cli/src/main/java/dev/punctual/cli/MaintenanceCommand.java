@@ -235,7 +235,7 @@ final class MaintenanceCommand implements Callable<Integer> {
                                 + "; groups whose jobs are still running are not held, groups waiting out entity"
                                 + " runs are held already and refuse new ones: wait and run maintenance on again"
                                 + " (its wait for entity runs keeps counting from the first), or off");
-                return PunctualCli.FAILURE;
+                return ExitCodes.FAILURE;
             }
             return 0;
         }

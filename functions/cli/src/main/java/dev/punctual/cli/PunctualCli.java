@@ -21,16 +21,16 @@ import picocli.CommandLine.Command;
         description = "Scheduled jobs on AWS serverless that take effect once per scheduled occurrence.")
 public final class PunctualCli implements Runnable {
     /** Exit code for input the CLI refuses: bad arguments, expressions, zones or instants. */
-    public static final int INVALID_INPUT = 2;
+    public static final int INVALID_INPUT = ExitCodes.INVALID_INPUT;
 
     /** Exit code for a failure that is not the caller's input. */
-    public static final int FAILURE = 1;
+    public static final int FAILURE = ExitCodes.FAILURE;
 
     /**
      * Exit code for a run or replay that ran nothing, though nothing failed: every occurrence was skipped
      * (maintenance, a busy lock group, already done, a refused destructive job). A dry run exits 0.
      */
-    public static final int RAN_NOTHING = 3;
+    public static final int RAN_NOTHING = ExitCodes.RAN_NOTHING;
 
     /** What a shell's rc file runs for completion. */
     static final String COMPLETION = "source <(bin/punctual generate-completion)";
@@ -105,7 +105,7 @@ public final class PunctualCli implements Runnable {
         }
         commandLine
                 .setParameterExceptionHandler(
-                        (e, arguments) -> refuse(out, err, e.getCommandLine(), ErrorReport.said(e, arguments), json))
+                        (e, arguments) -> refuse(out, err, e.getCommandLine(), said(e, arguments), json))
                 .setExecutionExceptionHandler((e, command, parseResult) -> fail(out, err, command, e, json))
                 .setExecutionStrategy(parseResult -> {
                     checkBeforeActing(parseResult);
@@ -162,6 +162,22 @@ public final class PunctualCli implements Runnable {
             out.println(ErrorReport.json(command.getCommandSpec().qualifiedName(), line, INVALID_INPUT));
         }
         return INVALID_INPUT;
+    }
+
+    /**
+     * A parse error of this command line in the CLI's format: {@link ErrorReport#said(CommandLine.ParameterException)},
+     * except where the whole command line shows what the mistake was (a hold's command without {@code --}).
+     */
+    private static String said(CommandLine.ParameterException e, String... args) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+                && !unmatched.getUnmatched().isEmpty()) {
+            String hold = MaintenanceCommand.commandWithoutSeparator(
+                    unmatched.getUnmatched().get(0), args);
+            if (hold != null) {
+                return hold;
+            }
+        }
+        return ErrorReport.said(e);
     }
 
     private static int fail(PrintWriter out, PrintWriter err, CommandLine command, Exception e, boolean json) {

@@ -14,6 +14,22 @@ final class RelativeTime {
         if (d.abs().toSeconds() == 0) {
             return "now";
         }
-        return d.isNegative() ? StatusCommand.readable(d.negated()) + " ago" : "in " + StatusCommand.readable(d);
+        return d.isNegative() ? readable(d.negated()) + " ago" : "in " + readable(d);
+    }
+
+    /** {@code 2d 3h}, {@code 2h 46m}, {@code 5m 12s}, {@code 0s}: the two largest units, for people. */
+    static String readable(Duration d) {
+        long s = d.toSeconds();
+        long days = s / 86_400;
+        long hours = s % 86_400 / 3_600;
+        long minutes = s % 3_600 / 60;
+        long seconds = s % 60;
+        if (days > 0) {
+            return days + "d " + hours + "h";
+        }
+        if (hours > 0) {
+            return hours + "h " + minutes + "m";
+        }
+        return minutes > 0 ? minutes + "m " + seconds + "s" : seconds + "s";
     }
 }

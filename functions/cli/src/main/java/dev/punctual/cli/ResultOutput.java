@@ -49,7 +49,7 @@ final class ResultOutput {
             if (!table) {
                 // The error object every refusal prints ({"error": {command, field, problem, accepted,
                 // exit_code}}), whichever JVM refused it, with the handler's code and its result beside it.
-                ObjectNode report = (ObjectNode) parse(ErrorReport.json(command, line, PunctualCli.INVALID_INPUT));
+                ObjectNode report = (ObjectNode) parse(ErrorReport.json(command, line, ExitCodes.INVALID_INPUT));
                 ((ObjectNode) report.get("error")).put("code", e.path("code").asText());
                 if (result instanceof ObjectNode handled && e instanceof ObjectNode handlerError) {
                     handlerError.put("message", RefusalLine.of(e.path("message").asText()));
@@ -57,7 +57,7 @@ final class ResultOutput {
                 }
                 out.println(report);
             }
-            return PunctualCli.INVALID_INPUT;
+            return ExitCodes.INVALID_INPUT;
         }
         out.println(table ? table(result) : json.strip());
         String stoppedBy = text(result, "stopped_by");
@@ -67,11 +67,11 @@ final class ResultOutput {
                     + " occurrence(s) not run; " + afterStop(stoppedBy));
         }
         if (result.path("counts").path("fail").asLong() > 0 || stoppedBy != null) {
-            return PunctualCli.FAILURE;
+            return ExitCodes.FAILURE;
         }
         if (ranNothing(result)) {
-            err.println(command + ": ran nothing: " + skipReasons(result) + " (exit " + PunctualCli.RAN_NOTHING + ")");
-            return PunctualCli.RAN_NOTHING;
+            err.println(command + ": ran nothing: " + skipReasons(result) + " (exit " + ExitCodes.RAN_NOTHING + ")");
+            return ExitCodes.RAN_NOTHING;
         }
         return 0;
     }

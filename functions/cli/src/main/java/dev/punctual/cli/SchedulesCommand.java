@@ -287,7 +287,7 @@ final class SchedulesCommand implements Runnable {
                                 + schedules.group() + " (schedules put " + definition.id() + " " + entity
                                 + " --zone ZONE creates it)",
                         json,
-                        PunctualCli.RAN_NOTHING);
+                        ExitCodes.RAN_NOTHING);
             }
             json.putAll(row(found.get()));
             return new Printed(table(List.of(found.get())), json, 0);

@@ -470,22 +470,6 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
         return m;
     }
 
-    /** {@code 2d 3h}, {@code 2h 46m}, {@code 5m 12s}, {@code 0s}: the two largest units, for people. */
-    static String readable(Duration d) {
-        long s = d.toSeconds();
-        long days = s / 86_400;
-        long hours = s % 86_400 / 3_600;
-        long minutes = s % 3_600 / 60;
-        long seconds = s % 60;
-        if (days > 0) {
-            return days + "d " + hours + "h";
-        }
-        if (hours > 0) {
-            return hours + "h " + minutes + "m";
-        }
-        return minutes > 0 ? minutes + "m " + seconds + "s" : seconds + "s";
-    }
-
     /** An operator's skip as {@code skip} prints it; who and why escaped, in JSON too, as a hold's are. */
     private static Map<String, Object> skip(RunRecord record) {
         Map<String, Object> m = SkipCommand.Base.described(record);
@@ -570,7 +554,11 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
                     first ? lastColumn(r, last, now) : "",
-                    first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
+                    first
+                            ? (r.get("lag_ms") == null
+                                    ? "-"
+                                    : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms"))))
+                            : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
                     first ? held(hold, lease) : "",

@@ -21,7 +21,7 @@ class StatusReadableTest {
         "183600000,  2d 3h",
     })
     void readable_showsTheTwoLargestUnits(long millis, String expected) {
-        assertThat(StatusCommand.readable(Duration.ofMillis(millis))).isEqualTo(expected);
+        assertThat(RelativeTime.readable(Duration.ofMillis(millis))).isEqualTo(expected);
     }
 
     @Test
