@@ -1,5 +1,7 @@
 package dev.punctual.cli;
 
+import dev.punctual.cli.input.DurationArgument;
+import dev.punctual.cli.stage.OperatorSession;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.local.MotoServer;
 import dev.punctual.stage.StageFlags;

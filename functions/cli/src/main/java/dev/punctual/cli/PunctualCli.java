@@ -1,5 +1,22 @@
 package dev.punctual.cli;
 
+import dev.punctual.cli.control.BlackoutCommand;
+import dev.punctual.cli.control.CancelCommand;
+import dev.punctual.cli.control.MaintenanceCommand;
+import dev.punctual.cli.control.SkipCommand;
+import dev.punctual.cli.input.CheckedOptions;
+import dev.punctual.cli.output.ErrorReport;
+import dev.punctual.cli.output.ExitCodes;
+import dev.punctual.cli.output.RefusalLine;
+import dev.punctual.cli.reading.JobsCommand;
+import dev.punctual.cli.reading.LogsCommand;
+import dev.punctual.cli.reading.PlanCommand;
+import dev.punctual.cli.reading.StatusCommand;
+import dev.punctual.cli.running.InvocationCommands;
+import dev.punctual.cli.schedules.SchedulesCommand;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.RemoteFunctionException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -68,7 +85,7 @@ public final class PunctualCli implements Runnable {
      * the tests' seam for a command on a catalog of their own ({@code schedules}), with the same parsing,
      * error format and exit codes.
      */
-    static int execute(
+    public static int execute(
             PrintWriter out,
             PrintWriter err,
             CliContext given,
@@ -270,7 +287,7 @@ public final class PunctualCli implements Runnable {
      * argument, {@code --help}, a mistyped command, the completion script) gets all of them, for the
      * usage list and the "did you mean".
      */
-    static Collection<String> wanted(Collection<String> names, String... args) {
+    public static Collection<String> wanted(Collection<String> names, String... args) {
         String first =
                 Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         if (first == null) {

@@ -1,5 +1,11 @@
 package dev.punctual.cli;
 
+import dev.punctual.cli.input.OperatorInputException;
+import dev.punctual.cli.output.OutputOptions;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.DeployedStage;
+import dev.punctual.cli.stage.StageDiscovery;
 import dev.punctual.cli.verify.Activation;
 import dev.punctual.cli.verify.CheckResult;
 import dev.punctual.cli.verify.Preflight;

@@ -5,6 +5,8 @@ import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.input.Completions;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.infra.SynthesisedOperatorPolicy;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;

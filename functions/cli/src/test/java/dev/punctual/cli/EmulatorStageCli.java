@@ -4,6 +4,7 @@ import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.io.PrintWriter;
@@ -19,13 +20,13 @@ import java.util.List;
  * types it: tables of their own per stage (so tests do not see each other's), JSON output unless a
  * test says otherwise, and a fixed clock per command.
  */
-final class EmulatorStageCli {
+public final class EmulatorStageCli {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What a command printed and how it exited. */
-    record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
+    public record Result(int exitCode, String out, String err) {
+        public JsonNode json() throws Exception {
             return JSON.readTree(out);
         }
     }
@@ -33,7 +34,7 @@ final class EmulatorStageCli {
     private final String ledgerTable;
     private final List<String> options;
 
-    EmulatorStageCli(Class<?> test) {
+    public EmulatorStageCli(Class<?> test) {
         this.ledgerTable = TestTables.uniqueName(test, "ledger");
         this.options = List.of(
                 "--endpoint",
@@ -49,7 +50,7 @@ final class EmulatorStageCli {
     }
 
     /** The stage's ledger table: absent until a command connects, so a refusal can be shown to write nothing. */
-    String ledgerTable() {
+    public String ledgerTable() {
         return ledgerTable;
     }
 
@@ -57,7 +58,7 @@ final class EmulatorStageCli {
      * Runs the command at {@code now}: its first {@code words} arguments (e.g. {@code blackout add}), then
      * the stage's options, then the test's own (which override them, e.g. {@code --output table}).
      */
-    Result at(Instant now, int words, String... args) {
+    public Result at(Instant now, int words, String... args) {
         return run(CliContext.withClock(Clock.fixed(now, ZoneOffset.UTC)), words, args);
     }
 
@@ -65,7 +66,7 @@ final class EmulatorStageCli {
      * Runs the command on the system clock, as {@link #at}: for commands that wait on time passing (a
      * {@code maintenance hold} renews its hold while its command runs).
      */
-    Result now(int words, String... args) {
+    public Result now(int words, String... args) {
         return run(CliContext.withClock(Clock.systemUTC()), words, args);
     }
 
@@ -73,7 +74,7 @@ final class EmulatorStageCli {
      * A command line exactly as typed, none of the stage's options added, at {@code now}: a command that
      * needs no stage ({@code plan}), or a line a command printed for the operator to run (an undo hint).
      */
-    static Result typed(Instant now, String... args) {
+    public static Result typed(Instant now, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = PunctualCli.execute(
@@ -85,7 +86,7 @@ final class EmulatorStageCli {
     }
 
     /** The stage's options, for a CLI started as a process of its own. */
-    List<String> stageOptions() {
+    public List<String> stageOptions() {
         return options;
     }
 

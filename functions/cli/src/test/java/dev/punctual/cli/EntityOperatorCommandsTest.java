@@ -4,6 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.reading.LogsCommand;
+import dev.punctual.cli.reading.LogsInsightsStandIn;
+import dev.punctual.cli.reading.StatusCommand;
+import dev.punctual.cli.running.InvocationCommands;
+import dev.punctual.cli.schedules.EntityStage;
+import dev.punctual.cli.schedules.SchedulesCommand;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.DeployedStageFixture;
 import dev.punctual.handler.LambdaInvokeStandIn;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.ledger.ClaimRequest;

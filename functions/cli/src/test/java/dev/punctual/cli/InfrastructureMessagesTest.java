@@ -2,6 +2,9 @@ package dev.punctual.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.cli.reading.LogsCommand;
+import dev.punctual.cli.reading.StatusCommand;
+import dev.punctual.cli.stage.CliContext;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;

@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.control.CancelCommand;
+import dev.punctual.cli.reading.JobsCommand;
+import dev.punctual.cli.reading.PlanCommand;
+import dev.punctual.cli.reading.StatusCommand;
+import dev.punctual.cli.running.InvocationCommands;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.OperatorSession;
 import dev.punctual.handler.Wiring;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobContext;
@@ -49,11 +56,11 @@ import software.amazon.awssdk.regions.Region;
  * out end to end, {@code status} shows its execution and chunks, {@code cancel} stops a running one and
  * records it cancelled, {@code jobs} and {@code plan} mark a long job with its limits.
  */
-class LongJobCommandsTest {
+public class LongJobCommandsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static final String LONG = "close-books";
+    public static final String LONG = "close-books";
     private static final String SHORT = "send-digest";
 
     private static final Clock NOW = Clock.fixed(Instant.parse("2026-11-30T14:00:02Z"), ZoneOffset.UTC);
@@ -61,7 +68,7 @@ class LongJobCommandsTest {
     private static final Instant YESTERDAY = Instant.parse("2026-11-29T02:00:00Z");
 
     /** A long job of three chunks, and a short one. */
-    static final JobCatalog CATALOG = JobCatalog.of(
+    public static final JobCatalog CATALOG = JobCatalog.of(
             JobDefinition.builder(LONG)
                     .schedule("0 2 * * *", "UTC")
                     .runsLong(LongRun.within(Duration.ofHours(1)).chunksAtOnce(2))

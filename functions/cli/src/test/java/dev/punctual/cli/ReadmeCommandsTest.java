@@ -2,6 +2,7 @@ package dev.punctual.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.punctual.cli.stage.CliContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

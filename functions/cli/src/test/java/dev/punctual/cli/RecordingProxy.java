@@ -31,7 +31,7 @@ import java.util.concurrent.Executors;
  * is what the command itself sends, whichever client in it sends it (an SDK interceptor would need a way
  * into every client the CLI builds; the wire needs none).
  */
-final class RecordingProxy implements AutoCloseable {
+public final class RecordingProxy implements AutoCloseable {
 
     /**
      * One authorisation.
@@ -43,7 +43,7 @@ final class RecordingProxy implements AutoCloseable {
      * @param returnValues {@code dynamodb:ReturnValues}
      * @param request the request's own operation (TransactWriteItems for a transaction's items)
      */
-    record Access(
+    public record Access(
             String action,
             String table,
             String partitionKey,
@@ -78,7 +78,7 @@ final class RecordingProxy implements AutoCloseable {
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<Access> recorded = new CopyOnWriteArrayList<>();
 
-    RecordingProxy(URI target) {
+    public RecordingProxy(URI target) {
         this.target = target;
         try {
             this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -90,12 +90,12 @@ final class RecordingProxy implements AutoCloseable {
         server.start();
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     /** What was recorded since the last call, in the order sent; the record starts afresh. */
-    List<Access> take() {
+    public List<Access> take() {
         List<Access> taken = List.copyOf(recorded);
         recorded.clear();
         return taken;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.cli.CliContext;
 import dev.punctual.cli.PunctualCli;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.testing.DynamoDbHarness;
 import dev.punctual.testing.TestTables;
 import java.io.PrintWriter;

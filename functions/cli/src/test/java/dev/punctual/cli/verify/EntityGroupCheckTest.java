@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.punctual.cli.AwsAccess;
-import dev.punctual.cli.DeployedStageFixture;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.DeployedStageFixture;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.stage.StageOutputs;
 import dev.punctual.testing.DynamoDbHarness;

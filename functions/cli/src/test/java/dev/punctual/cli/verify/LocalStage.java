@@ -1,8 +1,8 @@
 package dev.punctual.cli.verify;
 
-import dev.punctual.cli.AwsAccess;
-import dev.punctual.cli.CliContext;
-import dev.punctual.cli.LogsInsightsStandIn;
+import dev.punctual.cli.reading.LogsInsightsStandIn;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.demo.SimulatedClock;
 import dev.punctual.fixtures.FixtureCatalog;
 import dev.punctual.handler.DeclaredTables;

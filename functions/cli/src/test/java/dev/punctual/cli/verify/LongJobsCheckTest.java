@@ -2,8 +2,8 @@ package dev.punctual.cli.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.cli.AwsAccess;
-import dev.punctual.cli.DeployedStageFixture;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.DeployedStageFixture;
 import dev.punctual.testing.DynamoDbHarness;
 import java.net.URI;
 import java.util.List;

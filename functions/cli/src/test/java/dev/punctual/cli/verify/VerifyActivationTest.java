@@ -5,9 +5,9 @@ import static dev.punctual.fixtures.FixtureCatalog.DELIVERING;
 import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.punctual.cli.LogsInsightsStandIn;
 import dev.punctual.cli.PunctualCli;
 import dev.punctual.cli.VerifyCommand;
+import dev.punctual.cli.reading.LogsInsightsStandIn;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Retention;

@@ -1,0 +1,280 @@
+package dev.punctual.cli.reading;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.cli.input.Completions;
+import dev.punctual.cli.input.OperatorInputException;
+import dev.punctual.cli.output.ColumnOptions;
+import dev.punctual.cli.output.Json;
+import dev.punctual.cli.output.OutputOptions;
+import dev.punctual.cli.output.Table;
+import dev.punctual.cli.stage.OperatorSession;
+import dev.punctual.cli.stage.Remote;
+import dev.punctual.cli.stage.StageTarget;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.stage.StageFlags;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jobs}: the catalog this CLI was built with, without a database or AWS: each job's schedule as
+ * written and as deployed, zone, lock group, pool, flags and its next runs, local and UTC, with how far
+ * away they are.
+ */
+@Command(
+        name = "jobs",
+        mixinStandardHelpOptions = true,
+        description = "Lists the catalog's jobs: schedule as written and as deployed, zone, lock group, pool, flags,"
+                + " next runs (local and UTC, relative); needs no database.")
+public final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
+
+    /** Every column of the table ({@code -o wide}). */
+    static final String[] HEADER = {
+        "JOB",
+        "SCHEDULE",
+        "DEPLOYED",
+        "OFFSET",
+        "ZONE",
+        "LOCK GROUP",
+        "POOL",
+        "CATCH-UP",
+        "DEADLINE",
+        "ATTEMPTS",
+        "LONG",
+        "TABLES",
+        "EXCLUSIONS",
+        "FLAGS",
+        "NEXT (LOCAL)",
+        "NEXT (UTC)",
+        "IN"
+    };
+
+    /** What fits a 120-column terminal: the job, its deployed schedule, zone and next run (about 100 columns). */
+    static final List<String> NARROW = List.of("job", "deployed", "zone", "next-local", "in");
+
+    private final Clock clock;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    OutputOptions output;
+
+    @Mixin
+    ColumnOptions columns;
+
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "JOB",
+            description = "Only this job",
+            completionCandidates = Completions.JobIds.class)
+    String job;
+
+    @Option(
+            names = "--next",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Next runs per job (0-100, default ${DEFAULT-VALUE})")
+    int next;
+
+    /** Where the catalog comes from: the one this CLI was built with, or a test's. */
+    private final java.util.function.Supplier<JobCatalog> catalog;
+
+    public JobsCommand(Clock clock) {
+        // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
+        this(clock, () -> OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE)));
+    }
+
+    public JobsCommand(Clock clock, java.util.function.Supplier<JobCatalog> catalog) {
+        this.clock = clock;
+        this.catalog = catalog;
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        if (next < 0 || next > 100) {
+            throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
+        }
+        JobCatalog catalog = this.catalog.get();
+        List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
+        Instant now = clock.instant();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (JobDefinition definition : jobs) {
+            rows.add(row(definition, now));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output.isJson()) {
+            Map<String, Object> report = new LinkedHashMap<>();
+            report.put("now", now.toString());
+            report.put("jobs", rows);
+            out.println(Json.mapper().writeValueAsString(report));
+        } else {
+            out.println(Table.render(Table.only(table(rows), columns.shown())));
+        }
+        return 0;
+    }
+
+    @Override
+    public String[] header() {
+        return HEADER.clone();
+    }
+
+    @Override
+    public List<String> narrow() {
+        return NARROW;
+    }
+
+    @Override
+    public OutputOptions output() {
+        return output;
+    }
+
+    private Map<String, Object> row(JobDefinition job, Instant now) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("job", job.id());
+        row.put("schedule", job.schedule().expression().source());
+        // A per-entity job has no schedule of its own: the stage deploys none, and each entity names its zone.
+        row.put("deployed", job.isPerEntity() ? PER_ENTITY : job.deployment().expression());
+        // A spread job's schedule fires this many minutes after each occurrence (decision 0035).
+        row.put("offset_minutes", job.offsetMinutes());
+        row.put(
+                "spread_over",
+                job.spread() == null ? null : job.spread().window().window().toString());
+        row.put("zone", job.isPerEntity() ? PER_ENTITY : job.schedule().zone().getId());
+        row.put("lock_group", job.lockGroup());
+        row.put("pool", job.pool().name());
+        row.put("flags", flags(job));
+        row.put("catch_up", catchUp(job));
+        // The latest an occurrence may start after its time (decision 0032); null for none.
+        row.put("start_deadline", job.deadline().map(Duration::toString).orElse(null));
+        row.put("max_attempts", job.maxAttempts());
+        // A long job's limits (decision 0039): one execution per occurrence, within max_duration.
+        row.put("long", longRun(job));
+        row.put(
+                "tables",
+                job.tables().stream().map(dev.punctual.job.JobTable::name).toList());
+        // What keeps occurrences from running, one line each: a calendar's business-day rule or its dates,
+        // a recurring blackout (declared with the job or the catalog); none for most jobs.
+        row.put("exclusions", job.exclusions().describe());
+        row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.occurrences(), now, next));
+        row.put("description", job.description());
+        return row;
+    }
+
+    private static Map<String, Object> longRun(JobDefinition job) {
+        if (!job.isLong()) {
+            return null;
+        }
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("max_duration", job.longRun().maxDuration().toString());
+        limits.put("chunks_at_once", job.longRun().chunksAtOnce());
+        limits.put("summary", job.longRun().describe());
+        return limits;
+    }
+
+    /** The policy as written and what it means for this schedule: the shape a team copies, visible. */
+    private static Map<String, Object> catchUp(JobDefinition job) {
+        Map<String, Object> policy = new LinkedHashMap<>();
+        policy.put("mode", job.catchUp().mode().name().toLowerCase(java.util.Locale.ROOT));
+        policy.put("max_occurrences", job.catchUp().maxOccurrences());
+        policy.put("within", job.catchUp().maxAge().toString());
+        policy.put("summary", job.catchUp().describe());
+        return policy;
+    }
+
+    /** What {@code deployed} and {@code zone} say of a per-entity job: each entity has its own (docs/entities.md). */
+    static final String PER_ENTITY = "per entity";
+
+    private static List<String> flags(JobDefinition job) {
+        List<String> flags = new ArrayList<>();
+        if (job.isPerEntity()) {
+            flags.add("per-entity");
+        }
+        if (job.isLong()) {
+            flags.add("long");
+        }
+        if (job.destructive()) {
+            flags.add("destructive");
+        }
+        if (job.externalDelivery()) {
+            flags.add("delivery");
+        }
+        if (job.perJobMetrics()) {
+            flags.add("metrics");
+        }
+        if (job.safeToVerify()) {
+            flags.add("safe-to-verify");
+        }
+        return flags;
+    }
+
+    /** "+7m of 10m" for a spread job (its offset and window), "-" for one deployed at its occurrences. */
+    private static String offset(Map<String, Object> row) {
+        Object window = row.get("spread_over");
+        return window == null
+                ? "-"
+                : "+" + row.get("offset_minutes") + "m of "
+                        + Duration.parse((String) window).toMinutes() + "m";
+    }
+
+    /** "within PT6H, 4 chunks at once" for a long job, "-" for one that runs in one invocation. */
+    private static String longColumn(Map<String, Object> limits) {
+        return limits == null ? "-" : ((String) limits.get("summary")).substring("long: ".length());
+    }
+
+    private static String exclusions(List<String> lines) {
+        return lines.isEmpty() ? "-" : String.join("; ", lines);
+    }
+
+    private static String tables(List<String> names) {
+        return names.isEmpty() ? "-" : String.join(",", names);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String[]> table(List<Map<String, Object>> rows) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(HEADER.clone());
+        for (Map<String, Object> r : rows) {
+            List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
+            List<String> flags = (List<String>) r.get("flags");
+            int runs = Math.max(1, next.size());
+            for (int i = 0; i < runs; i++) {
+                boolean first = i == 0;
+                Map<String, String> run = i < next.size() ? next.get(i) : Map.of();
+                lines.add(new String[] {
+                    first ? (String) r.get("job") : "",
+                    first ? (String) r.get("schedule") : "",
+                    first ? (String) r.get("deployed") : "",
+                    first ? offset(r) : "",
+                    first ? (String) r.get("zone") : "",
+                    first ? (String) r.get("lock_group") : "",
+                    first ? (String) r.get("pool") : "",
+                    first ? (String) ((Map<String, Object>) r.get("catch_up")).get("summary") : "",
+                    first ? java.util.Objects.toString(r.get("start_deadline"), "-") : "",
+                    first ? String.valueOf(r.get("max_attempts")) : "",
+                    first ? longColumn((Map<String, Object>) r.get("long")) : "",
+                    first ? tables((List<String>) r.get("tables")) : "",
+                    first ? exclusions((List<String>) r.get("exclusions")) : "",
+                    first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",
+                    run.getOrDefault("local", "-"),
+                    run.getOrDefault("utc", "-"),
+                    run.getOrDefault("in", "-")
+                });
+            }
+        }
+        return lines;
+    }
+}
