@@ -78,7 +78,7 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public ClaimResult claim(ClaimRequest request) {
         Instant now = now();
-        if (request.trigger() == Trigger.SCHEDULED) {
+        if (request.trigger().fromSchedule()) {
             // Before the job runs: a scheduled claim is what later moves the cursor.
             Due.require(
                     request.key().scheduledTime(),
