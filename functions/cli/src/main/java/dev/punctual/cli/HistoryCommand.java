@@ -62,8 +62,11 @@ final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
     static final List<String> NARROW =
             List.of("occurrence-local", "status", "attempts", "duration", "trigger", "reason");
 
-    /** The most characters of a reason or error the table shows; the JSON has them whole. */
-    private static final int REASON_WIDTH = 60;
+    /**
+     * The most characters of a reason or error the table shows, so the default columns fit a 120-column
+     * terminal (25 + 9 + 8 + 8 + 8 + 50 and their gaps); the JSON has them whole.
+     */
+    private static final int REASON_WIDTH = 50;
 
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
 
@@ -240,9 +243,12 @@ final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
         if (!history.more()) {
             return "";
         }
-        return System.lineSeparator() + (query.from().isPresent() ? "more" : "older")
-                + " occurrences are recorded than shown: --last N (up to " + HistoryQuery.MAX
-                + ") or --since T shows others";
+        return System.lineSeparator()
+                + (query.from().isPresent()
+                        ? "more than " + HistoryQuery.MAX + " occurrences are recorded since then: the oldest of"
+                                + " them are not shown"
+                        : "older occurrences are recorded: --last N (up to " + HistoryQuery.MAX
+                                + ") or --since T shows them");
     }
 
     @Override

@@ -50,12 +50,17 @@ class HistoryCommandTest {
 
     /** The scheduler's delivery of the day's occurrence, two seconds after it, through the real handler. */
     private void delivered(int november) throws Exception {
+        delivered(november, 0);
+    }
+
+    /** As {@link #delivered(int)}, exiting as expected: {@link PunctualCli#RAN_NOTHING} for a delivery whose outcome is a skip. */
+    private void delivered(int november, int exitCode) throws Exception {
         Path event = Files.createTempFile("scheduled", ".json");
         Files.writeString(event, """
                 {"kind":"scheduled","job":"%s","scheduled_time":"%s","execution_id":"%s","attempt_number":"1",
                  "schedule_arn":"arn:aws:scheduler:us-east-1:123456789012:schedule/punctual-dev/%s"}""".formatted(DAILY, day(november), UUID.randomUUID(), DAILY));
         Result result = at(day(november).plusSeconds(2), "invoke", "--event", event.toString());
-        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(exitCode);
     }
 
     private static List<String> column(JsonNode rows, String field) {
@@ -127,7 +132,7 @@ class HistoryCommandTest {
         assertThat(replay.exitCode()).as(replay.err()).isZero();
         Result skip = at(day(26).plusSeconds(180), "skip", DAILY, "--at", day(27).toString(), "--reason", "audit");
         assertThat(skip.exitCode()).as(skip.err()).isZero();
-        delivered(27);
+        delivered(27, PunctualCli.RAN_NOTHING);
         // A failure, as the function records one: a scheduled claim of the 28th completed as failed.
         RunLedger ledger = DynamoDbRunLedger.create(
                 DynamoDbHarness.client(),
@@ -189,6 +194,9 @@ class HistoryCommandTest {
         assertThat(table.out())
                 .contains("OCCURRENCE (LOCAL)", "STATUS", "TRIGGER", "REASON")
                 .contains("2026-11-28T09:00:00-05:00", "upstream down", "catch-up", "operator", "replay");
+        assertThat(table.out().lines().mapToInt(String::length).max().orElse(0))
+                .as("the default columns fit a 120-column terminal")
+                .isLessThanOrEqualTo(120);
         assertThat(table.out().indexOf("2026-11-28T09:00:00-05:00"))
                 .isLessThan(table.out().indexOf("2026-11-20T09:00:00-05:00"));
 
