@@ -265,6 +265,7 @@ public final class PunctualCli implements Runnable {
         all.put("replay", () -> new InvocationCommands.Replay(context));
         all.put("jobs", () -> new JobsCommand(clock));
         all.put("status", () -> new StatusCommand(context));
+        all.put("history", () -> new HistoryCommand(context));
         all.put("maintenance", () -> new MaintenanceCommand(context));
         all.put("skip", () -> new SkipCommand.Skip(context));
         all.put("unskip", () -> new SkipCommand.Unskipping(context));

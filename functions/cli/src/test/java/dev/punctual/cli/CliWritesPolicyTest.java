@@ -154,6 +154,8 @@ class CliWritesPolicyTest {
                 "remove",
                 JSON.readTree(added).get("blackout").asText());
         READ.put("status", run(NOW, "status", DAILY));
+        // Issue 38: one Query of the job's run partition and one GetItem of its lock item.
+        READ.put("history", run(NOW, "history", DAILY));
         // A skip that first drops a mark its job's cursor has passed (SKIPS_PRUNE): skip Tuesday again, then
         // move the cursor to Tuesday as deliveries would (a missed range, by the ledger itself, unrecorded).
         checked("skip", NOW, "skip", DAILY, "--at", TUESDAY.toString(), "--reason", "outage", "--by", "alice");
@@ -288,11 +290,26 @@ class CliWritesPolicyTest {
             assertThat(checked)
                     .as(command)
                     .isNotEmpty()
-                    .allMatch(a -> a.action().equals("dynamodb:GetItem"));
+                    .allMatch(a ->
+                            a.action().equals("dynamodb:GetItem") || a.action().equals("dynamodb:Query"));
             assertThat(checked.stream().filter(a -> !allowed(a)).toList())
                     .as("%s: requests the operator policy denies", command)
                     .isEmpty();
         });
+    }
+
+    @Test
+    void history_sendsOneQueryOfTheJobsRunItemsAndOneGetItemOfItsLockItem_bothAllowed() {
+        List<RecordingProxy.Access> sent = READ.get("history").stream()
+                .filter(a -> !EMULATOR_SETUP.contains(a.action()))
+                .toList();
+
+        assertThat(sent.stream().map(RecordingProxy.Access::action).sorted().toList())
+                .containsExactly("dynamodb:GetItem", "dynamodb:Query");
+        assertThat(sent).allMatch(CliWritesPolicyTest::allowed);
+        assertThat(policy.allows("dynamodb:Query", "", null, Set.of("pk", "sk"), "NONE"))
+                .as("the Query on the ledger, as the synthesised operator policy has it")
+                .isTrue();
     }
 
     @Test

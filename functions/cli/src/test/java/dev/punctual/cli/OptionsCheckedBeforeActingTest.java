@@ -51,7 +51,8 @@ class OptionsCheckedBeforeActingTest {
                                 "db migration")),
                 Arguments.of(2, List.of("blackout", "remove", "bo-0000000000")),
                 Arguments.of(2, List.of("blackout", "list")),
-                Arguments.of(1, List.of("status", DAILY)));
+                Arguments.of(1, List.of("status", DAILY)),
+                Arguments.of(1, List.of("history", DAILY)));
     }
 
     @ParameterizedTest(name = "{1}")

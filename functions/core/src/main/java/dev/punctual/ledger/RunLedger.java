@@ -45,6 +45,16 @@ public interface RunLedger {
     Optional<RunRecord> run(RunKey key);
 
     /**
+     * The job's (or an entity's, by its ledger id {@code job:entity}) recent occurrences, newest first, within
+     * the query's bound: one Query of its run items read back from the newest, plus one read of its lock
+     * item so an occurrence in flight on the slot shows, as {@link #run} shows it. For operators' history;
+     * nothing decides on it.
+     */
+    default History history(String ledgerId, HistoryQuery query) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no history");
+    }
+
+    /**
      * Heartbeat: push a held lease's end out (to a later {@code until}), fenced — only the owner token
      * of the current fence, before the lease has ended on the caller's clock. Empty when the lease is no
      * longer ours.

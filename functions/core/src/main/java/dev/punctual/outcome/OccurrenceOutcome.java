@@ -60,6 +60,9 @@ public record OccurrenceOutcome(
     /** The trigger of a scheduler's delivery ({@code dev.punctual.ledger.Trigger.SCHEDULED}). */
     static final String SCHEDULED = "SCHEDULED";
 
+    /** An occurrence that delivery caught up ({@code Trigger.CATCH_UP}): retried as the delivery's own is. */
+    static final String CATCH_UP = "CATCH_UP";
+
     /**
      * A failure no retry will follow, which is what pages. Only a scheduled delivery is retried (by
      * Lambda's async retries: the handler throws while the occurrence has attempts left), and only for a
@@ -71,7 +74,9 @@ public record OccurrenceOutcome(
      * @param maxAttempts the job's {@code maxAttempts}
      */
     public boolean finalFailure(int maxAttempts) {
-        return verdict() == Verdict.FAIL && !Retries.willRetry(reason, SCHEDULED.equals(trigger), attempt, maxAttempts);
+        return verdict() == Verdict.FAIL
+                && !Retries.willRetry(
+                        reason, SCHEDULED.equals(trigger) || CATCH_UP.equals(trigger), attempt, maxAttempts);
     }
 
     /** The identifying part of an outcome; the rest through the builder's setters. */

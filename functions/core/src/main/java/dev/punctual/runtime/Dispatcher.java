@@ -132,7 +132,9 @@ public final class Dispatcher {
             requests.add(new OccurrenceRunner.Request(
                     subject,
                     occurrence,
-                    Trigger.SCHEDULED,
+                    // Recorded apart so a history tells a caught-up occurrence from a delivered one; every
+                    // rule treats both as the scheduler's (Trigger.fromSchedule).
+                    isDelivered ? Trigger.SCHEDULED : Trigger.CATCH_UP,
                     isDelivered ? s.attemptNumber() : 1,
                     false,
                     subject.key(run.trigger())));

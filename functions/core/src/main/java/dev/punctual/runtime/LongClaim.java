@@ -166,7 +166,8 @@ public record LongClaim(RunSubject subject, Claim claim) {
         try {
             return Trigger.valueOf(text);
         } catch (IllegalArgumentException e) {
-            throw new BadLongClaim("claim field 'trigger' must be SCHEDULED, MANUAL or REPLAY, was '" + text + "'");
+            throw new BadLongClaim(
+                    "claim field 'trigger' must be SCHEDULED, CATCH_UP, MANUAL or REPLAY, was '" + text + "'");
         }
     }
 }

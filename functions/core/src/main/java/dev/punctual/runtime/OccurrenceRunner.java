@@ -117,14 +117,14 @@ final class OccurrenceRunner {
     ClaimStep claim(Request request, Deadline deadline) {
         JobDefinition job = request.job();
         RunKey key = request.refusalKey();
-        if (request.trigger() == Trigger.SCHEDULED && !services.flags().schedulesEnabled()) {
+        if (request.trigger().fromSchedule() && !services.flags().schedulesEnabled()) {
             return finished(skipRecorded(request, key, Reason.SCHEDULES_DISABLED, null));
         }
         if (job.destructive() && !services.flags().destructiveEnabled()) {
             String why = "stage " + services.flags().stage() + " does not allow destructive jobs";
             return finished(refused(request, Reason.DESTRUCTIVE_DISABLED, why));
         }
-        if (judgedByDeadline(request) && request.trigger() == Trigger.SCHEDULED) {
+        if (judgedByDeadline(request) && request.trigger().fromSchedule()) {
             Optional<OccurrenceReport> excluded = excluded(request);
             if (excluded.isPresent()) {
                 return finished(excluded.get());
@@ -137,7 +137,7 @@ final class OccurrenceRunner {
         if (late.isPresent()) {
             return finished(deadlinePassed(request, late.get()));
         }
-        if (request.trigger() == Trigger.SCHEDULED && request.subject().entity().isEmpty()) {
+        if (request.trigger().fromSchedule() && request.subject().entity().isEmpty()) {
             // The catalog's order is among its jobs' own schedules; an entity's schedule is not one of them.
             letEarlierJobsGoFirst(request, deadline);
         }
@@ -224,7 +224,7 @@ final class OccurrenceRunner {
      */
     private static boolean judgedByDeadline(Request request) {
         return switch (request.trigger()) {
-            case SCHEDULED -> true;
+            case SCHEDULED, CATCH_UP -> true;
             case REPLAY -> !request.deadlineWaived();
             case MANUAL -> false;
         };
@@ -409,8 +409,7 @@ final class OccurrenceRunner {
      * LOCK_BUSY at once; an earlier run of the same job is left to catch-up as before).
      */
     private static boolean waitsForASibling(Request request, Busy busy) {
-        return request.trigger() == Trigger.SCHEDULED
-                && !request.subject().ledgerId().equals(busy.holder());
+        return request.trigger().fromSchedule() && !request.subject().ledgerId().equals(busy.holder());
     }
 
     OccurrenceReport execute(Request request, Claim claim, Deadline deadline, StructuredLog log) {

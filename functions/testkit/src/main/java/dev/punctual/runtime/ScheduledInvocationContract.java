@@ -13,6 +13,7 @@ import dev.punctual.ledger.Outcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunStatus;
+import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.testkit.MutableClock;
 import dev.punctual.outcome.Reason;
 import dev.punctual.outcome.Verdict;
@@ -857,6 +858,33 @@ public abstract class ScheduledInvocationContract {
 
         assertThat(f.ledger.run(new RunKey("report-free", trigger)))
                 .hasValueSatisfying(r -> assertThat(r.attempts()).isEqualTo(1));
+    }
+
+    /**
+     * Issue 38: a history tells a caught-up occurrence from the delivered one by its trigger, recorded in the
+     * writes catch-up sends anyway; it moves the cursor as the delivery's own occurrence does.
+     */
+    @Test
+    void catchUp_recordsTheOlderOccurrenceWithTriggerCatchUp_andTheDeliveredOneAsScheduled() {
+        Instant first = Instant.parse("2026-11-30T00:00:00Z");
+        RuntimeFixture f = dev(first);
+        f.invoke(scheduled("report-free", first));
+        Instant caughtUp = first.plus(Duration.ofMinutes(15));
+        Instant delivered = first.plus(Duration.ofMinutes(30));
+        f.clock.advance(Duration.ofMinutes(30));
+
+        InvocationResult result = f.invoke(scheduled("report-free", delivered));
+
+        assertThat(f.ledger.run(new RunKey("report-free", caughtUp))).hasValueSatisfying(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(r.trigger()).isEqualTo(Trigger.CATCH_UP);
+        });
+        assertThat(f.ledger.run(new RunKey("report-free", delivered)))
+                .hasValueSatisfying(r -> assertThat(r.trigger()).isEqualTo(Trigger.SCHEDULED));
+        assertThat(result.occurrences())
+                .extracting(o -> o.trigger())
+                .containsExactly(Trigger.CATCH_UP, Trigger.SCHEDULED);
+        assertThat(f.ledger.cursor("report-free")).contains(delivered);
     }
 
     /**

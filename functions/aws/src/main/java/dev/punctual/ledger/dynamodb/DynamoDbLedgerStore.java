@@ -41,19 +41,21 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     private final DynamoDbClient dynamo;
     private final Requests requests;
     private final LongRunRequests longRuns;
+    private final Integer queryPage;
 
     public DynamoDbLedgerStore(DynamoDbClient dynamo, String table) {
         this(dynamo, table, null);
     }
 
     /**
-     * @param chunkPage the most chunk records one Query page holds (tests: pages without a megabyte of
-     *     items); null for DynamoDB's own page
+     * @param chunkPage the most items one Query page holds, of chunk records and of a history's run items
+     *     (tests: pages without a megabyte of items); null for DynamoDB's own page
      */
     DynamoDbLedgerStore(DynamoDbClient dynamo, String table, Integer chunkPage) {
         this.dynamo = Objects.requireNonNull(dynamo);
         this.requests = new Requests(Objects.requireNonNull(table));
         this.longRuns = new LongRunRequests(dynamo, requests, chunkPage);
+        this.queryPage = chunkPage;
     }
 
     @Override
@@ -286,6 +288,31 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     @Override
     public Optional<RunRecord> readMissed(RunKey firstOfRange) {
         return Codec.run(read("read missed range", Keys.missed(firstOfRange)));
+    }
+
+    /**
+     * One Query of the partition read backwards, eventually consistent (Requests.newestFirstQuery), its
+     * Limit the rows still wanted, so DynamoDB reads (and bills) no item beyond the bound; a next page only
+     * while the last one stopped before the bound and named a last key.
+     */
+    @Override
+    public List<RunRecord> readRecentRuns(String ledgerId, Optional<Instant> since, int atMost) {
+        Values v = Values.of().put(":pk", Keys.runPartition(ledgerId));
+        since.ifPresent(t -> v.put(":since", Keys.runSortKey(t)));
+        String condition = since.isPresent() ? RUNS_OF_SUBJECT_SINCE : RUNS_OF_SUBJECT;
+        List<RunRecord> rows = new java.util.ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            int wanted = atMost - rows.size();
+            int limit = queryPage == null ? wanted : Math.min(wanted, queryPage);
+            Map<String, AttributeValue> from = start;
+            var page = Send.request(
+                    "read the history of " + ledgerId,
+                    () -> dynamo.query(requests.newestFirstQuery(condition, v, limit, from)));
+            page.items().forEach(item -> rows.add(Codec.run(item).orElseThrow()));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null && rows.size() < atMost);
+        return rows;
     }
 
     private Map<String, AttributeValue> read(String what, Map<String, AttributeValue> key) {

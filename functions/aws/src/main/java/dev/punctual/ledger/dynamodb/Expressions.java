@@ -274,6 +274,20 @@ final class Expressions {
      */
     static final String EXECUTIONS_OF_SUBJECT = "#pk = :pk";
 
+    /**
+     * A job's (or an entity's) run items for its history, newest first: the partition {@code run#<ledgerId>}
+     * holds only its run and missed-range items (an entity's is a partition of its own, {@code
+     * run#<job>:<entity>}, never a prefix of its job's), in occurrence order; read backwards.
+     */
+    static final String RUNS_OF_SUBJECT = "#pk = :pk";
+
+    /**
+     * As {@link #RUNS_OF_SUBJECT}, from an occurrence on: {@code :since} is the run sort key of the oldest
+     * occurrence wanted (fixed-width UTC, so string order is time order). A missed range starting before it
+     * is left out even when it ends after it, as a run item of that occurrence would be.
+     */
+    static final String RUNS_OF_SUBJECT_SINCE = "#pk = :pk AND #sk >= :since";
+
     // ---- Updates -------------------------------------------------------------------------------------
 
     /**

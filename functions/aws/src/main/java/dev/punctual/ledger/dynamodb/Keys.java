@@ -29,6 +29,16 @@ final class Keys {
                 Attr.PK, s(runPk(first.jobId())), Attr.SK, s(OCCURRENCE.format(first.scheduledTime()) + "#missed"));
     }
 
+    /** The partition of a job's (or an entity's) run items, a history's Query's key. */
+    static AttributeValue runPartition(String ledgerId) {
+        return s(runPk(ledgerId));
+    }
+
+    /** The run sort key of an occurrence, the lower bound of a history's Query from it. */
+    static AttributeValue runSortKey(java.time.Instant occurrence) {
+        return s(OCCURRENCE.format(occurrence));
+    }
+
     /** The partition of a job's (or an entity's) execution records. */
     static String executionPartition(String ledgerId) {
         return "long#" + ledgerId;

@@ -145,6 +145,26 @@ final class Requests {
                 .build();
     }
 
+    /**
+     * An eventually consistent Query, newest first, for what only an operator reads (a history): half the
+     * read units of a consistent one, and a write of the last second or so missing from it changes nothing
+     * any decision rests on.
+     */
+    QueryRequest newestFirstQuery(
+            String keyCondition, Values v, int limit, Map<String, AttributeValue> exclusiveStartKey) {
+        return QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression(keyCondition)
+                .expressionAttributeNames(Placeholders.names(keyCondition))
+                .expressionAttributeValues(v.forExpressions(keyCondition))
+                .consistentRead(false)
+                .scanIndexForward(false)
+                .limit(limit)
+                .exclusiveStartKey(exclusiveStartKey)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
     /** An update with no condition: {@code expressionAttributeValues} must not be sent empty. */
     TransactWriteItem transactUpdate(Map<String, AttributeValue> key, String update, Values v) {
         var values = v.forExpressions(update);

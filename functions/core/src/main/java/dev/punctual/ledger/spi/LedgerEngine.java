@@ -8,6 +8,8 @@ import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Due;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.History;
+import dev.punctual.ledger.HistoryQuery;
 import dev.punctual.ledger.Ids;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
@@ -76,7 +78,7 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public ClaimResult claim(ClaimRequest request) {
         Instant now = now();
-        if (request.trigger() == Trigger.SCHEDULED) {
+        if (request.trigger().fromSchedule()) {
             // Before the job runs: a scheduled claim is what later moves the cursor.
             Due.require(
                     request.key().scheduledTime(),
@@ -172,6 +174,38 @@ public final class LedgerEngine implements RunLedger {
             return Optional.of(Records.asRunning(slot, key.jobId(), null));
         }
         return stored;
+    }
+
+    /**
+     * One more row than asked is read, so "more" is known without a second page; the slot's in-flight
+     * occurrence is placed among them as {@link #run} merges it (it has no run item yet, or only a skip the
+     * claim replaced).
+     */
+    @Override
+    public History history(String ledgerId, HistoryQuery query) {
+        Ids.require(ledgerId, "ledgerId");
+        Slot slot = store.readLock(ledgerId).slot();
+        List<RunRecord> stored = store.readRecentRuns(ledgerId, query.from(), query.limit() + 1);
+        List<RunRecord> rows = new ArrayList<>(stored);
+        boolean slotWanted = slot != null
+                && slot.running()
+                && query.from().map(since -> !slot.occurrence().isBefore(since)).orElse(true);
+        if (slotWanted) {
+            RunRecord running = Records.asRunning(slot, ledgerId, null);
+            boolean replaced = rows.removeIf(r -> r.key().equals(running.key()) && r.status() == RunStatus.SKIPPED);
+            // A missed range starting at the same occurrence is another item: it is not the occurrence's record.
+            boolean recorded =
+                    rows.stream().anyMatch(r -> r.key().equals(running.key()) && r.status() != RunStatus.MISSED);
+            // One older than every row read falls off below with the rest beyond the bound.
+            if (replaced || !recorded) {
+                rows.add(running);
+            }
+        }
+        // Newest first; the sort is stable, so a run item keeps its place before a range starting with it.
+        rows.sort(java.util.Comparator.comparing((RunRecord r) -> r.key().scheduledTime())
+                .reversed());
+        boolean more = rows.size() > query.limit();
+        return new History(ledgerId, more ? rows.subList(0, query.limit()) : rows, more);
     }
 
     @Override

@@ -109,6 +109,13 @@ public interface LedgerStore {
     Optional<RunRecord> readMissed(RunKey firstOfRange);
 
     /**
+     * The run items of one ledger id (run and missed-range items alike), newest occurrence first, those at
+     * or after {@code since} when present, at most {@code atMost}: for operators' history, so it may be
+     * eventually consistent (one Query, following its pages only as far as {@code atMost}).
+     */
+    List<RunRecord> readRecentRuns(String ledgerId, Optional<Instant> since, int atMost);
+
+    /**
      * An operator's skip (decision 0033), one transaction over two items: on the job's lock item the
      * occurrence's mark (SKIP_AHEAD, then SKIP_MARK), and the planned run item (SKIP_MAY_PLAN). False
      * when either half refused it; the caller reads why.

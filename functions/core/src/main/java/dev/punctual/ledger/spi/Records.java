@@ -284,7 +284,7 @@ final class Records {
         // Only the scheduler's own deliveries move the cursor: a manual run or a replay of any instant
         // would otherwise jump it past occurrences still pending, which catch-up would then never see.
         // Catch-up skips what those runs already did (AlreadyDone), so nothing runs twice.
-        return claim.trigger() == Trigger.SCHEDULED
+        return claim.trigger().fromSchedule()
                 && claim.cursorBefore()
                         .map(c -> c.isBefore(claim.key().scheduledTime()))
                         .orElse(true);

@@ -197,6 +197,11 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public List<RunRecord> readRecentRuns(String ledgerId, Optional<Instant> since, int atMost) {
+        return inject("readRecentRuns", () -> store.readRecentRuns(ledgerId, since, atMost));
+    }
+
+    @Override
     public List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
         return inject("readRecentExecutions", () -> store.readRecentExecutions(ledgerId, limit));
     }

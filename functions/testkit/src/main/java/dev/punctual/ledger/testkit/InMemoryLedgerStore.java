@@ -398,6 +398,28 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return Optional.ofNullable(missed.get(firstOfRange));
     }
 
+    /**
+     * As DynamoDB's Query of the partition {@code run#<ledgerId>} read backwards: newest first, and a missed
+     * range (sort key {@code <first>#missed}) before a run item of the same occurrence.
+     */
+    @Override
+    public synchronized List<RunRecord> readRecentRuns(String ledgerId, Optional<Instant> since, int atMost) {
+        java.util.Comparator<Map.Entry<RunRecord, Boolean>> newestFirst = java.util.Comparator.comparing(
+                        (Map.Entry<RunRecord, Boolean> e) -> e.getKey().key().scheduledTime())
+                .thenComparing(Map.Entry::getValue)
+                .reversed();
+        return java.util.stream.Stream.concat(
+                        runs.values().stream().map(r -> Map.entry(r, false)),
+                        missed.values().stream().map(r -> Map.entry(r, true)))
+                .filter(e -> e.getKey().key().jobId().equals(ledgerId))
+                .filter(e -> since.map(s -> !e.getKey().key().scheduledTime().isBefore(s))
+                        .orElse(true))
+                .sorted(newestFirst)
+                .limit(atMost)
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
     /** The execution's Put, under the ConditionCheck LEASE_OURS_AT_FENCE; both under one monitor. */
     @Override
     public synchronized boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution) {
