@@ -293,6 +293,10 @@ public final class StageStack extends Stack {
             alerting.maintenanceUnknown();
         }
         alerting.watchdogSilent();
+        if (catalog.jobs().stream()
+                .anyMatch(job -> job.freshnessBound(config.freshness()).isPresent())) {
+            alerting.stale();
+        }
         alerting.deadLetters(
                 "SchedulerDeadLetters",
                 schedulerDeadLetters,

@@ -67,7 +67,10 @@ class StaleJobsWatchdogTest {
     private static List<Integer> staleCounts(RuntimeFixture f) {
         List<Integer> counts = new ArrayList<>();
         for (JsonNode line : lines(f, "watchdog checked")) {
-            counts.add(line.has(MissedRunWatchdog.STALE_JOBS) ? line.get(MissedRunWatchdog.STALE_JOBS).asInt() : -1);
+            counts.add(
+                    line.has(MissedRunWatchdog.STALE_JOBS)
+                            ? line.get(MissedRunWatchdog.STALE_JOBS).asInt()
+                            : -1);
         }
         return counts;
     }
@@ -92,7 +95,8 @@ class StaleJobsWatchdogTest {
 
         watchHourly(f, Instant.parse("2026-11-30T15:07:00Z"), Instant.parse("2026-12-02T15:07:00Z"));
 
-        LifecycleEvent.JobStale event = stale(f).stream().reduce((a, b) -> {
+        LifecycleEvent.JobStale event = stale(f).stream()
+                .reduce((a, b) -> {
                     throw new AssertionError("reported twice: " + a + ", " + b);
                 })
                 .orElseThrow();
