@@ -50,7 +50,17 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
 
     /** Every column of the table ({@code -o wide}). */
     static final String[] HEADER = {
-        "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "IN", "HELD", "MAINTENANCE", "LEASE"
+        "JOB",
+        "LOCK GROUP",
+        "CURSOR (UTC)",
+        "LAST",
+        "LAG",
+        "NEXT (LOCAL)",
+        "IN",
+        "HELD",
+        "MAINTENANCE",
+        "LEASE",
+        "LAST SUCCESS"
     };
 
     /**
@@ -354,6 +364,7 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
             row.put(
                     "skips",
                     ledger.skipsAhead(id).stream().map(StatusCommand::skip).toList());
+            freshness(row, job, ledger.lock(id).lastSuccess(), now);
         }
         // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
@@ -363,6 +374,36 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                         .orElse(null));
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
         return row;
+    }
+
+    /**
+     * The job's last success and its freshness bound (decision 0042): {@code last_success} (UTC, null before
+     * the first the ledger noted), {@code fresh_within} (ISO-8601, null when the job is not watched: no bound
+     * of its own and none from the stage's default as this build configures the stage) and {@code stale}:
+     * true when the last success is older than the bound, null when it cannot be told here (not watched, or
+     * never succeeded: the watchdog counts such a job from its go-live, which only the watchdog knows).
+     */
+    private void freshness(Map<String, Object> row, JobDefinition job, Optional<Instant> lastSuccess, Instant now) {
+        Optional<Duration> bound = job.freshnessBound(dev.punctual.infra.Stages.configuredFreshness(stage.stageName()));
+        row.put("last_success", lastSuccess.map(Instant::toString).orElse(null));
+        row.put("fresh_within", bound.map(Duration::toString).orElse(null));
+        row.put(
+                "stale",
+                bound.isEmpty() || lastSuccess.isEmpty()
+                        ? null
+                        : Duration.between(lastSuccess.get(), now).compareTo(bound.get()) > 0);
+    }
+
+    /** The LAST SUCCESS column: {@code 3h 2m ago (fresh within 1d 2h)}, {@code STALE} when it is not. */
+    private static String lastSuccessColumn(Map<String, Object> row, Instant now) {
+        Object last = row.get("last_success");
+        Object bound = row.get("fresh_within");
+        if (last == null && bound == null) {
+            return "-";
+        }
+        String when = last == null ? "never" : RelativeTime.from(now, Instant.parse((String) last));
+        String within = bound == null ? "" : " (fresh within " + readable(Duration.parse((String) bound)) + ")";
+        return (Boolean.TRUE.equals(row.get("stale")) ? "STALE: " : "") + when + within;
     }
 
     /**
@@ -396,6 +437,17 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                 notes.append(System.lineSeparator())
                         .append(LongStatus.line(
                                 (String) r.getOrDefault("ledger_id", r.get("job")), (Map<String, Object>) longRun));
+            }
+        }
+        for (Map<String, Object> r : rows) {
+            // One job asked for: its last success in words; all jobs: only the stale ones, named.
+            boolean stale = Boolean.TRUE.equals(r.get("stale"));
+            if ((subjects.size() == 1 && r.get("fresh_within") != null) || stale) {
+                notes.append(System.lineSeparator())
+                        .append(r.getOrDefault("ledger_id", r.get("job")))
+                        .append(": last success ")
+                        .append(lastSuccessColumn(r, clock.instant()).replaceFirst("^STALE: ", ""))
+                        .append(stale ? ": STALE, no success within its bound (docs/runbook.md#stale)" : "");
             }
         }
         for (Subject s : subjects) {
@@ -569,7 +621,7 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     first ? (String) r.getOrDefault("ledger_id", r.get("job")) : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
-                    first ? lastColumn(r, last, now) : "",
+                    first ? lastColumn(r, last, now) + (Boolean.TRUE.equals(r.get("stale")) ? " STALE" : "") : "",
                     first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
@@ -579,7 +631,8 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                             ? (lease == null
                                     ? "-"
                                     : lease.get("kind") + " by " + lease.get("holder") + " until " + lease.get("until"))
-                            : ""
+                            : "",
+                    first ? lastSuccessColumn(r, now) : ""
                 });
             }
         }
