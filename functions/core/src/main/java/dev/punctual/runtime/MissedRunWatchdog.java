@@ -47,6 +47,11 @@ import java.util.zip.CRC32;
  * next occurrence fell in the same window and that no completion has moved on; each is confirmed with
  * the ledger and reported once, naming job and entity.
  *
+ * <p>Freshness (decision 0042): each job with a bound ({@code freshWithin}, or the stage's default) is
+ * stale when its last success, which the completion keeps on its lock item, or its go-live when it never
+ * succeeded, is older than the bound. Every run publishes the count, {@code StaleJobs} (stage-wide, in
+ * its heartbeat line), and a job that turns stale is reported once: a WARN line and a lifecycle event.
+ *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
 public final class MissedRunWatchdog implements Job {
