@@ -189,6 +189,31 @@ public final class Alerting extends Construct {
     }
 
     /**
+     * Jobs with no success within their freshness bound (decision 0042): the watchdog's stage-wide {@code
+     * StaleJobs}, the count at each hourly run, at least 1. Its maximum over the hour, so one run is enough;
+     * the lifecycle rule's notice names each job as it turns stale. Only a stage with a watched job has it.
+     */
+    public Alarm stale() {
+        Metric stale = Metric.Builder.create()
+                .namespace("Punctual")
+                .metricName("StaleJobs")
+                .dimensionsMap(Map.of("stage", config.stage()))
+                .statistic("Maximum")
+                .period(Duration.hours(1))
+                .build();
+        String stage = config.stage();
+        return alarm(
+                "StaleJobs",
+                stale,
+                1,
+                "jobs went longer than their freshness bound without a success; the notice on the topic names"
+                        + " each one",
+                "punctual status --stage " + stage + " marks the stale jobs; punctual status JOB --stage " + stage
+                        + " shows its last success and outcome: fix the cause, then punctual run JOB --stage " + stage,
+                "stale");
+    }
+
+    /**
      * The watchdog's own heartbeat ({@code WatchdogRuns}, one per hourly run) was absent for two hours:
      * nothing is watching the stage's schedules. Muted, not removed, while the stage's schedules are off.
      */

@@ -103,6 +103,10 @@ public final class FunctionPoolConstruct extends Construct {
         environment.putAll(
                 new StageResources(tables.ledger().getTableName(), bus.getEventBusName(), pool.name()).toEnvironment());
         environment.putAll(new SkewTolerance(config.skewTolerance()).toEnvironment());
+        if (config.freshness().periods() > 0) {
+            // Only when set: a stage without a default keeps the environment (and template) it had.
+            environment.putAll(config.freshness().toEnvironment());
+        }
         List<JobTable> named = new java.util.ArrayList<>(used);
         conditions.stream()
                 .map(MaintenanceCondition::table)

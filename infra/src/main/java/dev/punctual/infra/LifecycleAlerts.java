@@ -31,8 +31,8 @@ import software.constructs.Construct;
 public final class LifecycleAlerts extends Construct {
 
     /** The detail types the rule matches, among those only the ones whose detail needs attention. */
-    public static final List<String> DETAIL_TYPES =
-            List.of("Punctual Run Failed", "Punctual Occurrences Missed", "Punctual Occurrence Overdue");
+    public static final List<String> DETAIL_TYPES = List.of(
+            "Punctual Run Failed", "Punctual Occurrences Missed", "Punctual Occurrence Overdue", "Punctual Job Stale");
 
     private final Rule rule;
     private final Queue deadLetters;
@@ -47,7 +47,8 @@ public final class LifecycleAlerts extends Construct {
         this.rule = Rule.Builder.create(this, "NeedsAttention")
                 .ruleName(ruleName(stage))
                 .eventBus(bus)
-                .description("Punctual " + stage + ": failed after the last attempt, missed or overdue occurrences,"
+                .description("Punctual " + stage
+                        + ": failed after the last attempt, missed or overdue occurrences, stale jobs,"
                         + " to the alarm topic")
                 .eventPattern(EventPattern.builder()
                         .source(List.of(LifecycleEvent.SOURCE))

@@ -3,6 +3,7 @@ package dev.punctual.infra;
 import dev.punctual.stage.SkewTolerance;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageFreshness;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -32,6 +33,9 @@ import java.util.function.Consumer;
  *     ends this long after its holder's deadline, so a larger value also delays every takeover after a
  *     crash by as much (docs/ledger.md, "Clock-skew tolerance"); written into every function's
  *     environment ({@link SkewTolerance#ENV})
+ * @param freshness the default freshness bound of the stage's jobs, in periods of each job's schedule
+ *     (decision 0042; none unless set): written into every function's environment ({@link StageFreshness#ENV})
+ *     when set, and the stage then has the {@code StaleJobs} alarm; a job's own {@code freshWithin} wins
  */
 public record StageConfig(
         StageFlags flags,
@@ -43,7 +47,8 @@ public record StageConfig(
         StageEnvironment environment,
         boolean requirePinnedAccount,
         Map<String, Integer> reservedConcurrency,
-        Duration skewTolerance) {
+        Duration skewTolerance,
+        StageFreshness freshness) {
 
     /** The retention values CloudWatch Logs accepts, in days. */
     public static final List<Integer> ACCEPTED_RETENTION_DAYS = List.of(
@@ -57,6 +62,7 @@ public record StageConfig(
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(lambdaRuntime, "lambdaRuntime");
         Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(freshness, "freshness");
         new SkewTolerance(skewTolerance); // refused outside 0..60 s, naming skewTolerance and the range
         reservedConcurrency = Collections.unmodifiableSortedMap(new TreeMap<>(reservedConcurrency));
         reservedConcurrency.forEach((pool, count) -> {
@@ -92,6 +98,32 @@ public record StageConfig(
      * (the kill switch is {@code -c schedules=off} instead).
      */
     public static final int MAX_RESERVED_CONCURRENCY = 900;
+
+    /** Without a default freshness bound (the form before decision 0042). */
+    public StageConfig(
+            StageFlags flags,
+            int logRetentionDays,
+            AlarmSettings alarms,
+            RetrySettings retries,
+            boolean retainData,
+            String lambdaRuntime,
+            StageEnvironment environment,
+            boolean requirePinnedAccount,
+            Map<String, Integer> reservedConcurrency,
+            Duration skewTolerance) {
+        this(
+                flags,
+                logRetentionDays,
+                alarms,
+                retries,
+                retainData,
+                lambdaRuntime,
+                environment,
+                requirePinnedAccount,
+                reservedConcurrency,
+                skewTolerance,
+                StageFreshness.NONE);
+    }
 
     /** A stage that is not pinned to an account and reserves no concurrency. */
     public StageConfig(
@@ -138,6 +170,14 @@ public record StageConfig(
         return with(b -> b.skewTolerance = tolerance);
     }
 
+    /**
+     * The same stage holding each job without a {@code freshWithin} of its own to {@code periods} periods of
+     * its schedule plus an hour (decision 0042); 0 for none, at most 30.
+     */
+    public StageConfig withFreshWithinPeriods(int periods) {
+        return with(b -> b.freshness = new StageFreshness(periods));
+    }
+
     /** The same stage with its schedules switched on or off (the kill switch, {@code -c schedules=off}). */
     public StageConfig withSchedulesEnabled(boolean enabled) {
         return with(b -> b.flags = new StageFlags(
@@ -163,6 +203,7 @@ public record StageConfig(
         private boolean requirePinnedAccount;
         private final Map<String, Integer> reservedConcurrency;
         private Duration skewTolerance;
+        private StageFreshness freshness;
 
         Copy(StageConfig c) {
             flags = c.flags;
@@ -175,6 +216,7 @@ public record StageConfig(
             requirePinnedAccount = c.requirePinnedAccount;
             reservedConcurrency = new TreeMap<>(c.reservedConcurrency);
             skewTolerance = c.skewTolerance;
+            freshness = c.freshness;
         }
 
         StageConfig build() {
@@ -188,7 +230,8 @@ public record StageConfig(
                     environment,
                     requirePinnedAccount,
                     reservedConcurrency,
-                    skewTolerance);
+                    skewTolerance,
+                    freshness);
         }
     }
 

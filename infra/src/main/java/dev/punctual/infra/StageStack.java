@@ -293,6 +293,12 @@ public final class StageStack extends Stack {
             alerting.maintenanceUnknown();
         }
         alerting.watchdogSilent();
+        // Only where the watchdog watches a job (itself excepted: it never judges its own freshness).
+        if (catalog.jobs().stream()
+                .filter(job -> !job.id().equals(dev.punctual.runtime.MissedRunWatchdog.ID))
+                .anyMatch(job -> job.freshnessBound(config.freshness()).isPresent())) {
+            alerting.stale();
+        }
         alerting.deadLetters(
                 "SchedulerDeadLetters",
                 schedulerDeadLetters,

@@ -61,4 +61,14 @@ public final class Stages {
     public static Optional<Duration> configuredSkewTolerance(String name) {
         return Optional.ofNullable(ALL.get(name)).map(StageConfig::skewTolerance);
     }
+
+    /**
+     * The default freshness bound this build gives the stage's jobs ({@code StageConfig.withFreshWithinPeriods},
+     * decision 0042), or none for a stage it does not define: what {@code status} and {@code jobs} judge by.
+     */
+    public static dev.punctual.stage.StageFreshness configuredFreshness(String name) {
+        return Optional.ofNullable(ALL.get(name))
+                .map(StageConfig::freshness)
+                .orElse(dev.punctual.stage.StageFreshness.NONE);
+    }
 }

@@ -145,6 +145,16 @@ class CostModelTest {
     }
 
     @Test
+    void freshness_addsOneAlarmMetric_toAStageThatWatchesItsJobs_whateverTheirNumber() {
+        TemplateCosts watched =
+                TemplateCosts.of(Synth.stage(Stages.named("prod").withFreshWithinPeriods(3), withoutOptIns(10)));
+
+        assertThat(watched.stageAlarmMetrics())
+                .as("the StaleJobs alarm (decision 0042), whatever the number of watched jobs")
+                .isEqualTo(small.stageAlarmMetrics() + 1);
+    }
+
+    @Test
     void fixedResources_doNotGrowFrom10To2000Jobs_andOnlyOptedInJobsHaveAlarms() {
         assertThat(large.stageAlarmMetrics()).isEqualTo(small.stageAlarmMetrics());
         assertThat(large.dashboards()).isEqualTo(small.dashboards()).isEqualTo(1);

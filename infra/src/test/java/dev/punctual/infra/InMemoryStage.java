@@ -110,6 +110,13 @@ final class InMemoryStage {
                 historyReads++;
                 return history.resultSummary(job, occurrence);
             }
+
+            /** The freshness watch's read of a watched job's lock item (decision 0042). */
+            @Override
+            public Optional<Instant> lastSuccess(String job) {
+                historyReads++;
+                return history.lastSuccess(job);
+            }
         };
     }
 }

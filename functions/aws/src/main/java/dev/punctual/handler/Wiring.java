@@ -27,6 +27,7 @@ import dev.punctual.runtime.PunctualRuntime;
 import dev.punctual.runtime.RuntimeServices;
 import dev.punctual.stage.StageConfigException;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageFreshness;
 import dev.punctual.stage.StageResources;
 import java.net.URI;
 import java.time.Clock;
@@ -185,7 +186,9 @@ public final class Wiring {
                         clock,
                         catalog,
                         new LedgerHistory(ledger, dueIndex(clients, resources, catalog)),
-                        new LifecycleOverdueReports(events, flags.stage())),
+                        new LifecycleOverdueReports(events, flags.stage()),
+                        // The stage's default freshness bound, as the CDK app wrote it (decision 0042).
+                        StageFreshness.fromEnvironment(env)),
                 catalog.delivery().orElse(Wiring::noDeliveryPort),
                 // A condition's table is named by its variable, as a job's is (every pool is given it).
                 new DynamoDbConditionProbe(clients.dynamo(), env::get),

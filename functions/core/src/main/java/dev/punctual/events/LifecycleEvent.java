@@ -205,6 +205,48 @@ public sealed interface LifecycleEvent {
         }
     }
 
+    /**
+     * The watchdog found no success of a job within its freshness bound (decision 0042): reported once when
+     * it turns stale (at least once, as an overdue occurrence). {@code occurrence} is its last success, or its
+     * go-live when it never succeeded ({@code last_success} absent), so the stage's notice names both.
+     */
+    record JobStale(
+            String stage,
+            String job,
+            ZonedDateTime since,
+            boolean succeeded,
+            java.time.Duration freshWithin,
+            java.time.Duration age)
+            implements LifecycleEvent {
+
+        public static final String REASON = "STALE";
+
+        @Override
+        public String detailType() {
+            return "Punctual Job Stale";
+        }
+
+        @Override
+        public boolean needsAttention() {
+            return true;
+        }
+
+        @Override
+        public Map<String, Object> detail() {
+            Map<String, Object> d = base(this, null);
+            putOccurrence(d, since);
+            d.put("reason", REASON);
+            d.put("attempts", "none");
+            if (succeeded) {
+                d.put("last_success", since.toInstant().toString());
+            }
+            d.put("fresh_within", freshWithin.toString());
+            d.put("age", age.toString());
+            d.put(NEEDS_ATTENTION, true);
+            return d;
+        }
+    }
+
     private static Map<String, Object> base(LifecycleEvent event, String entity) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("stage", event.stage());

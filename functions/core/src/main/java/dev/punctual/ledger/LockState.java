@@ -13,6 +13,9 @@ import java.util.List;
  *     on its claimant's clock (written by the claim's own transaction, decision 0036's addendum); null
  *     when no entity of the group ever took its own lease. A maintenance hold on the group waits for the
  *     entity runs only while one taken at that time can still hold its lease
+ * @param lastSuccessAt on a job's own item (and an entity's): when its last success was recorded, on the
+ *     completing invocation's clock (written by the success's completion transaction, decision 0042);
+ *     null before its first success, or when it last succeeded before decision 0042
  */
 public record LockState(
         String id,
@@ -27,14 +30,71 @@ public record LockState(
         Slot slot,
         EntityTombstone tombstone,
         List<Instant> skips,
-        Instant entityLeasedAt) {
+        Instant entityLeasedAt,
+        Instant lastSuccessAt) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
     }
 
+    /** Without a last success (the form before decision 0042). */
+    public LockState(
+            String id,
+            long fence,
+            String leaseOwner,
+            Instant leaseUntil,
+            Instant leaseAcquiredAt,
+            String leaseHolder,
+            LeaseKind leaseKind,
+            MaintenanceHold maintenance,
+            Instant cursor,
+            Slot slot,
+            EntityTombstone tombstone,
+            List<Instant> skips,
+            Instant entityLeasedAt) {
+        this(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                null);
+    }
+
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null);
+    }
+
+    /** The last success's time, if one was recorded here (decision 0042). */
+    public java.util.Optional<Instant> lastSuccess() {
+        return java.util.Optional.ofNullable(lastSuccessAt);
+    }
+
+    /** The same item noting a success recorded at {@code at} (LAST_SUCCESS, in the completion's write). */
+    public LockState withLastSuccessAt(Instant at) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                at);
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -52,7 +112,8 @@ public record LockState(
                 slot,
                 tombstone,
                 marks,
-                entityLeasedAt);
+                entityLeasedAt,
+                lastSuccessAt);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -75,7 +136,8 @@ public record LockState(
                 slot,
                 stone,
                 skips,
-                entityLeasedAt);
+                entityLeasedAt,
+                lastSuccessAt);
     }
 
     /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
@@ -93,7 +155,8 @@ public record LockState(
                 slot,
                 tombstone,
                 skips,
-                at);
+                at,
+                lastSuccessAt);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */

@@ -30,6 +30,12 @@ public record LedgerHistory(RunLedger ledger, DueIndex due) implements RunHistor
         return ledger.cursor(job);
     }
 
+    /** One read of the job's lock item (a {@code GetItem}), the one {@link #cursor} also makes. */
+    @Override
+    public Optional<Instant> lastSuccess(String job) {
+        return ledger.lock(job).lastSuccess();
+    }
+
     @Override
     public boolean recorded(String job, Instant occurrence) {
         return ledger.run(new RunKey(job, occurrence)).isPresent();

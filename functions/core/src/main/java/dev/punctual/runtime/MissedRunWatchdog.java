@@ -12,6 +12,7 @@ import dev.punctual.json.Json;
 import dev.punctual.observability.EmbeddedMetrics;
 import dev.punctual.observability.Metric;
 import dev.punctual.observability.StructuredLog;
+import dev.punctual.stage.StageFreshness;
 import dev.punctual.time.Spread;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,6 +46,11 @@ import java.util.zip.CRC32;
  * due index ({@link RunHistory#expectedBetween}, decision 0031), which lists the entities whose noted
  * next occurrence fell in the same window and that no completion has moved on; each is confirmed with
  * the ledger and reported once, naming job and entity.
+ *
+ * <p>Freshness (decision 0042): each job with a bound ({@code freshWithin}, or the stage's default) is
+ * stale when its last success, which the completion keeps on its lock item, or its go-live when it never
+ * succeeded, is older than the bound. Every run publishes the count, {@code StaleJobs} (stage-wide, in
+ * its heartbeat line), and a job that turns stale is reported once: a WARN line and a lifecycle event.
  *
  * <p>Built in: {@link Catalogs} appends it to every team's catalog.
  */
@@ -81,14 +87,32 @@ public final class MissedRunWatchdog implements Job {
     /** The EMF metric of the watchdog's heartbeat: 1 per run, dimension stage. */
     public static final String RUNS = "WatchdogRuns";
 
+    /**
+     * The EMF metric counting the jobs with no success within their freshness bound (decision 0042): one
+     * stage-wide value per run (the count now, 0 when all are fresh), only in a stage with a watched job.
+     */
+    public static final String STALE_JOBS = "StaleJobs";
+
+    public static final String STALE_MESSAGE = "job stale";
+
+    /** The reason code of a stale job's line and event. */
+    public static final String STALE = "STALE";
+
     private final RunHistory history;
     private final JobCatalog catalog;
     private final OverdueReports reports;
+    private final StageFreshness freshness;
 
     public MissedRunWatchdog(RunHistory history, JobCatalog catalog, OverdueReports reports) {
+        this(history, catalog, reports, StageFreshness.NONE);
+    }
+
+    /** @param freshness the stage's default freshness bound, for jobs without their own (decision 0042) */
+    public MissedRunWatchdog(RunHistory history, JobCatalog catalog, OverdueReports reports, StageFreshness freshness) {
         this.history = history;
         this.catalog = catalog;
         this.reports = reports;
+        this.freshness = freshness;
     }
 
     /** Hourly, at a minute few jobs use; it never catches up, since the next hour checks again. */
@@ -98,7 +122,7 @@ public final class MissedRunWatchdog implements Job {
                 .schedule("7 * * * *", "UTC")
                 .catchUp(CatchUpPolicy.none())
                 .maxAttempts(1)
-                .job(s -> new MissedRunWatchdog(s.history(), s.catalog(), s.overdue()))
+                .job(s -> new MissedRunWatchdog(s.history(), s.catalog(), s.overdue(), s.freshness()))
                 .build();
     }
 
@@ -160,16 +184,74 @@ public final class MissedRunWatchdog implements Job {
             }
         }
         EntityWatch entities = watchEntities(context, checkedFrom, dueBy);
-        heartbeat(context, checked, overdue.size() + entities.overdue());
+        // The previous run's occurrence (its checked_until is that less GRACE): a job is reported stale by
+        // the run whose window (previous occurrence, this one] holds the moment its bound ran out.
+        Optional<Instant> lastLook = previous.map(w -> w.checkedUntil().plus(GRACE));
+        FreshnessWatch fresh = watchFreshness(context, since, lastLook);
+        heartbeat(context, checked, overdue.size() + entities.overdue(), fresh);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("checked", checked);
         summary.put("overdue", overdue.size() + entities.overdue());
+        if (fresh.watched() > 0) {
+            summary.put("fresh_watched", fresh.watched());
+            summary.put("stale", fresh.stale());
+        }
         if (entities.watched()) {
             summary.put("entity_candidates", entities.candidates());
             summary.put("entities_overdue", entities.overdue());
         }
         summary.putAll(new Watch(revision, since, dueBy.isAfter(checkedFrom) ? dueBy : checkedFrom).fields());
         return new JobResult(summary);
+    }
+
+    /** What the freshness watch found: jobs with a bound, and those without a success within it. */
+    record FreshnessWatch(int watched, int stale) {}
+
+    /**
+     * Freshness (decision 0042): for each job with a bound (its own {@code freshWithin}, else the stage's
+     * default), one read of its lock item for the last success the completion noted there. Stale when that
+     * success, or the job's go-live ({@code since}) when it never succeeded, is older than the bound at this
+     * run's occurrence. Judged at the occurrence, not the clock, so consecutive runs' windows meet: each
+     * job that turns stale is reported once (a WARN line and a lifecycle event), by the run whose window
+     * holds the moment its bound ran out, or by the first run, which has no window before it.
+     */
+    private FreshnessWatch watchFreshness(JobContext context, Instant since, Optional<Instant> lastLook) {
+        Instant at = context.occurrence();
+        int watched = 0;
+        int stale = 0;
+        for (JobDefinition job : catalog.scheduled()) {
+            Optional<Duration> bound = job.freshnessBound(freshness);
+            if (job.id().equals(context.jobId()) || bound.isEmpty()) {
+                continue;
+            }
+            watched++;
+            Optional<Instant> last = history.lastSuccess(job.id());
+            Instant reference = last.orElse(since);
+            Instant ranOut = reference.plus(bound.get());
+            if (!ranOut.isBefore(at)) {
+                continue;
+            }
+            stale++;
+            if (lastLook.isEmpty() || ranOut.isAfter(lastLook.get())) {
+                reportStale(context, job, reference, last.isPresent(), bound.get(), Duration.between(reference, at));
+            }
+        }
+        return new FreshnessWatch(watched, stale);
+    }
+
+    /** A WARN line naming the job, and the lifecycle event the stage's rule sends to its topic. */
+    private void reportStale(
+            JobContext context, JobDefinition job, Instant reference, boolean succeeded, Duration bound, Duration age) {
+        StructuredLog log = context.log().log();
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", context.flags().stage());
+        fields.put("job", job.id());
+        fields.put(succeeded ? "last_success" : "watching_since", reference.toString());
+        fields.put("fresh_within", bound.toString());
+        fields.put("age", age.toString());
+        fields.put("reason", STALE);
+        log.warn(STALE_MESSAGE, fields);
+        reports.stale(job.id(), reference.atZone(job.schedule().zone()), succeeded, bound, age, log);
     }
 
     /** What the entity watch found: candidates the index listed, and those confirmed overdue. */
@@ -317,12 +399,21 @@ public final class MissedRunWatchdog implements Job {
         return log;
     }
 
-    /** The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. */
-    private static void heartbeat(JobContext context, int checked, int overdue) {
+    /**
+     * The watchdog's own heartbeat: one line per run, so a missing run is itself alarmed. In a stage with a
+     * job watched for freshness it also carries {@code StaleJobs}, the count now (0 too, so the alarm on it
+     * returns to OK when the jobs are fresh again): one stage-wide metric, never one per job.
+     */
+    private static void heartbeat(JobContext context, int checked, int overdue, FreshnessWatch fresh) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("stage", context.flags().stage());
         fields.put("checked", checked);
         fields.put("overdue", overdue);
+        List<Metric> metrics = new ArrayList<>(List.of(Metric.count(RUNS, 1)));
+        if (fresh.watched() > 0) {
+            fields.put("stale", fresh.stale());
+            metrics.add(Metric.count(STALE_JOBS, fresh.stale()));
+        }
         context.log()
                 .log()
                 .metricSets(
@@ -330,6 +421,6 @@ public final class MissedRunWatchdog implements Job {
                         "watchdog checked",
                         fields,
                         Map.of("stage", context.flags().stage()),
-                        List.of(EmbeddedMetrics.Directive.of(List.of("stage"), List.of(Metric.count(RUNS, 1)))));
+                        List.of(EmbeddedMetrics.Directive.of(List.of("stage"), metrics)));
     }
 }

@@ -48,6 +48,9 @@ import java.util.function.Function;
  *     after each occurrence, which is still what runs; null for a schedule deployed at its occurrences
  * @param longRun set for a job that runs long ({@link LongJob}, decision 0039): each occurrence is one Step
  *     Functions execution of plan, chunks and finish; null for a job that runs in one invocation
+ * @param freshWithin the longest a job may go without a success before the watchdog reports it stale
+ *     (decision 0042); null to take the stage's default ({@link dev.punctual.stage.StageFreshness}),
+ *     {@link #NOT_WATCHED_FOR_FRESHNESS} to opt out of it
  */
 public record JobDefinition(
         String id,
@@ -68,7 +71,8 @@ public record JobDefinition(
         Duration startDeadline,
         Exclusions exclusions,
         JobSpread spread,
-        LongRun longRun) {
+        LongRun longRun,
+        Duration freshWithin) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -76,6 +80,31 @@ public record JobDefinition(
      * own age bound ({@code catchUp.maxAge}) already says how late is too late.
      */
     public static final Duration LONGEST_START_DEADLINE = Duration.ofHours(24);
+
+    /**
+     * A job's {@code freshWithin} that opts it out of freshness, whatever the stage's default: the zero
+     * duration, which no bound can be.
+     */
+    public static final Duration NOT_WATCHED_FOR_FRESHNESS = Duration.ZERO;
+
+    /**
+     * The shortest freshness bound accepted: the watchdog looks once an hour (minute 7), so a bound of an
+     * hour or less would flap between two looks at a job that runs every few minutes.
+     */
+    public static final Duration SHORTEST_FRESH_WITHIN = dev.punctual.stage.StageFreshness.SHORTEST;
+
+    /**
+     * Added to one period of the schedule for the shortest bound a job may have: a daily job that
+     * succeeded at 09:00:30 yesterday is not stale at 09:07 today before today's run has finished. The
+     * watchdog's cadence (an hour) covers the run's own length and the scheduler's retries.
+     */
+    public static final Duration FRESHNESS_SLACK = dev.punctual.stage.StageFreshness.SLACK;
+
+    /**
+     * The longest freshness bound accepted: a year and a month, so a yearly job can have one. The last
+     * success lives on the job's lock item, which never expires, so the bound is not limited by retention.
+     */
+    public static final Duration LONGEST_FRESH_WITHIN = dev.punctual.stage.StageFreshness.LONGEST;
 
     private static final String ID = "[a-z][a-z0-9-]{0,47}";
 
@@ -138,6 +167,9 @@ public record JobDefinition(
                         "the job's own zone " + schedule.zone().getId());
             }
         }
+        if (freshWithin != null && !freshWithin.equals(NOT_WATCHED_FOR_FRESHNESS)) {
+            checkFreshWithin(id, freshWithin, schedule, perEntity != null);
+        }
         if (longRun != null) {
             // Each attempt of a chunk writes history events; the chunk bound holds only up to this many.
             check(
@@ -176,6 +208,50 @@ public record JobDefinition(
                                 + " (the schedule fires up to the window less a minute after each occurrence)");
             }
         }
+    }
+
+    /** Without a freshness bound of its own: the stage's default applies (the form before decision 0042). */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity,
+            Duration startDeadline,
+            Exclusions exclusions,
+            JobSpread spread,
+            LongRun longRun) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                exclusions,
+                spread,
+                longRun,
+                null);
     }
 
     /** A job that runs in one invocation (the form before decision 0039). */
@@ -327,7 +403,58 @@ public record JobDefinition(
                 startDeadline,
                 exclusions.plus(more),
                 spread,
-                longRun);
+                longRun,
+                freshWithin);
+    }
+
+    /**
+     * The freshness bound the watchdog holds this job to (decision 0042): its own {@code freshWithin}, else
+     * the stage's default for its schedule; empty when it opted out, when the stage sets no default, or for a
+     * per-entity job (its successes are its entities', which the watchdog does not read one by one).
+     */
+    public java.util.Optional<Duration> freshnessBound(dev.punctual.stage.StageFreshness stage) {
+        if (freshWithin != null) {
+            return freshWithin.equals(NOT_WATCHED_FOR_FRESHNESS)
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(freshWithin);
+        }
+        if (perEntity != null) {
+            return java.util.Optional.empty();
+        }
+        return schedule.longestPeriod().flatMap(stage::boundFor);
+    }
+
+    /** The shortest bound accepted for a schedule: one period plus {@link #FRESHNESS_SLACK}, at least 2 h. */
+    public static Duration shortestFreshWithin(Duration period) {
+        Duration byPeriod = period.plus(FRESHNESS_SLACK);
+        return byPeriod.compareTo(SHORTEST_FRESH_WITHIN) > 0 ? byPeriod : SHORTEST_FRESH_WITHIN;
+    }
+
+    private static void checkFreshWithin(String id, Duration bound, Schedule schedule, boolean perEntity) {
+        // Per job, the last success rides on the completion's write of the job's lock item; an entity's
+        // completion writes the entity's item, so a per-job bound would cost a write per entity run.
+        check(
+                !perEntity,
+                id,
+                "freshWithin",
+                bound.toString(),
+                "no bound on a per-entity job (its successes are its entities', each on its own item)");
+        java.util.Optional<Duration> period = schedule.longestPeriod();
+        check(
+                period.isPresent(),
+                id,
+                "freshWithin",
+                bound.toString(),
+                "no bound on a schedule that does not repeat (it has no period to be fresh within)");
+        Duration shortest = shortestFreshWithin(period.get());
+        check(
+                bound.compareTo(shortest) >= 0 && bound.compareTo(LONGEST_FRESH_WITHIN) <= 0,
+                id,
+                "freshWithin",
+                bound.toString(),
+                "a duration from " + javaSource(shortest) + " (one period of the schedule, " + period.get()
+                        + ", plus an hour, and at least 2 hours) to " + javaSource(LONGEST_FRESH_WITHIN)
+                        + ", or NOT_WATCHED_FOR_FRESHNESS to opt out of the stage's default");
     }
 
     /** How far after each occurrence the deployed schedule fires: the spread's offset, 0 without one. */
@@ -481,6 +608,7 @@ public record JobDefinition(
         private final List<Blackout> blackouts = new ArrayList<>();
         private Spread spreadOver;
         private LongRun longRun;
+        private Duration freshWithin;
 
         private Builder(String id) {
             this.id = id;
@@ -623,6 +751,23 @@ public record JobDefinition(
             return this;
         }
 
+        /**
+         * The longest the job may go without a success (decision 0042): the hourly watchdog reports it stale
+         * (the stage-wide {@code StaleJobs} metric, its alarm, and a {@code JobStale} event naming it) once
+         * its last success, or its go-live when it never succeeded, is older. At least one period of its
+         * schedule plus an hour (and 2 hours), at most 400 days; unless set, the stage's default applies.
+         */
+        public Builder freshWithin(Duration bound) {
+            this.freshWithin = java.util.Objects.requireNonNull(bound, "bound");
+            return this;
+        }
+
+        /** Opts the job out of the stage's default freshness bound: it is never reported stale. */
+        public Builder notWatchedForFreshness() {
+            this.freshWithin = NOT_WATCHED_FOR_FRESHNESS;
+            return this;
+        }
+
         public Builder job(Function<JobServices, Job> jobFactory) {
             this.factory = jobFactory;
             return this;
@@ -650,7 +795,8 @@ public record JobDefinition(
                     startDeadline,
                     exclusions(),
                     spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule),
-                    longRun);
+                    longRun,
+                    freshWithin);
         }
 
         /** The calendars (in the job's zone), then the blackouts, in the order declared. */

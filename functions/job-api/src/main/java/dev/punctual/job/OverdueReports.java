@@ -30,6 +30,22 @@ public interface OverdueReports {
         overdue(job, occurrence, reason, invocationLog);
     }
 
+    /**
+     * A job with no success within its freshness bound (decision 0042), reported once when it turns stale.
+     *
+     * @param since its last success, or its go-live when it never succeeded ({@code succeeded} false), in the
+     *     job's zone
+     * @param freshWithin the bound it is held to
+     * @param age how long since {@code since}, at the watchdog's occurrence
+     */
+    default void stale(
+            String job,
+            ZonedDateTime since,
+            boolean succeeded,
+            java.time.Duration freshWithin,
+            java.time.Duration age,
+            StructuredLog invocationLog) {}
+
     /** For tools and tests without a bus. */
     OverdueReports NONE = (job, occurrence, reason, invocationLog) -> {};
 }

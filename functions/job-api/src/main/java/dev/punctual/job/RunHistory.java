@@ -14,6 +14,15 @@ public interface RunHistory {
     /** The last occurrence the job completed (or recorded as missed); empty before its first. */
     Optional<Instant> cursor(String job);
 
+    /**
+     * When the job's last success was recorded (its lock item's {@code lastSuccessAt}, written by the
+     * success's own completion, decision 0042); empty before its first, or when it last succeeded before
+     * the ledger kept it.
+     */
+    default Optional<Instant> lastSuccess(String job) {
+        return Optional.empty();
+    }
+
     /** Whether the occurrence has a run item of any kind: success, failure, skip, missed, in flight. */
     boolean recorded(String job, Instant occurrence);
 

@@ -20,6 +20,7 @@ import dev.punctual.ledger.testkit.MutableClock;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.stage.StageFlags;
+import dev.punctual.stage.StageFreshness;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -85,6 +86,17 @@ final class RuntimeFixture {
             Function<MutableClock, RunLedger> ledgerOn,
             Function<RuntimeFixture, JobCatalog> catalogOf,
             DueIndex due) {
+        this(start, flags, ledgerOn, catalogOf, due, StageFreshness.NONE);
+    }
+
+    /** @param freshness the stage's default freshness bound the watchdog holds jobs to (decision 0042) */
+    RuntimeFixture(
+            Instant start,
+            StageFlags flags,
+            Function<MutableClock, RunLedger> ledgerOn,
+            Function<RuntimeFixture, JobCatalog> catalogOf,
+            DueIndex due,
+            StageFreshness freshness) {
         this.clock = new MutableClock(start);
         this.ledger = ledgerOn.apply(clock);
         RunLedger counted = counting(ledger, ledgerCalls);
@@ -100,7 +112,8 @@ final class RuntimeFixture {
                         clock,
                         catalog,
                         new LedgerHistory(counted, due),
-                        new LifecycleOverdueReports(events::add, flags.stage())),
+                        new LifecycleOverdueReports(events::add, flags.stage()),
+                        freshness),
                 message -> {
                     sent.add(message);
                     return new DeliveryReceipt.Sent(message.channel(), message.recipient());

@@ -27,6 +27,9 @@ final class Attr {
 
     // Lock item: the job with this id (its own group carries its name).
     static final String CURSOR = "cursor";
+    /** N ms: when the job's (or entity's) last success was recorded (decision 0042). */
+    static final String LAST_SUCCESS_AT = "lastSuccessAt";
+
     static final String OCC = "occ";
     static final String OCC_STATUS = "occStatus";
     static final String OCC_ATTEMPTS = "occAttempts";

@@ -52,7 +52,8 @@ final class Codec {
                 slot(item),
                 tombstone(item),
                 skips(item),
-                instant(item, Attr.ENTITY_LEASED_AT));
+                instant(item, Attr.ENTITY_LEASED_AT),
+                instant(item, Attr.LAST_SUCCESS_AT));
     }
 
     /** The occurrences an operator skipped ahead (decision 0033), a number set of epoch millis; sorted. */

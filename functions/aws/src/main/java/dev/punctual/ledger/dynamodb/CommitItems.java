@@ -4,6 +4,7 @@ import static dev.punctual.ledger.dynamodb.Expressions.CURSOR_ADVANCE;
 import static dev.punctual.ledger.dynamodb.Expressions.CURSOR_BEHIND;
 import static dev.punctual.ledger.dynamodb.Expressions.DUE_CLEARED;
 import static dev.punctual.ledger.dynamodb.Expressions.DUE_NOTE;
+import static dev.punctual.ledger.dynamodb.Expressions.LAST_SUCCESS;
 import static dev.punctual.ledger.dynamodb.Expressions.LEASE_OURS;
 import static dev.punctual.ledger.dynamodb.Expressions.RELEASE;
 import static dev.punctual.ledger.dynamodb.Expressions.RELEASE_REMOVES;
@@ -19,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The completion transaction: [0] the final run item, [1] the group's lock item (lease ours, then
- * released), [2] the job's item when it is a different item (slot finished, cursor advanced). On the
+ * released), [2] the job's item when it is a different item (slot finished, cursor advanced, last success
+ * noted). On the
  * job's own group [1] carries the job part too, because a transaction may touch an item only once.
  */
 final class CommitItems {
@@ -83,6 +85,10 @@ final class CommitItems {
         }
         if (plan.advanceCursor()) {
             sets.add(CURSOR_ADVANCE);
+        }
+        if (plan.record().status() == RunStatus.SUCCEEDED) {
+            // Every success, a replay's too: freshness asks when the job last worked, not which occurrence.
+            sets.add(LAST_SUCCESS);
         }
         if (plan.due().flatMap(d -> d.at()).isPresent()) {
             sets.add(DUE_NOTE);

@@ -381,6 +381,15 @@ final class Expressions {
 
     static final String CURSOR_ADVANCE = "#cursor = :t";
 
+    /**
+     * A success's completion notes its time on the job's item (decision 0042), in the transaction's update
+     * that item already gets: no extra request. No condition of its own: the completion's lease condition
+     * fences it, and only one holder of the job's group completes at a time, so the time only grows (up to
+     * the completing functions' clock skew). {@code :now} is the completion's clock, the one the lease
+     * condition compares.
+     */
+    static final String LAST_SUCCESS = "#lastSuccessAt = :now";
+
     static final String SLOT_ABANDONED = "SET #occStatus = :abandoned";
 
     /**

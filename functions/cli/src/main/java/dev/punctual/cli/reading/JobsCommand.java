@@ -51,6 +51,7 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         "POOL",
         "CATCH-UP",
         "DEADLINE",
+        "FRESH WITHIN",
         "ATTEMPTS",
         "LONG",
         "TABLES",
@@ -160,6 +161,9 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         row.put("catch_up", catchUp(job));
         // The latest an occurrence may start after its time (decision 0032); null for none.
         row.put("start_deadline", job.deadline().map(Duration::toString).orElse(null));
+        // Freshness (decision 0042): the job's own bound; else the stage's default, which jobs (no --stage)
+        // does not resolve, or none for a job that opted out or runs per entity.
+        row.put("fresh_within", freshWithin(job));
         row.put("max_attempts", job.maxAttempts());
         // A long job's limits (decision 0039): one execution per occurrence, within max_duration.
         row.put("long", longRun(job));
@@ -193,6 +197,26 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         policy.put("within", job.catchUp().maxAge().toString());
         policy.put("summary", job.catchUp().describe());
         return policy;
+    }
+
+    /** The job's own bound (ISO-8601), {@code stage default}, or null when it is never watched. */
+    private static String freshWithin(JobDefinition job) {
+        if (job.freshWithin() != null) {
+            return job.freshWithin().equals(JobDefinition.NOT_WATCHED_FOR_FRESHNESS)
+                    ? null
+                    : job.freshWithin().toString();
+        }
+        return job.isPerEntity() || job.schedule().longestPeriod().isEmpty() ? null : STAGE_DEFAULT;
+    }
+
+    /** What {@code fresh_within} says of a job held to its stage's default bound, if the stage sets one. */
+    static final String STAGE_DEFAULT = "stage default";
+
+    private static String freshColumn(Object bound) {
+        if (bound == null) {
+            return "-";
+        }
+        return STAGE_DEFAULT.equals(bound) ? STAGE_DEFAULT : StatusCommand.readable(Duration.parse((String) bound));
     }
 
     /** What {@code deployed} and {@code zone} say of a per-entity job: each entity has its own (docs/entities.md). */
@@ -264,6 +288,7 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
                     first ? (String) r.get("pool") : "",
                     first ? (String) ((Map<String, Object>) r.get("catch_up")).get("summary") : "",
                     first ? java.util.Objects.toString(r.get("start_deadline"), "-") : "",
+                    first ? freshColumn(r.get("fresh_within")) : "",
                     first ? String.valueOf(r.get("max_attempts")) : "",
                     first ? longColumn((Map<String, Object>) r.get("long")) : "",
                     first ? tables((List<String>) r.get("tables")) : "",

@@ -63,7 +63,17 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
 
     /** Every column of the table ({@code -o wide}). */
     static final String[] HEADER = {
-        "JOB", "LOCK GROUP", "CURSOR (UTC)", "LAST", "LAG", "NEXT (LOCAL)", "IN", "HELD", "MAINTENANCE", "LEASE"
+        "JOB",
+        "LOCK GROUP",
+        "CURSOR (UTC)",
+        "LAST",
+        "LAG",
+        "NEXT (LOCAL)",
+        "IN",
+        "HELD",
+        "MAINTENANCE",
+        "LEASE",
+        "LAST SUCCESS"
     };
 
     /**
@@ -367,6 +377,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
             row.put(
                     "skips",
                     ledger.skipsAhead(id).stream().map(StatusCommand::skip).toList());
+            freshness(row, job, ledger.lock(id).lastSuccess(), now);
         }
         // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
@@ -376,6 +387,36 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                         .orElse(null));
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
         return row;
+    }
+
+    /**
+     * The job's last success and its freshness bound (decision 0042): {@code last_success} (UTC, null before
+     * the first the ledger noted), {@code fresh_within} (ISO-8601, null when the job is not watched: no bound
+     * of its own and none from the stage's default as this build configures the stage) and {@code stale}:
+     * true when the last success is older than the bound, null when it cannot be told here (not watched, or
+     * never succeeded: the watchdog counts such a job from its go-live, which only the watchdog knows).
+     */
+    private void freshness(Map<String, Object> row, JobDefinition job, Optional<Instant> lastSuccess, Instant now) {
+        Optional<Duration> bound = job.freshnessBound(dev.punctual.infra.Stages.configuredFreshness(stage.stageName()));
+        row.put("last_success", lastSuccess.map(Instant::toString).orElse(null));
+        row.put("fresh_within", bound.map(Duration::toString).orElse(null));
+        row.put(
+                "stale",
+                bound.isEmpty() || lastSuccess.isEmpty()
+                        ? null
+                        : Duration.between(lastSuccess.get(), now).compareTo(bound.get()) > 0);
+    }
+
+    /** The LAST SUCCESS column: {@code 3h 2m ago (fresh within 1d 2h)}, {@code STALE} when it is not. */
+    private static String lastSuccessColumn(Map<String, Object> row, Instant now) {
+        Object last = row.get("last_success");
+        Object bound = row.get("fresh_within");
+        if (last == null && bound == null) {
+            return "-";
+        }
+        String when = last == null ? "never" : RelativeTime.from(now, Instant.parse((String) last));
+        String within = bound == null ? "" : " (fresh within " + RelativeTime.readable(Duration.parse((String) bound)) + ")";
+        return (Boolean.TRUE.equals(row.get("stale")) ? "STALE: " : "") + when + within;
     }
 
     /**
@@ -409,6 +450,17 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                 notes.append(System.lineSeparator())
                         .append(LongStatus.line(
                                 (String) r.getOrDefault("ledger_id", r.get("job")), (Map<String, Object>) longRun));
+            }
+        }
+        for (Map<String, Object> r : rows) {
+            // One job asked for: its last success in words; all jobs: only the stale ones, named.
+            boolean stale = Boolean.TRUE.equals(r.get("stale"));
+            if ((subjects.size() == 1 && r.get("fresh_within") != null) || stale) {
+                notes.append(System.lineSeparator())
+                        .append(r.getOrDefault("ledger_id", r.get("job")))
+                        .append(": last success ")
+                        .append(lastSuccessColumn(r, clock.instant()).replaceFirst("^STALE: ", ""))
+                        .append(stale ? ": STALE, no success within its bound (docs/runbook.md#stale)" : "");
             }
         }
         for (Subject s : subjects) {
@@ -566,12 +618,8 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                     first ? (String) r.getOrDefault("ledger_id", r.get("job")) : "",
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
-                    first ? lastColumn(r, last, now) : "",
-                    first
-                            ? (r.get("lag_ms") == null
-                                    ? "-"
-                                    : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms"))))
-                            : "",
+                    first ? lastColumn(r, last, now) + (Boolean.TRUE.equals(r.get("stale")) ? " STALE" : "") : "",
+                    first ? (r.get("lag_ms") == null ? "-" : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
                     first ? held(hold, lease) : "",
@@ -580,7 +628,8 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                             ? (lease == null
                                     ? "-"
                                     : lease.get("kind") + " by " + lease.get("holder") + " until " + lease.get("until"))
-                            : ""
+                            : "",
+                    first ? lastSuccessColumn(r, now) : ""
                 });
             }
         }

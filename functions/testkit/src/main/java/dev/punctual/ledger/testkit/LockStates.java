@@ -27,7 +27,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 
     /** A maintenance hold (HOLD_LEASE_SET, decision 0037): the lease as a job's, the fence as it was. */
@@ -46,7 +47,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -65,7 +67,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -101,7 +104,9 @@ final class LockStates {
 
     static LockState completed(LockState job, CompletionPlan plan) {
         LockState after = plan.onSlot() ? withSlotStatus(job, plan.record().status()) : job;
-        return plan.advanceCursor() ? withCursor(after, plan.record().key().scheduledTime()) : after;
+        after = plan.advanceCursor() ? withCursor(after, plan.record().key().scheduledTime()) : after;
+        // As LAST_SUCCESS: every success notes its completion's time on the job's item (decision 0042).
+        return plan.record().status() == RunStatus.SUCCEEDED ? after.withLastSuccessAt(plan.now()) : after;
     }
 
     /** Release keeps the fence and the last holder (history); it clears owner and end. */
@@ -119,7 +124,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -137,7 +143,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -162,6 +169,7 @@ final class LockStates {
                 slot,
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.lastSuccessAt());
     }
 }
