@@ -285,7 +285,8 @@ final class SchedulesCommand implements Runnable {
             if (found.isEmpty()) {
                 // A one-time at() schedule is deleted by the scheduler after its delivery (decision 0043):
                 // the ledger still knows the entity, so it is answered from there, not as unknown.
-                Optional<CompletedSchedule> completed = completedOrNone(schedules, definition.id(), entity);
+                Optional<CompletedSchedule> completed =
+                        completedOrNone(schedules, definition.id(), entity, where.emulator());
                 if (completed.isPresent()) {
                     CompletedSchedule done = completed.get();
                     String status = done.status().map(Enum::name).orElse("run item past its retention");
@@ -388,13 +389,14 @@ final class SchedulesCommand implements Runnable {
     /**
      * What the ledger says of an entity without a schedule; none when the ledger table does not exist (an
      * emulator's stage no command has written yet: a read creates the group, not the table), so it has no
-     * record of the entity either.
+     * record of the entity either. On a deployed stage a missing table is a fault, reported as any failed call.
      */
-    static Optional<CompletedSchedule> completedOrNone(EntitySchedules schedules, String job, String entity) {
+    static Optional<CompletedSchedule> completedOrNone(
+            EntitySchedules schedules, String job, String entity, boolean emulator) {
         try {
             return schedules.completed(job, entity);
         } catch (RuntimeException e) {
-            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            for (Throwable cause = e; emulator && cause != null; cause = cause.getCause()) {
                 if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException) {
                     return Optional.empty();
                 }
