@@ -32,10 +32,21 @@ class ExampleJobNamesTest {
     static final Set<String> EXAMPLES_OWN_TESTS =
             Set.of("functions/examples/src/test", "functions/lambda/src/test", "functions/demo/src/test");
 
+    /**
+     * Example ids that are also the documentation's own example, which Punctual's tests declare for
+     * themselves: {@code tenant-report} is docs/entities.md's per-entity job, and the tests that name it
+     * build their own job of that name (EntityStage, EntityWatchdogTest, ...), so they hold with any
+     * catalog. The examples got a job of that name (issue 38, item 7) so that
+     * events/scheduled-tenant-report-acme.json runs against them.
+     */
+    static final Set<String> DECLARED_BY_THE_TESTS_TOO = Set.of("tenant-report");
+
     @Test
     void noTestOutsideTheExamplesOwn_namesAnExampleJob() throws IOException {
         Path root = repositoryRoot();
-        List<String> ids = exampleJobIds();
+        List<String> ids = exampleJobIds().stream()
+                .filter(id -> !DECLARED_BY_THE_TESTS_TOO.contains(id))
+                .toList();
         Pattern named = naming(ids);
 
         List<String> offending = new ArrayList<>();

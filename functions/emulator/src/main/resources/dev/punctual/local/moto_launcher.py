@@ -39,8 +39,29 @@ def stop_tracking_every_model_instance() -> None:
     common_models.BaseModel.__new__ = staticmethod(_untracked)
 
 
+def update_schedule_replaces_action_after_completion() -> None:
+    """moto 5.2.5's UpdateSchedule drops ActionAfterCompletion (its CreateSchedule keeps it), so a schedule
+    changed from a cron to an at() would still read back as NONE, and every later put of it would see a
+    difference and update it again. AWS's UpdateSchedule replaces the whole schedule, this field too
+    (decision 0043): after moto's own update, the field is set from the request as AWS would set it.
+    """
+    from moto.scheduler.responses import EventBridgeSchedulerResponse
+
+    original = EventBridgeSchedulerResponse.update_schedule
+
+    def update_schedule(self):  # type: ignore[no-untyped-def]
+        body = original(self)
+        name = self.uri.split("?")[0].split("/")[-1]
+        schedule = self.scheduler_backend.get_schedule(self._get_param("GroupName"), name)
+        schedule.action_after_completion = self._get_param("ActionAfterCompletion")
+        return body
+
+    EventBridgeSchedulerResponse.update_schedule = update_schedule
+
+
 def main() -> None:
     stop_tracking_every_model_instance()
+    update_schedule_replaces_action_after_completion()
     app = DomainDispatcherApplication(create_backend_app)
     server = make_server("127.0.0.1", 0, app, threaded=False, request_handler=MotoRequestHandler)
     worker = threading.Thread(target=server.serve_forever, daemon=True)

@@ -4,10 +4,12 @@ import dev.punctual.entity.EntitySchedule;
 import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.json.Json;
 import dev.punctual.runtime.ScheduledPayload;
+import dev.punctual.time.AtExpression;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.ScheduleExpressionException;
 import java.util.Objects;
 import java.util.Optional;
+import software.amazon.awssdk.services.scheduler.model.ActionAfterCompletion;
 import software.amazon.awssdk.services.scheduler.model.CreateScheduleRequest;
 import software.amazon.awssdk.services.scheduler.model.DeadLetterConfig;
 import software.amazon.awssdk.services.scheduler.model.FlexibleTimeWindow;
@@ -22,11 +24,18 @@ import software.amazon.awssdk.services.scheduler.model.UpdateScheduleRequest;
  * An entity's schedule as EventBridge Scheduler is given it: the one place its deployed form is decided,
  * and the one place a schedule read back is compared with it. "Equal" is what Punctual owns: expression
  * and zone (as deployed, {@link Schedule#deployment()}), target, role, input (as JSON, not text),
- * state, time window, retries and dead-letter queue. The description is written but not compared (a
+ * state, time window, retries, dead-letter queue and what the scheduler does after the schedule's last
+ * delivery ({@link #afterCompletion}). The description is written but not compared (a
  * reworded description must not rewrite every entity's schedule); fields Punctual never sets (start
  * and end dates, a KMS key) are not compared either, and an update, a full replacement, clears them.
  */
-record DeployedForm(String expression, String zone, String description, Target target, Object parsedInput) {
+record DeployedForm(
+        String expression,
+        String zone,
+        String description,
+        Target target,
+        Object parsedInput,
+        ActionAfterCompletion afterCompletion) {
 
     /** The API's limit on a description. */
     static final int MAX_DESCRIPTION = 512;
@@ -54,7 +63,23 @@ record DeployedForm(String expression, String zone, String description, Target t
                 deployment.zone().getId(),
                 description(schedule),
                 target.build(),
-                parsed(input).orElseThrow());
+                parsed(input).orElseThrow(),
+                afterCompletion(schedule));
+    }
+
+    /**
+     * DELETE for a one-time {@code at()} schedule, NONE for every other (decision 0043). A finished {@code at()}
+     * would otherwise stay in the entity group forever (aws-cdk #27455), counted against the account's
+     * schedule quota and listed by every {@code list}; the scheduler deletes it after its one delivery
+     * (after the last retry when the deliveries failed). A recurring schedule has no end date here, so it
+     * never completes: NONE is sent explicitly rather than left unset, so that an update from an
+     * {@code at()} to a cron replaces DELETE instead of relying on UpdateSchedule's default for an absent field.
+     * A spread {@code at()} (decision 0030) is still one delivery: DELETE.
+     */
+    static ActionAfterCompletion afterCompletion(EntitySchedule schedule) {
+        return schedule.schedule().expression() instanceof AtExpression
+                ? ActionAfterCompletion.DELETE
+                : ActionAfterCompletion.NONE;
     }
 
     /**
@@ -89,6 +114,7 @@ record DeployedForm(String expression, String zone, String description, Target t
                 && target.roleArn().equals(actual.roleArn())
                 && Objects.equals(target.retryPolicy(), actual.retryPolicy())
                 && Objects.equals(deadLetterArn(target), deadLetterArn(actual))
+                && afterCompletion == readAfterCompletion(current)
                 && parsed(actual.input()).filter(parsedInput::equals).isPresent();
     }
 
@@ -102,6 +128,7 @@ record DeployedForm(String expression, String zone, String description, Target t
                 .state(ScheduleState.ENABLED)
                 .flexibleTimeWindow(OFF)
                 .target(target)
+                .actionAfterCompletion(afterCompletion)
                 .build();
     }
 
@@ -116,7 +143,17 @@ record DeployedForm(String expression, String zone, String description, Target t
                 .state(ScheduleState.ENABLED)
                 .flexibleTimeWindow(OFF)
                 .target(target)
+                .actionAfterCompletion(afterCompletion)
                 .build();
+    }
+
+    /**
+     * What the schedule read back does after completion: absent is NONE (a schedule created before
+     * decision 0043, or by an API that omits the field), so an {@code at()} created before it is UPDATED
+     * to DELETE by its next put, and a recurring one stays UNCHANGED.
+     */
+    static ActionAfterCompletion readAfterCompletion(GetScheduleResponse current) {
+        return current.actionAfterCompletion() == null ? ActionAfterCompletion.NONE : current.actionAfterCompletion();
     }
 
     private static String deadLetterArn(Target target) {

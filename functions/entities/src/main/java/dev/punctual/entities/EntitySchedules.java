@@ -5,6 +5,7 @@ import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.RunRecord;
 import dev.punctual.observability.VisibleText;
 import java.net.URI;
 import java.util.ArrayList;
@@ -239,6 +240,28 @@ public final class EntitySchedules {
         JobDefinition definition = perEntityJob(job);
         String name = EntityScheduleName.of(job, entity);
         return read(name).map(current -> ReadBack.entitySchedule(current, definition, entity, where(name)));
+    }
+
+    /**
+     * For an entity without a schedule in the group: what the ledger says of it, so an {@code at()} entity
+     * whose schedule the scheduler deleted after its delivery (decision 0043) is answered as completed
+     * rather than unknown. Empty while the schedule exists (ask {@link #get}), and for an entity the ledger
+     * never saw delivered or that was deleted (its tombstone).
+     *
+     * <p>Cost: one GetSchedule, then one consistent GetItem on the entity's ledger item and, when its slot
+     * is behind its cursor, one on the run item there. Needs {@code dynamodb:GetItem} on the ledger: the
+     * stage's operator policy grants it, the services' policy does not.
+     */
+    public Optional<CompletedSchedule> completed(String job, String entity) {
+        perEntityJob(job);
+        if (read(EntityScheduleName.of(job, entity)).isPresent()) {
+            return Optional.empty();
+        }
+        return CompletedSchedule.from(
+                job,
+                entity,
+                tombstones.state(job, entity),
+                at -> tombstones.run(job, entity, at).map(RunRecord::status));
     }
 
     /**

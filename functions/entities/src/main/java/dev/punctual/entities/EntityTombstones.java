@@ -2,9 +2,12 @@ package dev.punctual.entities;
 
 import dev.punctual.entity.EntityIds;
 import dev.punctual.ledger.EntityTombstone;
+import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Retention;
+import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
+import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.dynamodb.DynamoDbRunLedger;
 import dev.punctual.observability.VisibleText;
@@ -13,6 +16,7 @@ import dev.punctual.time.OccurrenceCalculator;
 import dev.punctual.time.Schedule;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -181,6 +185,19 @@ public final class EntityTombstones {
     NextDue noteDue(String job, String entity, Schedule schedule) {
         OccurrenceCalculator occurrences = OccurrenceCalculator.of(schedule);
         return ledger.noteEntityDue(EntityIds.ledgerId(job, entity), occurrences::next);
+    }
+
+    /**
+     * The entity's ledger item as it stands (its cursor, slot and tombstone): one consistent GetItem, the
+     * operator's read ({@code dynamodb:GetItem}, which the services' policy does not grant).
+     */
+    LockState state(String job, String entity) {
+        return ledger.lock(EntityIds.ledgerId(job, entity));
+    }
+
+    /** The run record of one of the entity's occurrences, if the ledger has one. */
+    Optional<RunRecord> run(String job, String entity, Instant occurrence) {
+        return ledger.run(new RunKey(EntityIds.ledgerId(job, entity), occurrence));
     }
 
     /** Lifts the mark; false when the entity was not deleted. */

@@ -2,6 +2,7 @@ package dev.punctual.examples;
 
 import dev.punctual.catchup.CatchUpPolicy;
 import dev.punctual.job.CatalogProvider;
+import dev.punctual.job.EntityJob;
 import dev.punctual.job.FunctionPool;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -150,6 +151,15 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .catchUp(CatchUpPolicy.oldestFirst(1, Duration.ofDays(32)))
                                 .uses(DEMO_TABLE)
                                 .job(s -> new MonthEndCloseJob(table.get()))
+                                .build(),
+                        JobDefinition.builder("tenant-report")
+                                .description("Each tenant's report at 09:00 in the tenant's own zone")
+                                .schedule("0 9 * * *", "UTC")
+                                // One schedule per tenant, put at runtime (schedules put / import): each sets
+                                // its zone, may set its own expression and its locale (docs/entities.md).
+                                .perEntity(EntityJob.parameters("locale"))
+                                .uses(DEMO_TABLE)
+                                .job(s -> new TenantReportJob(table.get()))
                                 .build())
                 .withBlackout(RESERVATIONS_GROUP, RESERVATIONS_BACKUP)
                 .withMaintenanceCondition(SYNTHETIC_MEMBER_DATA)

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.punctual.examples.DemoTable;
 import dev.punctual.examples.ExampleCatalog;
+import dev.punctual.examples.TenantReportJob;
+import dev.punctual.job.JobCatalog;
+import dev.punctual.job.JobDefinition;
+import dev.punctual.job.JobEnvironment;
 import dev.punctual.observability.Redactor;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.outcome.Reason;
@@ -17,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +42,7 @@ class EventsFilesTest {
         "replay-expire-reservations-dry-run.json, replay,   8, SKIP",
         "replay-expire-reservations.json,        replay,    4, PASS",
         "ping.json,                              ping,      0, PASS",
+        "scheduled-tenant-report-acme.json,      scheduled, 1, PASS",
     })
     void sampleEvent_onAFreshDevStage_givesTheDocumentedOutcome(String file, String kind, int count, Verdict verdict)
             throws Exception {
@@ -67,6 +73,7 @@ class EventsFilesTest {
         "replay-expire-reservations-dry-run.json",
         "replay-expire-reservations.json",
         "ping.json",
+        "scheduled-tenant-report-acme.json",
     })
     void sampleEvent_onAnyDayWithTheRealClock_isValidAndFailsNothing(String file) throws Exception {
         Instant now = Instant.now();
@@ -147,31 +154,62 @@ class EventsFilesTest {
     }
 
     /**
-     * The entity delivery sample is what an entity's schedule sends (ScheduledPayload.forEntity, with
-     * the scheduler's attributes filled in) for a per-entity job; the example catalog has none, so it is
-     * checked against the job docs/entities.md declares.
+     * The entity delivery sample is what an entity's schedule sends (ScheduledPayload.forEntity, with the
+     * scheduler's attributes filled in) for the examples' per-entity job {@code tenant-report}.
      */
     @Test
-    void entityDeliverySample_isTheEntitysScheduleInput_andAValidPayloadOfAPerEntityJob() throws Exception {
-        dev.punctual.job.JobDefinition report = dev.punctual.job.JobDefinition.builder("tenant-report")
-                .schedule("0 9 * * *", "UTC")
-                .perEntity(dev.punctual.job.EntityJob.parameters("locale"))
-                .job(s -> ctx -> dev.punctual.job.JobResult.empty())
-                .build();
+    void entityDeliverySample_isTheEntitysScheduleInput_andAValidPayloadOfTheExamplesPerEntityJob() throws Exception {
+        JobCatalog examples =
+                new ExampleCatalog().catalog(JobEnvironment.definitionsOnly(StageFlags.defaultsFor("dev")));
+        JobDefinition report = examples.require("tenant-report");
         String payload = Files.readString(EVENTS.resolve("scheduled-tenant-report-acme.json"));
         @SuppressWarnings("unchecked")
-        java.util.Map<String, Object> sample = (java.util.Map<String, Object>) dev.punctual.json.Json.read(payload);
-        java.util.Map<String, Object> input =
+        Map<String, Object> sample = (Map<String, Object>) dev.punctual.json.Json.read(payload);
+        Map<String, Object> input =
                 dev.punctual.runtime.ScheduledPayload.forEntity(dev.punctual.entity.EntitySchedule.of(
-                        report, "acme", "0 9 * * *", "Europe/Paris", java.util.Map.of("locale", "fr")));
+                        report, "acme", "0 9 * * *", "Europe/Paris", Map.of("locale", "fr")));
 
+        assertThat(report.isPerEntity()).isTrue();
         assertThat(sample.keySet()).containsExactlyElementsOf(input.keySet());
         input.forEach((key, value) -> {
             if (!value.toString().startsWith("<aws.scheduler.")) {
                 assertThat(sample.get(key)).as(key).isEqualTo(value);
             }
         });
-        assertThat(new dev.punctual.runtime.PayloadParser(dev.punctual.job.JobCatalog.of(report)).parse(payload))
+        assertThat(new dev.punctual.runtime.PayloadParser(examples).parse(payload))
                 .isInstanceOf(dev.punctual.runtime.PayloadParser.Parsed.Valid.class);
+    }
+
+    /**
+     * acme's delivery for 09:00 in Paris writes acme's report for its own local day with its locale, under
+     * the ledger id tenant-report:acme; delivered twice, it runs once.
+     */
+    @Test
+    void entityDelivery_deliveredTwice_runsOnce_andWritesTheTenantsReportForItsLocalDay() throws Exception {
+        EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
+        String payload = Files.readString(EVENTS.resolve("scheduled-tenant-report-acme.json"));
+        StructuredLog log = new StructuredLog(stage.lines::add, stage.clock, "punctual", Redactor.standard());
+
+        InvocationResult first = stage.runtime.handle(payload, Deadline.fromRemaining(NOW, Duration.ofMinutes(5)), log);
+        InvocationResult second =
+                stage.runtime.handle(payload, Deadline.fromRemaining(NOW, Duration.ofMinutes(5)), log);
+
+        assertThat(first.occurrences()).singleElement().satisfies(o -> {
+            assertThat(o.entity()).isEqualTo("acme");
+            assertThat(o.occurrence()).isEqualTo(Instant.parse("2026-11-30T08:00:00Z"));
+            assertThat(o.result())
+                    .containsEntry("tenant", "acme")
+                    .containsEntry("date", "2026-11-30")
+                    .containsEntry("locale", "fr");
+        });
+        assertThat(second.occurrences()).extracting(OccurrenceReport::reason).containsExactly(Reason.ALREADY_DONE);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> report = stage.clients
+                .dynamo()
+                .getItem(b -> b.tableName(stage.table(ExampleCatalog.DEMO_TABLE))
+                        .key(DemoTable.key(TenantReportJob.TENANT_REPORTS, "acme#2026-11-30"))
+                        .consistentRead(true))
+                .item();
+        assertThat(DemoTable.text(report, "locale")).isEqualTo("fr");
+        assertThat(DemoTable.text(report, "occurrence")).isEqualTo("2026-11-30T08:00:00Z");
     }
 }

@@ -13,6 +13,7 @@ import dev.punctual.cli.output.Table;
 import dev.punctual.cli.stage.CliContext;
 import dev.punctual.cli.stage.OperatorSession;
 import dev.punctual.cli.stage.StageTarget;
+import dev.punctual.entities.CompletedSchedule;
 import dev.punctual.entities.EntitySchedules;
 import dev.punctual.entities.EntityTargets;
 import dev.punctual.entities.EntityTargetsException;
@@ -294,6 +295,22 @@ public final class SchedulesCommand implements Runnable {
             json.put("name", EntityScheduleName.of(definition.id(), entity));
             json.put("group", schedules.group());
             if (found.isEmpty()) {
+                // A one-time at() schedule is deleted by the scheduler after its delivery (decision 0043):
+                // the ledger still knows the entity, so it is answered from there, not as unknown.
+                Optional<CompletedSchedule> completed =
+                        completedOrNone(schedules, definition.id(), entity, where.emulator());
+                if (completed.isPresent()) {
+                    CompletedSchedule done = completed.get();
+                    String status = done.status().map(Enum::name).orElse("run item past its retention");
+                    json.put("completed", completedJson(done));
+                    return new Printed(
+                            "completed: " + EntityScheduleName.of(definition.id(), entity) + " was delivered for "
+                                    + done.occurrence() + " (" + status + "); its schedule is no longer in group "
+                                    + schedules.group() + ": the scheduler deletes a one-time at() schedule after its"
+                                    + " delivery (answered from the ledger)",
+                            json,
+                            0);
+                }
                 return new Printed(
                         "no schedule: " + EntityScheduleName.of(definition.id(), entity) + " is not in group "
                                 + schedules.group() + " (schedules put " + definition.id() + " " + entity
@@ -379,6 +396,35 @@ public final class SchedulesCommand implements Runnable {
         row.put("parameters", new TreeMap<>(s.parameters()));
         row.put("name", s.name());
         return row;
+    }
+
+    /**
+     * What the ledger says of an entity without a schedule; none when the ledger table does not exist (an
+     * emulator's stage no command has written yet: a read creates the group, not the table), so it has no
+     * record of the entity either. On a deployed stage a missing table is a fault, reported as any failed call.
+     */
+    static Optional<CompletedSchedule> completedOrNone(
+            EntitySchedules schedules, String job, String entity, boolean emulator) {
+        try {
+            return schedules.completed(job, entity);
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; emulator && cause != null; cause = cause.getCause()) {
+                if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException) {
+                    return Optional.empty();
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** A completed entity as {@code get -o json} shows it, under {@code completed} (decision 0043). */
+    static Map<String, Object> completedJson(CompletedSchedule done) {
+        Map<String, Object> completed = new LinkedHashMap<>();
+        completed.put("occurrence", done.occurrence().toString());
+        completed.put("status", done.status().map(Enum::name).orElse(null));
+        completed.put("schedule", "deleted by the scheduler after completion");
+        completed.put("source", "ledger");
+        return completed;
     }
 
     static String table(List<EntitySchedule> schedules) {
