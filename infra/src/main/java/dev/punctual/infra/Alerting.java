@@ -214,6 +214,26 @@ public final class Alerting extends Construct {
     }
 
     /**
+     * Deliveries the Scheduler or Lambda gave up, recorded on their occurrences by the dead-letter consumer
+     * (decision 0044): its EMF metric {@code Undelivered} (dimension stage only), one datum per batch that
+     * recorded any. The occurrences did not run.
+     */
+    public Alarm undelivered() {
+        Metric undelivered = outcomeMetric("Undelivered", Map.of("stage", config.stage()));
+        String stage = config.stage();
+        return alarm(
+                "Undelivered",
+                undelivered,
+                1,
+                "deliveries the scheduler or Lambda gave up were recorded as UNDELIVERED on their occurrences, which"
+                        + " did not run",
+                "run the saved query punctual/" + stage + "/skips-by-reason or read the consumer's log (message"
+                        + " dead-lettered delivery: job, occurrence, error), fix the cause (a permission, a deleted alias,"
+                        + " a crash), then punctual replay JOB --from T --to T --stage " + stage,
+                "undelivered");
+    }
+
+    /**
      * The watchdog's own heartbeat ({@code WatchdogRuns}, one per hourly run) was absent for two hours:
      * nothing is watching the stage's schedules. Muted, not removed, while the stage's schedules are off.
      */

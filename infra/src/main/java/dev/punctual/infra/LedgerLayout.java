@@ -78,6 +78,28 @@ final class LedgerLayout {
             "skipSetAt");
 
     /**
+     * What the dead-letter consumer's UNDELIVERED skip names (decision 0044): a recorded skip's item as the
+     * adapter writes it (its fence and missed count are written as for every run item; no owner, result,
+     * error, start or attempt history) and what {@code ONLY_SKIP_STORED} reads (no item, or a skip without
+     * an operator's {@code skipBy}).
+     */
+    static final List<String> UNDELIVERED_RUN_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "job",
+            "scheduledAt",
+            "status",
+            "attempts",
+            "fence",
+            "missedCount",
+            "trigger",
+            "schedulerAttempt",
+            "finishedAt",
+            "reason",
+            "ttl",
+            "skipBy");
+
+    /**
      * What {@code unskip}'s delete of a planned run item names: the keys and what its condition reads
      * ({@code SKIP_STILL_PLANNED}: an operator's skip no delivery has met).
      */

@@ -86,6 +86,7 @@ public final class StageStack extends Stack {
     private final Optional<EntityScheduling> entityScheduling;
     private final Optional<LongRuns> longRuns;
     private LifecycleAlerts lifecycleAlerts;
+    private DeadLetterConsumer deadLetterConsumer;
 
     /** Cadences are measured over {@link Cadence#REFERENCE}'s window, so the template never depends on today. */
     public StageStack(Construct scope, String id, StackProps props, StageConfig config, JobCatalog catalog, Code code) {
@@ -318,6 +319,7 @@ public final class StageStack extends Stack {
                             + " occurrence by hand with punctual run JOB --at T, then delete the message",
                     "async-failures");
         }
+        consumeDeadLetters(code, deadLetters);
         SavedQueries.add(this, config.stage(), catalog, logGroups);
         Map<String, IFunction> functions = new LinkedHashMap<>();
         Map<String, List<JobDefinition>> jobsByPool = new LinkedHashMap<>();
@@ -356,6 +358,33 @@ public final class StageStack extends Stack {
                 "alert-dead-letters");
         new ContributorInsights(this, "ContributorInsights", config.stage(), logGroups)
                 .addTo(alerting.dashboard(deadLetters, logGroups));
+    }
+
+    /**
+     * The dead-letter consumer (decision 0044) on the queues that hold given-up deliveries of occurrences:
+     * the Scheduler's and each pool's on-failure destination. The long runs' and the alerts' queues hold
+     * status changes and notices, not deliveries, and stay as they are.
+     */
+    private void consumeDeadLetters(Code code, List<IQueue> deadLetters) {
+        Map<String, Queue> consumed = new LinkedHashMap<>();
+        consumed.put("SchedulerDeadLetters", schedulerDeadLetters);
+        pools.forEach((name, pool) -> consumed.put(pool.getNode().getId() + "-AsyncFailures", pool.failureQueue()));
+        this.deadLetterConsumer = new DeadLetterConsumer(this, "DeadLetters", config, code, tables, bus, consumed);
+        deadLetters.add(deadLetterConsumer.unreadable());
+        alerting.undelivered();
+        alerting.deadLetters(
+                "UnreadableDeadLetters",
+                deadLetterConsumer.unreadable(),
+                "the dead-letter consumer could not read a dead-lettered message as a delivery of an occurrence (or"
+                        + " could not record it " + DeadLetterConsumer.MAX_RECEIVES + " times), so SQS kept it here",
+                "read it (aws sqs receive-message --queue-url URL) and the consumer's log line naming its message id;"
+                        + " for a delivery, punctual run JOB --at T, then delete the message",
+                "unreadable-dead-letters");
+    }
+
+    /** The function that records dead-lettered deliveries, and its kept queue. */
+    DeadLetterConsumer deadLetterConsumer() {
+        return deadLetterConsumer;
     }
 
     private static String poolName(FunctionPoolConstruct pool) {

@@ -48,8 +48,10 @@ class AlertingTest {
                         "SchedulerDeadLetters",
                         "PooldefaultAsyncFailures",
                         "PoolmaintenanceAsyncFailures",
-                        "LifecycleAlertsDeadLetters");
-        assertThat(alarms).hasSize(2 + Synth.CATALOG.pools().size());
+                        "LifecycleAlertsDeadLetters",
+                        "DeadLettersUnreadable");
+        // The scheduler's, the alerts' and the dead-letter consumer's kept queue (decision 0044), and each pool's.
+        assertThat(alarms).hasSize(3 + Synth.CATALOG.pools().size());
     }
 
     @Test
@@ -109,7 +111,8 @@ class AlertingTest {
     void stageAlarms_areAFixedSet_noneNamesAJob() {
         Map<String, Map<String, Object>> alarms = dev.findResources("AWS::CloudWatch::Alarm");
 
-        assertThat(alarms).hasSize(4 + 2 + Synth.CATALOG.pools().size());
+        // Failures, Missed, Overdue, WatchdogSilent, Undelivered (decision 0044); three queues and each pool's.
+        assertThat(alarms).hasSize(5 + 3 + Synth.CATALOG.pools().size());
         assertThat(alarms.values().toString()).doesNotContain("Name=job");
     }
 

@@ -73,7 +73,10 @@ class CostModelTest {
             "STARTED",
             "CHUNK_FAILED",
             "EXECUTION_FAILED",
-            "CANCELLED");
+            "CANCELLED",
+            // The dead-letter consumer's (decision 0044): on no outcome line; its own Undelivered metric is
+            // published only in a month a delivery was given up.
+            "UNDELIVERED");
 
     static final int[] JOB_COUNTS = {10, 300, 2_000};
 

@@ -36,5 +36,10 @@ public enum SkipReason {
      * A maintenance condition of the catalog could not be evaluated (decision 0036, 5): never run blind,
      * caught up once it can be; alarmed.
      */
-    MAINTENANCE_UNKNOWN
+    MAINTENANCE_UNKNOWN,
+    /**
+     * The scheduler's or Lambda's retries gave the delivery up and it was dead-lettered (decision 0044):
+     * recorded by the dead-letter consumer, never run there; a replay or a catch-up may run it.
+     */
+    UNDELIVERED
 }

@@ -69,6 +69,13 @@ public enum Reason {
      * is not run, and it is counted as missed so the out-of-date calendar is alarmed (decision 0034).
      */
     CALENDAR_ENDED(Verdict.SKIP, SkipReason.CALENDAR_ENDED, Flag.NONE),
+    /**
+     * The scheduler's or Lambda's retries gave the delivery up and it sat in a dead-letter queue; the
+     * stage's dead-letter consumer recorded it on its occurrence without running it (decision 0044). A
+     * recorded skip, so a replay (or catch-up, while the cursor is behind it) runs it within the job's
+     * catch-up policy; never recorded over a run, a success or an operator's skip.
+     */
+    UNDELIVERED(Verdict.SKIP, SkipReason.UNDELIVERED, Flag.NONE),
     /** A delivered occurrence given back so older ones catch up first; it stays claimable. */
     DEFERRED(Verdict.SKIP, SkipReason.DEFERRED, Flag.NONE),
     /** Not recorded: too little time left in this invocation; the next trigger catches up. */

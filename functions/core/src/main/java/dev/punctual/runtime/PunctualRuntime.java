@@ -16,6 +16,7 @@ public final class PunctualRuntime {
     private final InvocationResolver resolver;
     private final Dispatcher dispatcher;
     private final LongSteps steps;
+    private final UndeliveredRecorder undelivered;
 
     public PunctualRuntime(RuntimeServices services) {
         this.services = services;
@@ -23,6 +24,7 @@ public final class PunctualRuntime {
         this.resolver = new InvocationResolver(services.clock());
         this.dispatcher = new Dispatcher(services);
         this.steps = new LongSteps(services, Dispatcher.standingListeners(services));
+        this.undelivered = new UndeliveredRecorder(services);
     }
 
     public RuntimeServices services() {
@@ -82,6 +84,18 @@ public final class PunctualRuntime {
      */
     public boolean accepts(String rawPayload) {
         return read(rawPayload) instanceof PayloadParser.Parsed.Valid;
+    }
+
+    /**
+     * Records a delivery the scheduler or Lambda gave up (a dead-lettered payload) on its occurrence as
+     * UNDELIVERED, without running it (decision 0044): read exactly as {@link #handle} reads a delivery,
+     * so only a scheduler's delivery of an occurrence of a catalog job is recorded; anything else is
+     * {@link Undelivered.Unreadable} and writes nothing.
+     *
+     * @param detail why it was given up (the error code and message, the attempts), redacted and cut here
+     */
+    public Undelivered recordUndelivered(String rawPayload, String detail, StructuredLog log) {
+        return undelivered.record(read(rawPayload), detail, log);
     }
 
     private PayloadParser.Parsed read(String rawPayload) {

@@ -33,6 +33,8 @@ class ReasonTest {
         expected.put("CALENDAR", "SKIP");
         expected.put("BLACKOUT", "SKIP");
         expected.put("CALENDAR_ENDED", "SKIP");
+        // A dead-lettered delivery, recorded by the stage's dead-letter consumer (decision 0044).
+        expected.put("UNDELIVERED", "SKIP");
         expected.put("DEFERRED", "SKIP");
         expected.put("DEADLINE", "SKIP");
         expected.put("EARLIER_FAILED", "SKIP");
@@ -96,6 +98,7 @@ class ReasonTest {
                         Map.entry(Reason.CALENDAR, SkipReason.CALENDAR),
                         Map.entry(Reason.BLACKOUT, SkipReason.BLACKOUT),
                         Map.entry(Reason.CALENDAR_ENDED, SkipReason.CALENDAR_ENDED),
+                        Map.entry(Reason.UNDELIVERED, SkipReason.UNDELIVERED),
                         Map.entry(Reason.DEFERRED, SkipReason.DEFERRED));
         assertThat(recorded.keySet()).allSatisfy(r -> assertThat(r.verdict()).isEqualTo(Verdict.SKIP));
     }
