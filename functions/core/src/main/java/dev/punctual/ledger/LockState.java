@@ -9,6 +9,7 @@ import java.util.List;
  * ({@code job:entity}) also the tombstone its delete wrote. Absent parts are null; an item that does not
  * exist is {@link #absent(String)}.
  *
+ * @param pause an operator's pause of what this item locks (decision 0040), or null
  * @param entityLeasedAt on a per-entity job's group item: when the last entity lease under it was taken,
  *     on its claimant's clock (written by the claim's own transaction, decision 0036's addendum); null
  *     when no entity of the group ever took its own lease. A maintenance hold on the group waits for the
@@ -27,14 +28,15 @@ public record LockState(
         Slot slot,
         EntityTombstone tombstone,
         List<Instant> skips,
-        Instant entityLeasedAt) {
+        Instant entityLeasedAt,
+        PauseMark pause) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null);
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -52,7 +54,8 @@ public record LockState(
                 slot,
                 tombstone,
                 marks,
-                entityLeasedAt);
+                entityLeasedAt,
+                pause);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -75,7 +78,8 @@ public record LockState(
                 slot,
                 stone,
                 skips,
-                entityLeasedAt);
+                entityLeasedAt,
+                pause);
     }
 
     /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
@@ -93,7 +97,32 @@ public record LockState(
                 slot,
                 tombstone,
                 skips,
-                at);
+                at,
+                pause);
+    }
+
+    /** The same item with an operator's pause (decision 0040), or without one (null). */
+    public LockState withPause(PauseMark mark) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                mark);
+    }
+
+    /** Mirrors NOT_PAUSED: whether this item's pause refuses a claim of {@code occurrence} at {@code now}. */
+    public boolean pausedFor(Instant occurrence, Instant now) {
+        return pause != null && pause.refuses(occurrence, now);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */

@@ -170,6 +170,9 @@ final class OccurrenceRunner {
             case EntityDeleted deleted ->
                 finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
             case OperatorSkipped skipped -> operatorSkipped(request, skipped.record(), deadline);
+            // An operator's pause (decision 0040): refused in the claim's own write, recorded with who and why.
+            case ClaimResult.Paused paused ->
+                finished(skipRecorded(request, key, Reason.PAUSED, paused.mark().describe()));
         };
     }
 
