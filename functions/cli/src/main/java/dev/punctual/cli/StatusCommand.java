@@ -362,7 +362,25 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                         .map(h -> hold(h, ledger.lock(job.lockGroup())))
                         .orElse(null));
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
+        row.put("paused", paused(ledger, job, subject.ledgerId(), now));
         return row;
+    }
+
+    /**
+     * An operator's pause (decision 0040) that refuses this job now: on the entity's or the job's own item,
+     * else on its lock group's; who, why, since, until, and what follows it. Null when none holds.
+     */
+    private static Map<String, Object> paused(
+            dev.punctual.ledger.RunLedger ledger, JobDefinition job, String ledgerId, Instant now) {
+        java.util.LinkedHashSet<String> ids =
+                new java.util.LinkedHashSet<>(List.of(ledgerId, job.id(), job.lockGroup()));
+        for (String id : ids) {
+            dev.punctual.ledger.PauseMark mark = ledger.lock(id).pause();
+            if (mark != null && mark.holdsAt(now)) {
+                return PauseCommand.described(id, mark);
+            }
+        }
+        return null;
     }
 
     /**
@@ -543,9 +561,12 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
     }
 
     /** The HELD column: what holds the job now, in a word: maintenance, or its lease's kind; "-" for nothing. */
-    private static String held(Map<String, Object> hold, Map<String, Object> lease) {
+    private static String held(Map<String, Object> hold, Map<String, Object> lease, Object paused) {
         if (hold != null) {
             return "maintenance";
+        }
+        if (paused != null) {
+            return "paused";
         }
         return lease == null ? "-" : String.valueOf(lease.get("kind")).toLowerCase(java.util.Locale.ROOT);
     }
@@ -573,7 +594,7 @@ final class StatusCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     first ? (r.get("lag_ms") == null ? "-" : readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
-                    first ? held(hold, lease) : "",
+                    first ? held(hold, lease, r.get("paused")) : "",
                     first ? holdColumn(hold) : "",
                     first
                             ? (lease == null

@@ -23,9 +23,9 @@ public record PauseMark(Instant from, Optional<Instant> until, String by, String
         // Who and why, as a hold's and a skip's: redacted, however they were typed or stored.
         by = Summaries.operatorText(Objects.requireNonNull(by, "by"));
         why = Summaries.operatorText(Objects.requireNonNull(why, "why"));
-        if (until.isPresent() && !until.get().isAfter(from)) {
+        if (until.isPresent() && until.get().isBefore(from)) {
             throw new IllegalArgumentException(
-                    "a pause must end after it starts: from " + from + ", until " + until.get());
+                    "a pause cannot end before it starts: from " + from + ", until " + until.get());
         }
     }
 
@@ -47,10 +47,9 @@ public record PauseMark(Instant from, Optional<Instant> until, String by, String
 
     /** {@code resume --skip-paused}: the span ends now (or where it already ended) and is not caught up. */
     public PauseMark endedWithoutCatchUp(Instant now) {
-        Instant end = holdsAt(now) ? now : until.orElseThrow();
-        // A pause resumed in the millisecond it was set still spans that millisecond.
-        Instant span = end.isAfter(from) ? end : from.plusMillis(1);
-        return new PauseMark(from, Optional.of(span), by, why, false);
+        // A clock behind the pause's start (another machine's) ends it where it started: an empty span.
+        Instant end = holdsAt(now) ? (now.isBefore(from) ? from : now) : until.orElseThrow();
+        return new PauseMark(from, Optional.of(end), by, why, false);
     }
 
     /** One line for skip details, status and logs: who, since when, until when, why. */
