@@ -56,6 +56,28 @@ final class LedgerLayout {
             List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "skips", "occ", "occStatus");
 
     /**
+     * What {@code pause} and {@code resume} name on a lock item (decision 0040): the pause's mark only
+     * ({@code PAUSE_SET}, {@code PAUSE_UNTIL}, {@code RESUME_*}; their conditions read {@code pausedFrom}
+     * and {@code pausedTo}). Never the cursor, the lease, the fence or the slot (decision 0037).
+     */
+    static final List<String> PAUSE_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "pausedFrom",
+            "pausedTo",
+            "pausedBy",
+            "pausedWhy",
+            "pauseCatchUp");
+
+    /**
+     * What every claim's lease take reads on a lock item (NOT_PAUSED, decision 0040): a pool's job taking a
+     * shared group's lease names these in its condition, and IAM counts a name a condition reads as one the
+     * request accesses. Written only by operators (the pools' grants on group items allow naming them,
+     * which IAM cannot tell from reading them).
+     */
+    static final List<String> PAUSE_READ_ATTRIBUTES = List.of("pausedFrom", "pausedTo", "pauseCatchUp");
+
+    /**
      * What {@code skip}'s planned run item names (decision 0033: status SKIPPED, who, why, when set,
      * its expiry) and what its condition reads ({@code SKIP_MAY_PLAN}: no run, or a refusal without an
      * operator's skip). Not a run's owner, result, error, timings or attempt history.

@@ -81,6 +81,7 @@ final class OperatorPolicy extends Construct {
                         allow(List.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:DescribeTable"), List.of(ledger)),
                         maintenanceWrites(ledger),
                         skipMarks(ledger),
+                        pauseMarks(ledger),
                         skipRuns(ledger),
                         unskipRuns(ledger),
                         allow(List.of("logs:StartQuery"), logGroups),
@@ -236,6 +237,16 @@ final class OperatorPolicy extends Construct {
      */
     private static PolicyStatement skipMarks(String ledger) {
         return attributesOf("dynamodb:UpdateItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.SKIP_MARK_ATTRIBUTES);
+    }
+
+    /**
+     * {@code pause} and {@code resume} (decision 0040): the pause's mark on a job's, a group's or an
+     * entity's lock item, and nothing else ({@link LedgerLayout#PAUSE_ATTRIBUTES}): never the cursor, the
+     * lease, the fence or the slot. ReturnValues is not limited (ALL_NEW shows a run in flight), as for
+     * maintenance.
+     */
+    private static PolicyStatement pauseMarks(String ledger) {
+        return attributesOf("dynamodb:UpdateItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.PAUSE_ATTRIBUTES);
     }
 
     /**

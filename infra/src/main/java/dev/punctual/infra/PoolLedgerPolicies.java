@@ -108,7 +108,10 @@ final class PoolLedgerPolicies extends Construct {
         // A shared group's item may be another pool's job's own item (a group named after that job):
         // this pool may write its lease, never its cursor or slot. ReturnValues stays unrestricted: the
         // adapter asks for ALL_NEW, and this pool may read the whole item anyway.
-        grants.addAll(split(List.of("dynamodb:UpdateItem"), keys.groupItems(), LedgerLayout.LEASE_ATTRIBUTES));
+        // Its lease take reads the group's pause (NOT_PAUSED, decision 0040), which IAM counts as named.
+        List<String> groupAttributes = new ArrayList<>(LedgerLayout.LEASE_ATTRIBUTES);
+        groupAttributes.addAll(LedgerLayout.PAUSE_READ_ATTRIBUTES);
+        grants.addAll(split(List.of("dynamodb:UpdateItem"), keys.groupItems(), groupAttributes));
         if (keys.readsEveryItem()) {
             grants.add(new Grant(
                     List.of("dynamodb:GetItem"),

@@ -131,6 +131,31 @@ class OperatorPolicyTest {
     }
 
     @Test
+    void pauseWrites_nameThePauseMarkOfLockItems_only() {
+        Map<String, Object> marks = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:UpdateItem"))
+                .skip(2)
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(marks.get("Condition"))
+                .isEqualTo(Map.of(
+                        "ForAllValues:StringLike",
+                        Map.of("dynamodb:LeadingKeys", List.of("lock#*")),
+                        "ForAllValues:StringEquals",
+                        Map.of(
+                                "dynamodb:Attributes",
+                                List.of(
+                                        "pk",
+                                        "sk",
+                                        "pausedFrom",
+                                        "pausedTo",
+                                        "pausedBy",
+                                        "pausedWhy",
+                                        "pauseCatchUp"))));
+    }
+
+    @Test
     void noWriteOfTheLedger_mayNameTheFenceOrTheCursor_norAnyRunItemsOwnerOrResult() {
         List<Map<String, Object>> writes = statements.stream()
                 .filter(s -> actions(s).stream()
@@ -138,7 +163,7 @@ class OperatorPolicyTest {
                                 .contains(a)))
                 .toList();
 
-        assertThat(writes).hasSize(4).allSatisfy(write -> {
+        assertThat(writes).hasSize(5).allSatisfy(write -> {
             assertThat(actions(write)).hasSize(1);
             assertThat(write.get("Condition").toString())
                     .contains("dynamodb:Attributes")

@@ -153,6 +153,23 @@ class CliWritesPolicyTest {
                 "blackout",
                 "remove",
                 JSON.readTree(added).get("blackout").asText());
+        // pause and resume (decision 0040): the mark alone on the job's lock item, each choice of resume.
+        checked("pause", NOW, "pause", DAILY, "--reason", "supplier outage", "--by", "alice");
+        checked("resume", NOW, "resume", DAILY, "--skip-paused");
+        checked(
+                "pause (until)",
+                NOW,
+                "pause",
+                DAILY,
+                "--reason",
+                "supplier outage",
+                "--by",
+                "alice",
+                "--until",
+                NOW.plusSeconds(3600).toString(),
+                "--then",
+                "skip");
+        checked("resume (catch-up)", NOW, "resume", DAILY, "--catch-up");
         READ.put("status", run(NOW, "status", DAILY));
         // Issue 38: one Query of the job's run partition and one GetItem of its lock item.
         READ.put("history", run(NOW, "history", DAILY));
@@ -338,6 +355,16 @@ class CliWritesPolicyTest {
                 .anyMatch(a -> a.action().equals("dynamodb:UpdateItem")
                         && a.request().equals("UpdateItem")
                         && a.attributes().contains("skips"));
+        assertThat(SENT.get("pause"))
+                .as("the pause's mark on the job's lock item, nothing else")
+                .anyMatch(a -> a.action().equals("dynamodb:UpdateItem")
+                        && a.partitionKey().equals("lock#" + DAILY)
+                        && a.attributes().contains("pausedBy")
+                        && !a.attributes().contains("cursor")
+                        && !a.attributes().contains("leaseOwner"));
+        assertThat(SENT.get("resume (catch-up)"))
+                .anyMatch(a -> a.action().equals("dynamodb:UpdateItem")
+                        && a.attributes().contains("pausedFrom"));
         assertThat(SENT.get("maintenance hold"))
                 .as("the hold's renewal (HOLD_OURS: owner and end, no fence) before it is given back")
                 .anyMatch(a -> a.action().equals("dynamodb:UpdateItem")

@@ -8,6 +8,7 @@ public sealed interface ClaimResult
                 ClaimResult.AlreadyDone,
                 ClaimResult.InProgressElsewhere,
                 ClaimResult.AttemptsExhausted,
+                ClaimResult.Paused,
                 Busy,
                 UnderMaintenance,
                 EntityDeleted,
@@ -28,4 +29,11 @@ public sealed interface ClaimResult
 
     /** The occurrence failed as often as the job allows; only a forced manual run may try again. */
     record AttemptsExhausted(RunRecord last) implements ClaimResult {}
+
+    /**
+     * An operator paused the job, its lock group, or the entity (decision 0040): {@code id} is the lock
+     * item whose mark refused the claim, in the write the claim already sends; {@code mark} says who,
+     * why, since when and until when. Nothing was claimed.
+     */
+    record Paused(String id, PauseMark mark) implements ClaimResult {}
 }

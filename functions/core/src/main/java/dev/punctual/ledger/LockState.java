@@ -9,6 +9,7 @@ import java.util.List;
  * ({@code job:entity}) also the tombstone its delete wrote. Absent parts are null; an item that does not
  * exist is {@link #absent(String)}.
  *
+ * @param pause an operator's pause of what this item locks (decision 0040), or null
  * @param entityLeasedAt on a per-entity job's group item: when the last entity lease under it was taken,
  *     on its claimant's clock (written by the claim's own transaction, decision 0036's addendum); null
  *     when no entity of the group ever took its own lease. A maintenance hold on the group waits for the
@@ -31,7 +32,8 @@ public record LockState(
         EntityTombstone tombstone,
         List<Instant> skips,
         Instant entityLeasedAt,
-        Instant lastSuccessAt) {
+        Instant lastSuccessAt,
+        PauseMark pause) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
@@ -66,11 +68,12 @@ public record LockState(
                 tombstone,
                 skips,
                 entityLeasedAt,
+                null,
                 null);
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null, null);
     }
 
     /** The last success's time, if one was recorded here (decision 0042). */
@@ -94,7 +97,8 @@ public record LockState(
                 tombstone,
                 skips,
                 entityLeasedAt,
-                at);
+                at,
+                pause);
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -113,7 +117,8 @@ public record LockState(
                 tombstone,
                 marks,
                 entityLeasedAt,
-                lastSuccessAt);
+                lastSuccessAt,
+                pause);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -137,7 +142,8 @@ public record LockState(
                 stone,
                 skips,
                 entityLeasedAt,
-                lastSuccessAt);
+                lastSuccessAt,
+                pause);
     }
 
     /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
@@ -156,7 +162,33 @@ public record LockState(
                 tombstone,
                 skips,
                 at,
-                lastSuccessAt);
+                lastSuccessAt,
+                pause);
+    }
+
+    /** The same item with an operator's pause (decision 0040), or without one (null). */
+    public LockState withPause(PauseMark mark) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                lastSuccessAt,
+                mark);
+    }
+
+    /** Mirrors NOT_PAUSED: whether this item's pause refuses a claim of {@code occurrence} at {@code now}. */
+    public boolean pausedFor(Instant occurrence, Instant now) {
+        return pause != null && pause.refuses(occurrence, now);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */

@@ -128,6 +128,21 @@ public interface RunLedger {
     /** The skips ahead of the job's (or entity's) cursor, oldest first, planned or acted. */
     List<RunRecord> skipsAhead(String jobId);
 
+    /**
+     * An operator's pause of a job, a lock group or an entity (decision 0040): a mark on the lock item
+     * {@code lockId} that every claim on it meets in the write it already sends. From the ledger's clock
+     * now; until {@code until} or a resume; {@code catchUp} says whether the span's occurrences are caught
+     * up once it ends by itself. {@code by} and {@code why} are stored as given (the caller redacts).
+     */
+    default PauseOutcome pause(String lockId, String by, String why, Optional<Instant> until, boolean catchUp) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no pauses");
+    }
+
+    /** Ends the pause on {@code lockId} with the operator's choice for its span (decision 0040). */
+    default ResumeOutcome resume(String lockId, ResumeChoice choice) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no pauses");
+    }
+
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */

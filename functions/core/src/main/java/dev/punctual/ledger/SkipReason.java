@@ -26,6 +26,11 @@ public enum SkipReason {
      * with who and why, never run, not counted as missed.
      */
     OPERATOR_SKIPPED,
+    /**
+     * An operator paused the job, its lock group or the entity ({@code punctual pause}, decision 0040):
+     * recorded with who, why, since and until, never run, not counted as missed.
+     */
+    PAUSED,
     /** A date the job's calendar excludes (decision 0034): never run, not counted as missed. */
     CALENDAR,
     /** A blackout window (decision 0034): never run, not counted as missed. */

@@ -55,6 +55,14 @@ public enum Reason {
      */
     OPERATOR_SKIPPED(Verdict.SKIP, SkipReason.OPERATOR_SKIPPED, Flag.NONE),
     /**
+     * An operator paused the job, its lock group or the entity ({@code punctual pause}, decision 0040): the
+     * claim was refused in the write it already sends; recorded with who, why, since and until, never run,
+     * not counted as missed, not paged. The cursor stays: a resume with catch-up replays it as the job's
+     * policy allows, one that skips the paused span keeps it refused. One occurrence, not the whole batch:
+     * a catch-up after a resume walks past a span kept refused to the occurrences after it.
+     */
+    PAUSED(Verdict.SKIP, SkipReason.PAUSED, Flag.NONE),
+    /**
      * The occurrence falls on a date the job's calendar excludes (a holiday, or a weekend under a
      * business-days rule, in the job's zone; decision 0034): never run, not counted as missed, never due.
      */

@@ -170,6 +170,8 @@ final class OccurrenceRunner {
             case EntityDeleted deleted ->
                 finished(skipRecorded(request, key, Reason.ENTITY_DELETED, deletedDetail(deleted)));
             case OperatorSkipped skipped -> operatorSkipped(request, skipped.record(), deadline);
+            case ClaimResult.Paused paused ->
+                finished(paused(request, paused.mark().describe()));
         };
     }
 
@@ -270,6 +272,26 @@ final class OccurrenceRunner {
         return exclusions
                 .calendarBeyondRange(request.occurrence())
                 .map(why -> skippedOnOwnKey(request, Reason.CALENDAR_ENDED, why));
+    }
+
+    /**
+     * An operator's pause (decision 0040), refused in the claim's own write: recorded with who and why on the
+     * occurrence's own run item (a caught-up occurrence's too, not the delivered one's: a pause concerns
+     * occurrences, and one kept refused after the pause is met again by each catch-up). Without reading the
+     * item first, so a paused delivery costs the refused claim and this write; a repeat replaces a skip
+     * with the same skip, and never a run or a success (ONLY_SKIP_STORED).
+     */
+    private OccurrenceReport paused(Request request, String detail) {
+        RunKey own = request.subject().key(request.occurrence());
+        Request onOwnKey = new Request(
+                request.subject(),
+                request.occurrence(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                request.force(),
+                own,
+                request.deadlineWaived());
+        return skipRecorded(onOwnKey, own, Reason.PAUSED, detail);
     }
 
     /**

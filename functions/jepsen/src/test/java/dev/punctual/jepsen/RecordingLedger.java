@@ -178,6 +178,7 @@ final class RecordingLedger implements RunLedger {
                 b.status(exhausted.last().status().name());
             case dev.punctual.ledger.OperatorSkipped skipped ->
                 b.status(skipped.record().skip().orElseThrow().by());
+            case ClaimResult.Paused paused -> b.status(paused.mark().by());
         }
         return b;
     }

@@ -53,6 +53,17 @@ final class Attr {
     static final String SKIP_WHY = "skipWhy";
     static final String SKIP_SET_AT = "skipSetAt";
     static final String SKIP_ACTED_AT = "skipActedAt";
+    /**
+     * Lock item: an operator's pause of what it locks (decision 0040): from (epoch millis, the ledger's
+     * clock at the pause), to (epoch millis; absent: until resumed), who, why, and whether the span is
+     * caught up once it ends.
+     */
+    static final String PAUSED_FROM = "pausedFrom";
+
+    static final String PAUSED_TO = "pausedTo";
+    static final String PAUSED_BY = "pausedBy";
+    static final String PAUSED_WHY = "pausedWhy";
+    static final String PAUSE_CATCH_UP = "pauseCatchUp";
     /** The due index's partition key ({@code DueBuckets}: the occurrence's UTC hour and a shard). */
     static final String DUE_BUCKET = "dueBucket";
 

@@ -11,14 +11,17 @@ import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.OperatorSkip;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Slot;
 import dev.punctual.ledger.Trigger;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -53,7 +56,23 @@ final class Codec {
                 tombstone(item),
                 skips(item),
                 instant(item, Attr.ENTITY_LEASED_AT),
-                instant(item, Attr.LAST_SUCCESS_AT));
+                instant(item, Attr.LAST_SUCCESS_AT),
+                pause(item));
+    }
+
+    /** An operator's pause (decision 0040); a mark without its start is no mark (NOT_PAUSED reads only it). */
+    private static PauseMark pause(Map<String, AttributeValue> item) {
+        Instant from = instant(item, Attr.PAUSED_FROM);
+        if (from == null) {
+            return null;
+        }
+        AttributeValue catchUp = item.get(Attr.PAUSE_CATCH_UP);
+        return new PauseMark(
+                from,
+                Optional.ofNullable(instant(item, Attr.PAUSED_TO)),
+                Objects.requireNonNullElse(str(item, Attr.PAUSED_BY), "unknown"),
+                Objects.requireNonNullElse(str(item, Attr.PAUSED_WHY), ""),
+                catchUp != null && Boolean.TRUE.equals(catchUp.bool()));
     }
 
     /** The occurrences an operator skipped ahead (decision 0033), a number set of epoch millis; sorted. */

@@ -9,6 +9,7 @@ import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -67,7 +68,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     @Override
     public Write<LockState> takeLease(LeaseGrant grant) {
         if (grant.hold() == null) {
-            return updateLock(grant.group(), TAKE_JOB_LEASE, LEASE_FREE, Values.lease(grant));
+            return updateLock(grant.group(), TAKE_JOB_LEASE, TAKE_JOB_LEASE_CONDITION, Values.lease(grant));
         }
         boolean command = grant.hold().command().isPresent();
         String condition =
@@ -91,7 +92,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION : TAKE_ENTITY_LEASE_CONDITION;
         String entity = grant.lease().group();
         List<TransactWriteItem> items = List.of(
-                requests.transactUpdate(Keys.lock(grant.holdGroup()), NOTE_ENTITY_LEASE, NO_HOLD_IN_FORCE, v),
+                requests.transactUpdate(Keys.lock(grant.holdGroup()), NOTE_ENTITY_LEASE, GROUP_LETS_ENTITY, v),
                 requests.transactUpdate(Keys.lock(entity), update, condition, v));
         try {
             Send.request(
@@ -159,6 +160,27 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 CLAIM_FRESH,
                 CLAIM_FRESH_CONDITION,
                 Values.of().slot(claim));
+    }
+
+    @Override
+    public Write<LockState> pause(String id, PauseMark mark, Instant now) {
+        Values v = Values.of()
+                .put(":now", Av.millis(now))
+                .put(":pausedFrom", Av.millis(mark.from()))
+                .put(":pausedBy", Av.s(mark.by()))
+                .put(":pausedWhy", Av.s(mark.why()))
+                .put(":catchUp", AttributeValue.fromBool(mark.catchUp()));
+        mark.until().ifPresent(u -> v.put(":pausedTo", Av.millis(u)));
+        return updateLock(id, mark.until().isPresent() ? PAUSE_UNTIL : PAUSE_SET, PAUSE_MAY_SET, v);
+    }
+
+    @Override
+    public boolean resume(String id, PauseMark seen, Optional<PauseMark> after) {
+        Values v = Values.of().put(":pausedFrom", Av.millis(seen.from()));
+        after.ifPresent(a -> v.put(":pausedTo", Av.millis(a.until().orElseThrow()))
+                .put(":catchUp", AttributeValue.fromBool(a.catchUp())));
+        return updateLock(id, after.isPresent() ? RESUME_SKIP_PAUSED : RESUME_CATCH_UP, PAUSE_AS_READ, v)
+                .applied();
     }
 
     @Override

@@ -54,6 +54,18 @@ final class Expressions {
     static final String NOT_SKIPPED = "NOT contains(#skips, :t)";
 
     /**
+     * No operator's pause refuses this claim (decision 0040), on every write that takes a lease or claims
+     * on a lock item: (1) no pause on the item, or (2) one that has ended on the caller's clock (an absent
+     * {@code pausedTo} compares false: paused until resumed) and (3) either its span is caught up, or the
+     * occurrence lies outside the span {@code [pausedFrom, pausedTo)}: a span ended without catch-up stays
+     * refused, so its occurrences are recorded as paused and never run. Checked in the write the claim
+     * already sends, so a paused delivery costs no extra request, and of a pause and a claim racing on the
+     * item exactly one is first.
+     */
+    static final String NOT_PAUSED = "(attribute_not_exists(#pausedFrom) OR (#pausedTo <= :now"
+            + " AND (#pauseCatchUp = :true OR :t < #pausedFrom OR :t >= #pausedTo)))";
+
+    /**
      * The occurrence is fresh for the job, so it can be claimed without reading its run item:
      * (1) after the cursor — an occurrence at or before it may have succeeded already;
      * (2) after the slot's occurrence — the slot only moves forward, so no run item (no earlier
@@ -68,7 +80,14 @@ final class Expressions {
             + " AND " + NOT_SKIPPED;
 
     /** The happy path: a free lease and a fresh occurrence, checked together on the job's own item. */
-    static final String TAKE_LEASE_AND_CLAIM_CONDITION = LEASE_FREE + " AND " + OCCURRENCE_FRESH;
+    static final String TAKE_LEASE_AND_CLAIM_CONDITION = LEASE_FREE + " AND " + OCCURRENCE_FRESH + " AND " + NOT_PAUSED;
+
+    /**
+     * A job's lease alone (the general path, on its own group's item or a shared group's): free, and not
+     * paused for this occurrence (NOT_PAUSED): a paused group refuses every member, a paused job its own
+     * group. A maintenance hold is never refused by a pause.
+     */
+    static final String TAKE_JOB_LEASE_CONDITION = LEASE_FREE + " AND " + NOT_PAUSED;
 
     /** Completion and extension: still our lease (owner token) and not yet ended (our clock). */
     static final String LEASE_OURS = "#leaseOwner = :token AND #leaseUntil > :now";
@@ -189,6 +208,12 @@ final class Expressions {
             + " OR attribute_not_exists(#leaseUntil) OR #leaseUntil <= :now)";
 
     /**
+     * The condition on the job's group item in an entity lease's transaction: no hold in force, and no
+     * pause of the whole per-entity job (NOT_PAUSED, decision 0040): pausing the job refuses every entity.
+     */
+    static final String GROUP_LETS_ENTITY = NO_HOLD_IN_FORCE + " AND " + NOT_PAUSED;
+
+    /**
      * The update of the job's group item in an entity lease's transaction, under {@link #NO_HOLD_IN_FORCE}
      * (decision 0036, addendum): it notes when the last entity lease was taken, so a hold taken later reads,
      * in its own write's answer, whether an entity run started before it can still hold its lease, and waits
@@ -221,10 +246,11 @@ final class Expressions {
     static final String NOT_DELETED = "attribute_not_exists(#deletedAt)";
 
     /**
-     * An entity's lease alone (the general path): not deleted, free, and the chosen fence above the
-     * stored one.
+     * An entity's lease alone (the general path): not deleted, free, the chosen fence above the stored
+     * one, and the entity not paused (NOT_PAUSED, decision 0040).
      */
-    static final String TAKE_ENTITY_LEASE_CONDITION = NOT_DELETED + " AND " + LEASE_FREE + " AND " + FENCE_BELOW;
+    static final String TAKE_ENTITY_LEASE_CONDITION =
+            NOT_DELETED + " AND " + LEASE_FREE + " AND " + FENCE_BELOW + " AND " + NOT_PAUSED;
 
     /** An entity's one-request claim: free lease, fence above, fresh occurrence, cursor where expected. */
     static final String TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION =
@@ -233,9 +259,11 @@ final class Expressions {
     /**
      * The slot claim under a shared group's lease: the entity not deleted (checked here, in the write
      * the shared path already sends per occurrence, so the tombstone holds there too at no extra
-     * request; a job's slot never carries one) and the occurrence fresh.
+     * request; a job's slot never carries one), the occurrence fresh, and the member job not paused
+     * (NOT_PAUSED, decision 0040): a shared group's member is paused on its own item, which only this
+     * write of a shared-group claim touches; its ALL_OLD item tells the claim why.
      */
-    static final String CLAIM_FRESH_CONDITION = NOT_DELETED + " AND " + OCCURRENCE_FRESH;
+    static final String CLAIM_FRESH_CONDITION = NOT_DELETED + " AND " + OCCURRENCE_FRESH + " AND " + NOT_PAUSED;
 
     /**
      * An entity's delete: only where no tombstone stands, so a second delete keeps the first's time and
@@ -287,6 +315,19 @@ final class Expressions {
      * is left out even when it ends after it, as a run item of that occurrence would be.
      */
     static final String RUNS_OF_SUBJECT_SINCE = "#pk = :pk AND #sk >= :since";
+
+    /**
+     * {@code punctual pause} (decision 0040): no other pause holds (none, or one ended on the operator's
+     * clock), so a second operator's pause never rewrites the first's who and why; it is told whose holds.
+     * A pause replacing an ended one replaces its span too.
+     */
+    static final String PAUSE_MAY_SET = "attribute_not_exists(#pausedFrom) OR #pausedTo <= :now";
+
+    /**
+     * {@code punctual resume} (decision 0040): the item still carries the pause the operator read (its
+     * start names it), so a resume never lifts a pause set after its read by someone else.
+     */
+    static final String PAUSE_AS_READ = "#pausedFrom = :pausedFrom";
 
     // ---- Updates -------------------------------------------------------------------------------------
 
@@ -368,6 +409,22 @@ final class Expressions {
     static final String ENTITY_WRITE_RELEASE = "REMOVE #entityWriter, #entityWriterUntil";
 
     static final String ENTITY_WRITE_OURS = "#entityWriter = :owner";
+
+    /** The pause's mark: who, why, since, whether the span is caught up; until when (PAUSE_UNTIL) or not. */
+    static final String PAUSE_MARK =
+            "#pausedFrom = :pausedFrom, #pausedBy = :pausedBy, #pausedWhy = :pausedWhy, #pauseCatchUp = :catchUp";
+
+    /** A pause until resumed: no end, and any end an earlier (ended) pause left goes. */
+    static final String PAUSE_SET = "SET " + PAUSE_MARK + " REMOVE #pausedTo";
+
+    /** A pause until a time ({@code --until}). */
+    static final String PAUSE_UNTIL = "SET " + PAUSE_MARK + ", #pausedTo = :pausedTo";
+
+    /** {@code resume --catch-up}: the mark goes; the next delivery catches up as the job's policy allows. */
+    static final String RESUME_CATCH_UP = "REMOVE #pausedFrom, #pausedTo, #pausedBy, #pausedWhy, #pauseCatchUp";
+
+    /** {@code resume --skip-paused}: the span ends and is not caught up; its occurrences stay refused. */
+    static final String RESUME_SKIP_PAUSED = "SET #pausedTo = :pausedTo, #pauseCatchUp = :catchUp";
 
     /** Heartbeat: only the end moves; owner, fence and start stay. */
     static final String EXTEND = "SET #leaseUntil = :until";

@@ -25,7 +25,11 @@ final class Values {
                 .put(":now", Av.millis(g.now()))
                 .put(":holder", Av.s(g.holder()))
                 .put(":kind", Av.s(g.kind().name()))
-                .put(":maintenance", Av.s("MAINTENANCE"));
+                .put(":maintenance", Av.s("MAINTENANCE"))
+                .put(":true", AttributeValue.fromBool(true));
+        if (g.occurrence() != null) {
+            v.occurrence(g.occurrence());
+        }
         if (g.hold() != null) {
             v.put(":reason", Av.s(g.hold().reason()))
                     .put(":setBy", Av.s(g.hold().setBy()));
@@ -42,7 +46,8 @@ final class Values {
                 .put(":trigger", Av.s(c.trigger().name()))
                 .put(":schedulerAttempt", Av.n(c.schedulerAttempt()))
                 .put(":now", Av.millis(c.now()))
-                .put(":fence", Av.n(c.fence()));
+                .put(":fence", Av.n(c.fence()))
+                .put(":true", AttributeValue.fromBool(true));
     }
 
     Values occurrence(Instant t) {

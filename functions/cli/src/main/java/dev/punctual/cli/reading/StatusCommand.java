@@ -386,6 +386,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                         .map(h -> hold(h, ledger.lock(job.lockGroup())))
                         .orElse(null));
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
+        row.put("paused", paused(ledger, job, subject.ledgerId(), now));
         return row;
     }
 
@@ -417,6 +418,23 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         String when = last == null ? "never" : RelativeTime.from(now, Instant.parse((String) last));
         String within = bound == null ? "" : " (fresh within " + RelativeTime.readable(Duration.parse((String) bound)) + ")";
         return (Boolean.TRUE.equals(row.get("stale")) ? "STALE: " : "") + when + within;
+    }
+
+    /**
+     * An operator's pause (decision 0040) that refuses this job now: on the entity's or the job's own item,
+     * else on its lock group's; who, why, since, until, and what follows it. Null when none holds.
+     */
+    private static Map<String, Object> paused(
+            dev.punctual.ledger.RunLedger ledger, JobDefinition job, String ledgerId, Instant now) {
+        java.util.LinkedHashSet<String> ids =
+                new java.util.LinkedHashSet<>(List.of(ledgerId, job.id(), job.lockGroup()));
+        for (String id : ids) {
+            dev.punctual.ledger.PauseMark mark = ledger.lock(id).pause();
+            if (mark != null && mark.holdsAt(now)) {
+                return PauseCommand.described(id, mark);
+            }
+        }
+        return null;
     }
 
     /**
@@ -592,9 +610,12 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
     }
 
     /** The HELD column: what holds the job now, in a word: maintenance, or its lease's kind; "-" for nothing. */
-    private static String held(Map<String, Object> hold, Map<String, Object> lease) {
+    private static String held(Map<String, Object> hold, Map<String, Object> lease, Object paused) {
         if (hold != null) {
             return "maintenance";
+        }
+        if (paused != null) {
+            return "paused";
         }
         return lease == null ? "-" : String.valueOf(lease.get("kind")).toLowerCase(java.util.Locale.ROOT);
     }
@@ -622,7 +643,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                     first ? (r.get("lag_ms") == null ? "-" : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
-                    first ? held(hold, lease) : "",
+                    first ? held(hold, lease, r.get("paused")) : "",
                     first ? holdColumn(hold) : "",
                     first
                             ? (lease == null

@@ -60,6 +60,10 @@ final class Claiming {
             if (done.isPresent()) {
                 return new ClaimResult.AlreadyDone(done.get());
             }
+            Optional<ClaimResult> paused = paused(request, fast.value(), now);
+            if (paused.isPresent()) {
+                return paused.get();
+            }
         }
         Write<LockState> taken = takeLease(store, grant);
         if (!taken.applied()) {
@@ -101,6 +105,10 @@ final class Claiming {
             if (done.isPresent()) {
                 return new ClaimResult.AlreadyDone(done.get());
             }
+            Optional<ClaimResult> paused = paused(request, seen, now);
+            if (paused.isPresent()) {
+                return paused.get();
+            }
             fence = Math.max(fence, seen.fence() + 1);
         }
         for (int pass = 0; pass < PASSES; pass++) {
@@ -116,6 +124,10 @@ final class Claiming {
             }
             if (seen.id().equals(holdGroup) || seen.leaseHeldAt(now)) {
                 return blocked(request, seen, now);
+            }
+            Optional<ClaimResult> paused = paused(request, seen, now);
+            if (paused.isPresent()) {
+                return paused.get();
             }
             // Free, so refused by the fence: a clock behind the stored fence. Go above it.
             fence = Math.max(fence, seen.fence() + 1);
@@ -219,6 +231,13 @@ final class Claiming {
                     // An entity's tombstone (decision 0029, 8): checked in the slot claim's own write, so the
                     // shared-lease path refuses a deleted entity at no extra request.
                     return new EntityDeleted(job.id(), job.tombstone());
+                }
+                // A pause of this member job under a shared group's lease (decision 0040): the slot claim's
+                // own write refused it, and its ALL_OLD item shows the mark. Sent on every shared-group
+                // claim's first pass, fresh or not, so a retry bound for the run item meets it too.
+                Optional<ClaimResult> paused = paused(request, job, now);
+                if (paused.isPresent()) {
+                    return paused.get();
                 }
             }
             if (job.slot() != null && job.slot().running()) {
@@ -358,7 +377,17 @@ final class Claiming {
         if (sameOccurrenceLive) {
             return new ClaimResult.InProgressElsewhere(seen.leaseHolder(), seen.leaseUntil());
         }
-        return blockedBy(seen, now);
+        return paused(request, seen, now).orElseGet(() -> blockedBy(seen, now));
+    }
+
+    /**
+     * The item's pause mark refuses this occurrence (NOT_PAUSED, decision 0040): the write that carried the
+     * condition came back with the item, so the refusal is told at no extra request.
+     */
+    private static Optional<ClaimResult> paused(ClaimRequest request, LockState seen, Instant now) {
+        return seen.pausedFor(request.key().scheduledTime(), now)
+                ? Optional.of(new ClaimResult.Paused(seen.id(), seen.pause()))
+                : Optional.empty();
     }
 
     private static ClaimResult blockedBy(LockState seen, Instant now) {

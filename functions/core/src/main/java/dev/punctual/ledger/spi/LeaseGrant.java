@@ -8,7 +8,8 @@ import java.time.Instant;
 /**
  * What a lease acquisition writes; {@code hold} is set only for maintenance. A maintenance grant may
  * replace a hold in force that the same operator set ({@code hold.setBy()}), or with {@code force} a
- * hold anyone set; no grant replaces a job's live lease.
+ * hold anyone set; no grant replaces a job's live lease. {@code occurrence} is the occurrence a job's grant
+ * is taken for (a pause mark on the item refuses it, NOT_PAUSED, decision 0040); null for maintenance.
  */
 public record LeaseGrant(
         String group,
@@ -18,7 +19,8 @@ public record LeaseGrant(
         MaintenanceHold hold,
         boolean force,
         Instant until,
-        Instant now) {
+        Instant now,
+        Instant occurrence) {
 
     static LeaseGrant forJob(ClaimRequest request, String token, Instant now) {
         return new LeaseGrant(
@@ -29,10 +31,11 @@ public record LeaseGrant(
                 null,
                 false,
                 request.leaseUntil(),
-                now);
+                now,
+                request.key().scheduledTime());
     }
 
     static LeaseGrant forMaintenance(String group, String token, MaintenanceHold hold, boolean force, Instant now) {
-        return new LeaseGrant(group, token, hold.setBy(), LeaseKind.MAINTENANCE, hold, force, hold.until(), now);
+        return new LeaseGrant(group, token, hold.setBy(), LeaseKind.MAINTENANCE, hold, force, hold.until(), now, null);
     }
 }

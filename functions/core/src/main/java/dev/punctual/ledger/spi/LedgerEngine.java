@@ -19,6 +19,10 @@ import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.PauseMark;
+import dev.punctual.ledger.PauseOutcome;
+import dev.punctual.ledger.ResumeChoice;
+import dev.punctual.ledger.ResumeOutcome;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
@@ -324,6 +328,53 @@ public final class LedgerEngine implements RunLedger {
         // (OperatorSkip does it); the reason is free text, stored on one line with secrets masked, as
         // every summary is.
         return skipping.skip(key, by, Summaries.sanitise(why), now());
+    }
+
+    @Override
+    public PauseOutcome pause(String lockId, String by, String why, Optional<Instant> until, boolean catchUp) {
+        Ids.require(lockId, "lockId");
+        if (by == null || by.isBlank() || why == null || why.isBlank()) {
+            throw new IllegalArgumentException("pause of " + lockId + ": who (by) and why (reason) are both required");
+        }
+        Instant now = now();
+        if (until.isPresent() && !until.get().isAfter(now)) {
+            throw new IllegalArgumentException(
+                    "pause of " + lockId + ": until " + until.get() + " is not after now (" + now + ")");
+        }
+        // As a skip's: the reason is stored on one line with secrets masked, as every summary is.
+        PauseMark mark = new PauseMark(now, until, by, Summaries.sanitise(why), catchUp);
+        Write<LockState> written = ReadBack.write(
+                "pause " + lockId,
+                () -> store.pause(lockId, mark, now),
+                () -> Optional.of(store.readLock(lockId))
+                        .filter(s -> mark.equals(s.pause()))
+                        .map(Write.Applied::new));
+        LockState after = written.value();
+        if (written.applied() || mark.equals(after.pause())) {
+            return new PauseOutcome.Set(after);
+        }
+        return new PauseOutcome.AlreadyPaused(after.pause());
+    }
+
+    @Override
+    public ResumeOutcome resume(String lockId, ResumeChoice choice) {
+        Ids.require(lockId, "lockId");
+        Instant now = now();
+        PauseMark seen = store.readLock(lockId).pause();
+        if (seen == null) {
+            return new ResumeOutcome.NotPaused();
+        }
+        Optional<PauseMark> after = switch (choice) {
+            case CATCH_UP -> Optional.empty();
+            case SKIP_PAUSED -> Optional.of(seen.endedWithoutCatchUp(now));
+        };
+        Write<Boolean> written = ReadBack.write(
+                "resume " + lockId,
+                () -> store.resume(lockId, seen, after) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
+                () -> Optional.of(store.readLock(lockId))
+                        .filter(s -> after.isPresent() ? after.get().equals(s.pause()) : s.pause() == null)
+                        .map(s -> new Write.Applied<>(true)));
+        return written.applied() ? new ResumeOutcome.Resumed(seen, after) : new ResumeOutcome.NotPaused();
     }
 
     @Override

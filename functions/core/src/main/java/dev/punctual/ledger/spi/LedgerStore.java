@@ -6,6 +6,7 @@ import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
@@ -130,6 +131,20 @@ public interface LedgerStore {
 
     /** Drops marks at or behind the cursor (SKIPS_PASSED; {@code passed} sorted, the last the latest). */
     boolean pruneSkips(String lockId, java.util.List<Instant> passed);
+
+    /**
+     * An operator's pause (decision 0040): the mark on the lock item {@code id} (PAUSE_SET), only where no
+     * other pause holds at {@code now} (PAUSE_MAY_SET). Applied: the item after (ALL_NEW), so the caller
+     * sees a run in flight. Rejected: the item showing the pause that holds.
+     */
+    Write<LockState> pause(String id, PauseMark mark, Instant now);
+
+    /**
+     * A resume (decision 0040), only while the item still carries the pause the caller read
+     * (PAUSE_AS_READ, its start): {@code after} empty removes the mark (RESUME_CATCH_UP), present ends the
+     * span without catch-up (RESUME_SKIP_PAUSED). False when the mark is gone or another replaced it.
+     */
+    boolean resume(String id, PauseMark seen, java.util.Optional<PauseMark> after);
 
     // ---- Long occurrences (decision 0039): fenced by the claim's lease, beside the run item ----------
 

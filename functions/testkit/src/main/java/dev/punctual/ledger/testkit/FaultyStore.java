@@ -5,6 +5,7 @@ import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LockState;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.Slot;
@@ -51,6 +52,16 @@ final class FaultyStore implements LedgerStore {
     @Override
     public Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
         return inject("takeLeaseAndClaimFresh", () -> store.takeLeaseAndClaimFresh(grant, claim));
+    }
+
+    @Override
+    public Write<LockState> pause(String id, PauseMark mark, Instant now) {
+        return inject("pause", () -> store.pause(id, mark, now));
+    }
+
+    @Override
+    public boolean resume(String id, PauseMark seen, Optional<PauseMark> after) {
+        return inject("resume", () -> store.resume(id, seen, after));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.punctual.ledger.LeaseKind;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.OperatorSkip;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
@@ -53,7 +54,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
         LockState old = readLock(grant.group());
-        if (old.leaseHeldAt(grant.now()) || !old.freshFor(claim.key().scheduledTime())) {
+        if (old.leaseHeldAt(grant.now())
+                || !old.freshFor(claim.key().scheduledTime())
+                || old.pausedFor(claim.key().scheduledTime(), grant.now())) {
             return new Write.Rejected<>(old);
         }
         LockState leased = LockStates.withLease(old, grant);
@@ -70,6 +73,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
         if (old.leaseHeldAt(grant.now()) && !replaces) {
             return new Write.Rejected<>(old);
         }
+        if (grant.kind() != LeaseKind.MAINTENANCE && old.pausedFor(grant.occurrence(), grant.now())) {
+            return new Write.Rejected<>(old); // NOT_PAUSED: a job's lease only; maintenance is never paused
+        }
         // A hold leaves the fence as it is (HOLD_LEASE_SET, decision 0037); a job's lease takes fence + 1.
         return applied(grant.hold() == null ? LockStates.withLease(old, grant) : LockStates.withHold(old, grant));
     }
@@ -83,7 +89,7 @@ public final class InMemoryLedgerStore implements LedgerStore {
     public synchronized Write<Optional<LockState>> takeEntityLease(EntityGrant grant) {
         LeaseGrant lease = grant.lease();
         LockState group = readLock(grant.holdGroup());
-        if (group.underMaintenanceAt(lease.now())) {
+        if (group.underMaintenanceAt(lease.now()) || group.pausedFor(lease.occurrence(), lease.now())) {
             return new Write.Rejected<>(Optional.of(group));
         }
         LockState old = readLock(lease.group());
@@ -95,7 +101,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
                 .map(c -> old.freshFor(c.key().scheduledTime())
                         && grant.expectedCursor().get().equals(old.cursor()))
                 .orElse(true);
-        if (old.leaseHeldAt(lease.now()) || !fenceAbove || !claimable) {
+        if (old.leaseHeldAt(lease.now())
+                || !fenceAbove
+                || !claimable
+                || old.pausedFor(lease.occurrence(), lease.now())) {
             return new Write.Rejected<>(Optional.of(old));
         }
         LockState leased = LockStates.withEntityLease(old, lease, grant.fence());
@@ -173,10 +182,33 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<LockState> claimFresh(SlotClaim claim) {
         LockState old = readLock(claim.key().jobId());
-        if (old.deleted() || !old.freshFor(claim.key().scheduledTime())) {
+        if (old.deleted()
+                || !old.freshFor(claim.key().scheduledTime())
+                || old.pausedFor(claim.key().scheduledTime(), claim.now())) {
             return new Write.Rejected<>(old);
         }
         return applied(LockStates.withSlot(old, claim, claim.fence()));
+    }
+
+    /** PAUSE_MAY_SET (no other pause holds at {@code now}), then PAUSE_SET. */
+    @Override
+    public synchronized Write<LockState> pause(String id, PauseMark mark, Instant now) {
+        LockState old = readLock(id);
+        if (old.pause() != null && old.pause().holdsAt(now)) {
+            return new Write.Rejected<>(old);
+        }
+        return applied(old.withPause(mark));
+    }
+
+    /** PAUSE_AS_READ, then RESUME_CATCH_UP (the mark goes) or RESUME_SKIP_PAUSED (the span ends, kept). */
+    @Override
+    public synchronized boolean resume(String id, PauseMark seen, Optional<PauseMark> after) {
+        LockState old = readLock(id);
+        if (old.pause() == null || !old.pause().from().equals(seen.from())) {
+            return false;
+        }
+        applied(old.withPause(after.orElse(null)));
+        return true;
     }
 
     @Override

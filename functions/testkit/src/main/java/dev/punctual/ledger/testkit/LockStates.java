@@ -28,7 +28,8 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 
     /** A maintenance hold (HOLD_LEASE_SET, decision 0037): the lease as a job's, the fence as it was. */
@@ -48,7 +49,8 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -68,7 +70,8 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -125,7 +128,8 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -144,7 +148,8 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -170,6 +175,7 @@ final class LockStates {
                 s.tombstone(),
                 s.skips(),
                 s.entityLeasedAt(),
-                s.lastSuccessAt());
+                s.lastSuccessAt(),
+                s.pause());
     }
 }
