@@ -27,14 +27,40 @@ public record LockState(
         Slot slot,
         EntityTombstone tombstone,
         List<Instant> skips,
-        Instant entityLeasedAt) {
+        Instant entityLeasedAt,
+        List<Instant> approvals) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
+        approvals = approvals == null ? List.of() : List.copyOf(approvals);
+    }
+
+    /** The same item with other approval marks (decision 0041). */
+    public LockState withApprovals(List<Instant> marks) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                marks);
+    }
+
+    /** Mirrors APPROVED: the occurrence carries an operator's approval mark a fresh claim may use. */
+    public boolean approvalMarked(Instant occurrence) {
+        return approvals.contains(occurrence);
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, List.of());
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -52,7 +78,8 @@ public record LockState(
                 slot,
                 tombstone,
                 marks,
-                entityLeasedAt);
+                entityLeasedAt,
+                approvals);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -75,7 +102,8 @@ public record LockState(
                 slot,
                 stone,
                 skips,
-                entityLeasedAt);
+                entityLeasedAt,
+                approvals);
     }
 
     /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
@@ -93,7 +121,8 @@ public record LockState(
                 slot,
                 tombstone,
                 skips,
-                at);
+                at,
+                approvals);
     }
 
     /** Mirrors NOT_DELETED: the entity's delete refuses every claim until a put clears the tombstone. */

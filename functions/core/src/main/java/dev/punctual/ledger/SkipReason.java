@@ -36,5 +36,11 @@ public enum SkipReason {
      * A maintenance condition of the catalog could not be evaluated (decision 0036, 5): never run blind,
      * caught up once it can be; alarmed.
      */
-    MAINTENANCE_UNKNOWN
+    MAINTENANCE_UNKNOWN,
+    /**
+     * The job needs an operator's approval of each occurrence and this one had none when it was delivered
+     * or caught up (decision 0041): never run, not counted as missed, alarmed. An approval written later
+     * lets a manual {@code run --at T}, or a later delivery's catch-up within the start deadline, run it.
+     */
+    UNAPPROVED
 }

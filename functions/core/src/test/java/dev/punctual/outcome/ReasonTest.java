@@ -30,6 +30,7 @@ class ReasonTest {
         expected.put("ENTITY_DELETED", "SKIP");
         expected.put("DEADLINE_PASSED", "SKIP");
         expected.put("OPERATOR_SKIPPED", "SKIP");
+        expected.put("UNAPPROVED", "SKIP");
         expected.put("CALENDAR", "SKIP");
         expected.put("BLACKOUT", "SKIP");
         expected.put("CALENDAR_ENDED", "SKIP");
@@ -93,6 +94,7 @@ class ReasonTest {
                         Map.entry(Reason.ENTITY_DELETED, SkipReason.ENTITY_DELETED),
                         Map.entry(Reason.DEADLINE_PASSED, SkipReason.DEADLINE_PASSED),
                         Map.entry(Reason.OPERATOR_SKIPPED, SkipReason.OPERATOR_SKIPPED),
+                        Map.entry(Reason.UNAPPROVED, SkipReason.UNAPPROVED),
                         Map.entry(Reason.CALENDAR, SkipReason.CALENDAR),
                         Map.entry(Reason.BLACKOUT, SkipReason.BLACKOUT),
                         Map.entry(Reason.CALENDAR_ENDED, SkipReason.CALENDAR_ENDED),

@@ -48,6 +48,8 @@ import java.util.function.Function;
  *     after each occurrence, which is still what runs; null for a schedule deployed at its occurrences
  * @param longRun set for a job that runs long ({@link LongJob}, decision 0039): each occurrence is one Step
  *     Functions execution of plan, chunks and finish; null for a job that runs in one invocation
+ * @param approval whether an occurrence runs only after an operator approved it (decision 0041); an
+ *     occurrence without an approval is recorded as a SKIP UNAPPROVED, never run, and pages
  */
 public record JobDefinition(
         String id,
@@ -68,7 +70,8 @@ public record JobDefinition(
         Duration startDeadline,
         Exclusions exclusions,
         JobSpread spread,
-        LongRun longRun) {
+        LongRun longRun,
+        ApprovalRule approval) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -87,6 +90,7 @@ public record JobDefinition(
         Objects.requireNonNull(factory, "factory");
         description = description == null ? "" : description;
         exclusions = exclusions == null ? Exclusions.NONE : exclusions;
+        approval = approval == null ? ApprovalRule.NEVER : approval;
         tables = tables == null ? List.of() : List.copyOf(tables);
         check(
                 id != null && id.matches(ID),
@@ -178,6 +182,50 @@ public record JobDefinition(
         }
     }
 
+    /** Without an approval rule (the form before decision 0041): no occurrence needs an approval. */
+    public JobDefinition(
+            String id,
+            Schedule schedule,
+            String lockGroup,
+            CatchUpPolicy catchUp,
+            int maxAttempts,
+            Retention retention,
+            FunctionPool pool,
+            boolean destructive,
+            boolean externalDelivery,
+            boolean perJobMetrics,
+            boolean safeToVerify,
+            List<JobTable> tables,
+            String description,
+            Function<JobServices, Job> factory,
+            EntityJob perEntity,
+            Duration startDeadline,
+            Exclusions exclusions,
+            JobSpread spread,
+            LongRun longRun) {
+        this(
+                id,
+                schedule,
+                lockGroup,
+                catchUp,
+                maxAttempts,
+                retention,
+                pool,
+                destructive,
+                externalDelivery,
+                perJobMetrics,
+                safeToVerify,
+                tables,
+                description,
+                factory,
+                perEntity,
+                startDeadline,
+                exclusions,
+                spread,
+                longRun,
+                ApprovalRule.NEVER);
+    }
+
     /** A job that runs in one invocation (the form before decision 0039). */
     public JobDefinition(
             String id,
@@ -217,7 +265,7 @@ public record JobDefinition(
                 startDeadline,
                 exclusions,
                 spread,
-                null);
+                (LongRun) null);
     }
 
     /** Without a spread (the form before decision 0035). */
@@ -327,7 +375,8 @@ public record JobDefinition(
                 startDeadline,
                 exclusions.plus(more),
                 spread,
-                longRun);
+                longRun,
+                approval);
     }
 
     /** How far after each occurrence the deployed schedule fires: the spread's offset, 0 without one. */
@@ -423,6 +472,14 @@ public record JobDefinition(
         return longRun != null;
     }
 
+    /**
+     * Whether an occurrence of the job runs only after an operator approved it in a stage that does (or does
+     * not) allow destructive jobs (decision 0041).
+     */
+    public boolean requiresApproval(boolean destructiveEnabled) {
+        return approval.requiredIn(destructiveEnabled);
+    }
+
     /** Whether the job runs per entity, with schedules created at runtime ({@link #perEntity()}). */
     public boolean isPerEntity() {
         return perEntity != null;
@@ -481,6 +538,7 @@ public record JobDefinition(
         private final List<Blackout> blackouts = new ArrayList<>();
         private Spread spreadOver;
         private LongRun longRun;
+        private ApprovalRule approval = ApprovalRule.NEVER;
 
         private Builder(String id) {
             this.id = id;
@@ -524,6 +582,21 @@ public record JobDefinition(
 
         public Builder destructive() {
             this.destructive = true;
+            return this;
+        }
+
+        /**
+         * Every occurrence runs only after an operator approved it ({@code punctual approve JOB --at T},
+         * decision 0041), in every stage; one without an approval is recorded as SKIP UNAPPROVED and pages.
+         */
+        public Builder requiresApproval() {
+            this.approval = ApprovalRule.ALWAYS;
+            return this;
+        }
+
+        /** As {@link #requiresApproval()}, only in stages that allow destructive jobs (see {@link ApprovalRule}). */
+        public Builder requiresApprovalWhereDestructiveAllowed() {
+            this.approval = ApprovalRule.WHERE_DESTRUCTIVE_ALLOWED;
             return this;
         }
 
@@ -650,7 +723,8 @@ public record JobDefinition(
                     startDeadline,
                     exclusions(),
                     spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule),
-                    longRun);
+                    longRun,
+                    approval);
         }
 
         /** The calendars (in the job's zone), then the blackouts, in the order declared. */

@@ -42,7 +42,9 @@ final class Values {
                 .put(":trigger", Av.s(c.trigger().name()))
                 .put(":schedulerAttempt", Av.n(c.schedulerAttempt()))
                 .put(":now", Av.millis(c.now()))
-                .put(":fence", Av.n(c.fence()));
+                .put(":fence", Av.n(c.fence()))
+                // Sent only by a claim of a job needing approval (APPROVAL_USED); unused values are not sent.
+                .put(":tSet", Av.millisSet(java.util.List.of(c.key().scheduledTime())));
     }
 
     Values occurrence(Instant t) {

@@ -27,7 +27,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 
     /** A maintenance hold (HOLD_LEASE_SET, decision 0037): the lease as a job's, the fence as it was. */
@@ -46,7 +47,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -65,7 +67,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -119,7 +122,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -137,7 +141,8 @@ final class LockStates {
                 s.slot(),
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -162,6 +167,7 @@ final class LockStates {
                 slot,
                 s.tombstone(),
                 s.skips(),
-                s.entityLeasedAt());
+                s.entityLeasedAt(),
+                s.approvals());
     }
 }
