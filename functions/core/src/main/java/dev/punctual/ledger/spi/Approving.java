@@ -67,6 +67,12 @@ final class Approving {
 
     /** Why the state read refuses an approval; empty when the write may be tried. */
     private static Optional<ApprovalPlan> refusedFrom(LockState lock, Optional<RunRecord> seen, Instant t) {
+        // First: a fresh claim in flight used the mark and has not yet written the run item, which still
+        // shows the approval it used.
+        Slot slot = lock.slot();
+        if (slot != null && slot.running() && slot.occurrence().equals(t)) {
+            return Optional.of(new ApprovalPlan.AlreadyStarted(Optional.of(Records.asRunning(slot, lock.id(), null))));
+        }
         if (seen.flatMap(RunRecord::plannedApproval).isPresent()) {
             return Optional.of(new ApprovalPlan.AlreadyApproved(seen.get()));
         }
@@ -76,16 +82,15 @@ final class Approving {
         if (seen.filter(r -> r.status() != RunStatus.SKIPPED).isPresent()) {
             return Optional.of(new ApprovalPlan.AlreadyStarted(seen));
         }
-        Slot slot = lock.slot();
-        if (slot != null && slot.running() && slot.occurrence().equals(t)) {
-            return Optional.of(new ApprovalPlan.AlreadyStarted(Optional.of(Records.asRunning(slot, lock.id(), null))));
-        }
         if (seen.isEmpty() && lock.cursor() != null && !lock.cursor().isBefore(t)) {
             // Nothing recorded and the cursor past it: no delivery nor catch-up will claim it afresh. A
             // recorded refusal behind the cursor may still be approved: a manual run of it reads the run item.
             return Optional.of(new ApprovalPlan.BehindCursor(lock.cursor()));
         }
-        if (lock.approvals().size() >= MAX_APPROVALS_AHEAD && !lock.approvalMarked(t)) {
+        long ahead = lock.approvals().stream()
+                .filter(mark -> lock.cursor() == null || mark.isAfter(lock.cursor()))
+                .count();
+        if (ahead >= MAX_APPROVALS_AHEAD && !lock.approvalMarked(t)) {
             return Optional.of(new ApprovalPlan.TooMany(MAX_APPROVALS_AHEAD));
         }
         return Optional.empty();
