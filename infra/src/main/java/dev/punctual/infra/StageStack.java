@@ -292,6 +292,10 @@ public final class StageStack extends Stack {
         if (!catalog.maintenanceConditions().isEmpty()) {
             alerting.maintenanceUnknown();
         }
+        // Decision 0041: only a catalog with a job that may need approval has the alarm (and its cost).
+        if (catalog.jobs().stream().anyMatch(j -> j.approval() != dev.punctual.job.ApprovalRule.NEVER)) {
+            alerting.unapproved();
+        }
         alerting.watchdogSilent();
         alerting.deadLetters(
                 "SchedulerDeadLetters",

@@ -235,6 +235,7 @@ public final class PunctualCli implements Runnable {
         all.put("maintenance", () -> new MaintenanceCommand(context));
         all.put("skip", () -> new SkipCommand.Skip(context));
         all.put("unskip", () -> new SkipCommand.Unskipping(context));
+        all.put("approve", () -> new ApproveCommand(context));
         all.put("cancel", () -> new CancelCommand(context));
         all.put("blackout", () -> BlackoutCommand.commandLine(context, SchedulesCommand::catalogOf));
         all.put("logs", () -> new LogsCommand(context));
