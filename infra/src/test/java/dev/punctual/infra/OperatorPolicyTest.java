@@ -138,7 +138,8 @@ class OperatorPolicyTest {
                                 .contains(a)))
                 .toList();
 
-        assertThat(writes).hasSize(4).allSatisfy(write -> {
+        // Maintenance, a skip's mark, its run item and its delete; an approval's mark and run item (decision 0041).
+        assertThat(writes).hasSize(6).allSatisfy(write -> {
             assertThat(actions(write)).hasSize(1);
             assertThat(write.get("Condition").toString())
                     .contains("dynamodb:Attributes")
