@@ -178,6 +178,9 @@ final class RecordingLedger implements RunLedger {
                 b.status(exhausted.last().status().name());
             case dev.punctual.ledger.OperatorSkipped skipped ->
                 b.status(skipped.record().skip().orElseThrow().by());
+            // Decision 0041: the suite's jobs need no approval, so it never meets this; recorded as read.
+            case dev.punctual.ledger.Unapproved unapproved ->
+                b.status(unapproved.record().map(r -> r.status().name()).orElse("none"));
         }
         return b;
     }
