@@ -170,6 +170,28 @@ public final class Alerting extends Construct {
     }
 
     /**
+     * Occurrences of a job needing approval skipped because none was given before their claim (decision
+     * 0041): the stage's {@code Occurrences} metric with reason {@code UNAPPROVED}. Only a stage whose catalog
+     * has such a job has it; each such skip is an occurrence that did not run, so the first one pages.
+     */
+    public Alarm unapproved() {
+        Metric unapproved = outcomeMetric(
+                OutcomeLog.OCCURRENCES,
+                // Sorted: the template must not depend on a Map.of's iteration order (DeterminismTest).
+                new TreeMap<>(Map.of("stage", config.stage(), "outcome", "SKIP", "reason", "UNAPPROVED")));
+        String stage = config.stage();
+        return alarm(
+                "Unapproved",
+                unapproved,
+                1,
+                "an occurrence of a job that needs approval was delivered without one, so it was skipped",
+                "read the skip's detail (punctual status JOB --stage " + stage + "); if it should run, punctual approve"
+                        + " JOB --at T --stage " + stage + " (it shows the preview), then punctual run JOB --at T"
+                        + " --stage " + stage + " within its start deadline",
+                "unapproved");
+    }
+
+    /**
      * Occurrences the missed-run watchdog found due and never delivered, anywhere in the stage (the
      * EMF metric {@code Overdue} with dimension stage only). The lifecycle rule's notice names the job.
      */

@@ -129,6 +129,38 @@ final class LedgerLayout {
             List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "skipBy", "skipActedAt");
 
     /**
+     * What {@code approve} names on the job's (or entity's) lock item (decision 0041): the number set of
+     * approved occurrences ({@code ADD}, and {@code DELETE} of those behind the cursor), and the slot's
+     * occurrence and status its condition reads (not in flight). Never the cursor, the lease or the fence.
+     */
+    static final List<String> APPROVAL_MARK_ATTRIBUTES =
+            List.of(LedgerTables.PARTITION_KEY, LedgerTables.SORT_KEY, "approvals", "occ", "occStatus");
+
+    /**
+     * What {@code approve}'s planned run item names (status SKIPPED with no attempt, who, why, when, the
+     * preview, its expiry) and what its condition reads ({@code APPROVAL_OVER_REFUSAL}: the refusal read,
+     * no operator's skip, no approval yet). Not a run's owner, result, error, timings or attempt history.
+     */
+    static final List<String> APPROVAL_RUN_ATTRIBUTES = List.of(
+            LedgerTables.PARTITION_KEY,
+            LedgerTables.SORT_KEY,
+            "job",
+            "scheduledAt",
+            "status",
+            "attempts",
+            "fence",
+            "schedulerAttempt",
+            "missedCount",
+            "trigger",
+            "reason",
+            "ttl",
+            "skipBy",
+            "approvedBy",
+            "approvedWhy",
+            "approvedAt",
+            "approvalPreview");
+
+    /**
      * What an entity's delete and a put name (decision 0029, 8; decision 0031): the tombstone on the
      * entity's lock item ({@code deletedAt}, {@code deletedBy}) and the put's due note ({@code nextDue},
      * {@code dueBucket}) and the entity's write lock that keeps a put and a delete of one entity from

@@ -84,6 +84,8 @@ final class OperatorPolicy extends Construct {
                         pauseMarks(ledger),
                         skipRuns(ledger),
                         unskipRuns(ledger),
+                        approvalMarks(ledger),
+                        approvalRuns(ledger),
                         allow(List.of("logs:StartQuery"), logGroups),
                         // Query results and saved query definitions have no resource-level permissions.
                         allow(
@@ -265,6 +267,25 @@ final class OperatorPolicy extends Construct {
      */
     private static PolicyStatement unskipRuns(String ledger) {
         return attributesOf("dynamodb:DeleteItem", ledger, LedgerLayout.RUN_ITEMS, LedgerLayout.UNSKIP_ATTRIBUTES);
+    }
+
+    /**
+     * {@code approve} (decision 0041): the approval's mark on the job's or entity's lock item, added in the
+     * transaction that plans it, and the prune of marks behind the cursor; as a skip's mark, its condition
+     * reads the slot's occurrence and status only ({@link LedgerLayout#APPROVAL_MARK_ATTRIBUTES}).
+     */
+    private static PolicyStatement approvalMarks(String ledger) {
+        return attributesOf(
+                "dynamodb:UpdateItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.APPROVAL_MARK_ATTRIBUTES);
+    }
+
+    /**
+     * {@code approve} writes the planned approval as the occurrence's run item (a Put in its transaction), in
+     * an approval's shape only ({@link LedgerLayout#APPROVAL_RUN_ATTRIBUTES}): no owner, result, error or
+     * attempt history. Run items only.
+     */
+    private static PolicyStatement approvalRuns(String ledger) {
+        return attributesOf("dynamodb:PutItem", ledger, LedgerLayout.RUN_ITEMS, LedgerLayout.APPROVAL_RUN_ATTRIBUTES);
     }
 
     /** One action on the ledger's items under a partition pattern, naming only the given attributes. */

@@ -293,6 +293,10 @@ public final class StageStack extends Stack {
         if (!catalog.maintenanceConditions().isEmpty()) {
             alerting.maintenanceUnknown();
         }
+        // Decision 0041: only a catalog with a job that may need approval has the alarm (and its cost).
+        if (catalog.jobs().stream().anyMatch(j -> j.approval() != dev.punctual.job.ApprovalRule.NEVER)) {
+            alerting.unapproved();
+        }
         alerting.watchdogSilent();
         // Only where the watchdog watches a job (itself excepted: it never judges its own freshness).
         if (catalog.jobs().stream()

@@ -111,8 +111,9 @@ class AlertingTest {
     void stageAlarms_areAFixedSet_noneNamesAJob() {
         Map<String, Map<String, Object>> alarms = dev.findResources("AWS::CloudWatch::Alarm");
 
-        // Failures, Missed, Overdue, WatchdogSilent, Undelivered (decision 0044); three queues and each pool's.
-        assertThat(alarms).hasSize(5 + 3 + Synth.CATALOG.pools().size());
+        // Failures, Missed, Overdue, WatchdogSilent, Undelivered (decision 0044), Unapproved (the fixture's
+        // destructive job needs an approval where it may run, decision 0041); three queues and each pool's.
+        assertThat(alarms).hasSize(6 + 3 + Synth.CATALOG.pools().size());
         assertThat(alarms.values().toString()).doesNotContain("Name=job");
     }
 

@@ -69,6 +69,8 @@ class CostModelTest {
             "CALENDAR_ENDED",
             "BLACKOUT",
             "MAINTENANCE_UNKNOWN",
+            // A job needing approval's (decision 0041): only such a catalog publishes it.
+            "UNAPPROVED",
             // A long job's (decision 0039): only a stage with a long job publishes them.
             "STARTED",
             "CHUNK_FAILED",

@@ -163,7 +163,9 @@ class OperatorPolicyTest {
                                 .contains(a)))
                 .toList();
 
-        assertThat(writes).hasSize(5).allSatisfy(write -> {
+        // Maintenance, a skip's mark, its run item and its delete, a pause's mark (decision 0040); an
+        // approval's mark and run item (decision 0041).
+        assertThat(writes).hasSize(7).allSatisfy(write -> {
             assertThat(actions(write)).hasSize(1);
             assertThat(write.get("Condition").toString())
                     .contains("dynamodb:Attributes")

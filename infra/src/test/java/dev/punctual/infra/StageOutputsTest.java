@@ -85,8 +85,9 @@ class StageOutputsTest {
                 .filter(statement ->
                         String.valueOf(statement.get("Action")).matches(".*dynamodb:(PutItem|DeleteItem).*"))
                 .toList();
+        // ...and approve's planned approval (decision 0041), a run item naming its attributes too.
         assertThat(putsAndDeletes)
-                .hasSize(2)
+                .hasSize(3)
                 .allSatisfy(statement -> assertThat(statement.get("Condition").toString())
                         .contains("dynamodb:LeadingKeys=[" + LedgerLayout.RUN_ITEMS + "]", "dynamodb:Attributes=")
                         .doesNotContain("lock#", "leaseFence", "cursor"));

@@ -271,6 +271,7 @@ public final class PunctualCli implements Runnable {
         all.put("unskip", () -> new SkipCommand.Unskipping(context));
         all.put("pause", () -> new PauseCommand.Pause(context));
         all.put("resume", () -> new PauseCommand.Resume(context));
+        all.put("approve", () -> new ApproveCommand(context));
         all.put("cancel", () -> new CancelCommand(context));
         all.put("blackout", () -> BlackoutCommand.commandLine(context, SchedulesCommand::catalogOf));
         all.put("logs", () -> new LogsCommand(context));

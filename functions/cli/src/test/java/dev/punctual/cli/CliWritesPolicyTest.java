@@ -1,6 +1,7 @@
 package dev.punctual.cli;
 
 import static dev.punctual.fixtures.FixtureCatalog.DAILY;
+import static dev.punctual.fixtures.FixtureCatalog.DESTRUCTIVE;
 import static dev.punctual.fixtures.FixtureCatalog.RECORDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,6 +57,9 @@ class CliWritesPolicyTest {
 
     private static final Instant TUESDAY = Instant.parse("2026-12-01T14:00:00Z");
     private static final Instant WEDNESDAY = Instant.parse("2026-12-02T14:00:00Z");
+
+    /** DESTRUCTIVE's next occurrence: Sunday 03:00 in Berlin. */
+    private static final Instant SUNDAY = Instant.parse("2026-12-06T02:00:00Z");
 
     /**
      * The commands this test does not run, each with why the operator policy needs no ledger write for
@@ -131,6 +135,25 @@ class CliWritesPolicyTest {
         checked("maintenance off", NOW, "maintenance", "off", "--by", "alice");
         checked("skip", NOW, "skip", DAILY, "--at", TUESDAY.toString(), "--reason", "outage", "--by", "alice");
         checked("unskip", NOW, "unskip", DAILY, "--at", TUESDAY.toString());
+        // approve (decision 0041): its preview is the job's dry run, which on a deployed stage runs in the
+        // stage's function (lambda:InvokeFunction) and here in this JVM; only its ledger requests are the
+        // operator's.
+        checked(
+                "approve",
+                NOW,
+                "approve",
+                DESTRUCTIVE,
+                "--at",
+                SUNDAY.toString(),
+                "--reason",
+                "checked",
+                "--by",
+                "alice");
+        SENT.put(
+                "approve",
+                SENT.get("approve").stream()
+                        .filter(a -> EMULATOR_SETUP.contains(a.action()) || ledgerTable.equals(a.table()) || a.writes())
+                        .toList());
         String added = checked(
                 "blackout add",
                 NOW,

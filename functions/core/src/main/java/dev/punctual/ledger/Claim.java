@@ -10,6 +10,9 @@ import java.util.Optional;
  * @param cursorBefore the job's cursor when the claim was made, so completion knows whether to advance it
  * @param previous the occurrence's run item before this claim (a failure being retried, a skip), which a
  *     claim given back without running ({@link Outcome.Skipped}) restores, so giving back loses no history
+ * @param approvalUsed a fresh claim that used the occurrence's approval mark (decision 0041): given back, it
+ *     restores the planned approval its run item still holds, so a claim given back (DEFERRED) loses no
+ *     approval
  */
 public record Claim(
         RunKey key,
@@ -20,7 +23,22 @@ public record Claim(
         Instant startedAt,
         boolean onSlot,
         Optional<Instant> cursorBefore,
-        Optional<RunRecord> previous) {
+        Optional<RunRecord> previous,
+        boolean approvalUsed) {
+
+    /** A claim that used no approval mark (the form before decision 0041). */
+    public Claim(
+            RunKey key,
+            Lease lease,
+            int attempt,
+            Trigger trigger,
+            int schedulerAttempt,
+            Instant startedAt,
+            boolean onSlot,
+            Optional<Instant> cursorBefore,
+            Optional<RunRecord> previous) {
+        this(key, lease, attempt, trigger, schedulerAttempt, startedAt, onSlot, cursorBefore, previous, false);
+    }
 
     public long fence() {
         return lease.fence();

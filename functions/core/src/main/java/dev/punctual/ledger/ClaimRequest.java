@@ -18,6 +18,9 @@ import java.util.Optional;
  * @param expectedCursor for an entity's own lease: the occurrence before this one, where the cursor of an
  *     in-order occurrence stands; the one-request claim is conditional on it (a transaction returns no
  *     item), anything else takes the general path
+ * @param approvalRequired the job needs an operator's approval of the occurrence (decision 0041): the claim
+ *     carries APPROVED in the write it already sends and removes the mark there; false sends exactly what
+ *     a claim sent before
  */
 public record ClaimRequest(
         RunKey key,
@@ -28,7 +31,8 @@ public record ClaimRequest(
         boolean force,
         Instant leaseUntil,
         Optional<String> holdGroup,
-        Optional<Instant> expectedCursor) {
+        Optional<Instant> expectedCursor,
+        boolean approvalRequired) {
 
     public ClaimRequest {
         Objects.requireNonNull(key, "key");
@@ -51,6 +55,45 @@ public record ClaimRequest(
             throw new IllegalArgumentException(
                     "holdGroup: " + lockGroup + " is the entity's own lease; accepted: the job's group, another item");
         }
+    }
+
+    /** A claim that needs no approval (the form before decision 0041). */
+    public ClaimRequest(
+            RunKey key,
+            String lockGroup,
+            Trigger trigger,
+            int schedulerAttempt,
+            int maxAttempts,
+            boolean force,
+            Instant leaseUntil,
+            Optional<String> holdGroup,
+            Optional<Instant> expectedCursor) {
+        this(
+                key,
+                lockGroup,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                false);
+    }
+
+    /** The same claim of an occurrence that needs an operator's approval (decision 0041). */
+    public ClaimRequest needingApproval() {
+        return new ClaimRequest(
+                key,
+                lockGroup,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                true);
     }
 
     /** A claim on the group's lease (a job's own group, or a shared one). */
@@ -88,7 +131,8 @@ public record ClaimRequest(
                 force,
                 leaseUntil,
                 Optional.of(group),
-                cursor);
+                cursor,
+                approvalRequired);
     }
 
     /** A scheduled delivery of a job in its own lock group. */
@@ -98,11 +142,29 @@ public record ClaimRequest(
 
     public ClaimRequest inGroup(String group) {
         return new ClaimRequest(
-                key, group, trigger, schedulerAttempt, maxAttempts, force, leaseUntil, holdGroup, expectedCursor);
+                key,
+                group,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                approvalRequired);
     }
 
     public ClaimRequest forced(Trigger newTrigger) {
         return new ClaimRequest(
-                key, lockGroup, newTrigger, schedulerAttempt, maxAttempts, true, leaseUntil, holdGroup, expectedCursor);
+                key,
+                lockGroup,
+                newTrigger,
+                schedulerAttempt,
+                maxAttempts,
+                true,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                approvalRequired);
     }
 }

@@ -12,7 +12,8 @@ public sealed interface ClaimResult
                 Busy,
                 UnderMaintenance,
                 EntityDeleted,
-                OperatorSkipped {
+                OperatorSkipped,
+                Unapproved {
 
     /** This invocation holds the lease and owns the occurrence; it must complete the claim. */
     record Claimed(Claim claim) implements ClaimResult {}

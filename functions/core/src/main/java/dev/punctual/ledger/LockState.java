@@ -33,10 +33,36 @@ public record LockState(
         List<Instant> skips,
         Instant entityLeasedAt,
         Instant lastSuccessAt,
-        PauseMark pause) {
+        PauseMark pause,
+        List<Instant> approvals) {
 
     public LockState {
         skips = skips == null ? List.of() : List.copyOf(skips);
+        approvals = approvals == null ? List.of() : List.copyOf(approvals);
+    }
+
+    /** The same item with other approval marks (decision 0041). */
+    public LockState withApprovals(List<Instant> marks) {
+        return new LockState(
+                id,
+                fence,
+                leaseOwner,
+                leaseUntil,
+                leaseAcquiredAt,
+                leaseHolder,
+                leaseKind,
+                maintenance,
+                cursor,
+                slot,
+                tombstone,
+                skips,
+                entityLeasedAt,
+                marks);
+    }
+
+    /** Mirrors APPROVED: the occurrence carries an operator's approval mark a fresh claim may use. */
+    public boolean approvalMarked(Instant occurrence) {
+        return approvals.contains(occurrence);
     }
 
     /** Without a last success (the form before decision 0042). */
@@ -73,7 +99,7 @@ public record LockState(
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null, null);
+        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null, null, List.of());
     }
 
     /** The last success's time, if one was recorded here (decision 0042). */
@@ -98,7 +124,8 @@ public record LockState(
                 skips,
                 entityLeasedAt,
                 at,
-                pause);
+                pause,
+                approvals);
     }
 
     /** The same item with other skip marks (decision 0033). */
@@ -118,7 +145,8 @@ public record LockState(
                 marks,
                 entityLeasedAt,
                 lastSuccessAt,
-                pause);
+                pause,
+                approvals);
     }
 
     /** Mirrors NOT_SKIPPED: an operator's skip mark refuses every fresh claim of the occurrence. */
@@ -143,7 +171,8 @@ public record LockState(
                 skips,
                 entityLeasedAt,
                 lastSuccessAt,
-                pause);
+                pause,
+                approvals);
     }
 
     /** The same item noting an entity lease taken under it at {@code at} (NOTE_ENTITY_LEASE). */
@@ -163,7 +192,8 @@ public record LockState(
                 skips,
                 at,
                 lastSuccessAt,
-                pause);
+                pause,
+                approvals);
     }
 
     /** The same item with an operator's pause (decision 0040), or without one (null). */
@@ -183,7 +213,8 @@ public record LockState(
                 skips,
                 entityLeasedAt,
                 lastSuccessAt,
-                mark);
+                mark,
+                approvals);
     }
 
     /** Mirrors NOT_PAUSED: whether this item's pause refuses a claim of {@code occurrence} at {@code now}. */

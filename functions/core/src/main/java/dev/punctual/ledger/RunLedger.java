@@ -143,6 +143,20 @@ public interface RunLedger {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no pauses");
     }
 
+    /**
+     * An operator's approval of one occurrence ahead of its claim (decision 0041), with who, why and the
+     * preview they saw: the next claim of it uses it, once. The key's job id is the job's, or an entity's
+     * ledger id ({@code job:entity}).
+     */
+    default ApprovalPlan approve(RunKey key, String by, String why, String preview) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no approvals");
+    }
+
+    /** The approvals ahead of the job's (or entity's) cursor not yet used, oldest first (decision 0041). */
+    default List<RunRecord> approvalsAhead(String jobId) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no approvals");
+    }
+
     MaintenanceReport maintenanceOn(MaintenanceRequest request);
 
     /** Lift maintenance from the groups; returns those it was lifted from. */

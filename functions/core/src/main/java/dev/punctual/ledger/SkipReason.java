@@ -46,5 +46,12 @@ public enum SkipReason {
      * The scheduler's or Lambda's retries gave the delivery up and it was dead-lettered (decision 0044):
      * recorded by the dead-letter consumer, never run there; a replay or a catch-up may run it.
      */
-    UNDELIVERED
+    UNDELIVERED,
+
+    /**
+     * The job needs an operator's approval of each occurrence and this one had none when it was delivered
+     * or caught up (decision 0041): never run, not counted as missed, alarmed. An approval written later
+     * lets a manual {@code run --at T}, or a later delivery's catch-up within the start deadline, run it.
+     */
+    UNAPPROVED
 }

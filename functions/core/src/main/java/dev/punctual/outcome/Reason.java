@@ -62,6 +62,14 @@ public enum Reason {
      * a catch-up after a resume walks past a span kept refused to the occurrences after it.
      */
     PAUSED(Verdict.SKIP, SkipReason.PAUSED, Flag.NONE),
+
+    /**
+     * The job needs an operator's approval of each occurrence ({@code punctual approve JOB --at T}, decision
+     * 0041) and this one had none when its claim was written: never run, recorded on its own run item, not
+     * counted as missed, alarmed (the stage's Unapproved alarm pages). Approved afterwards, it runs on a
+     * manual {@code run --at T} or a later delivery's catch-up within its start deadline.
+     */
+    UNAPPROVED(Verdict.SKIP, SkipReason.UNAPPROVED, Flag.NONE),
     /**
      * The occurrence falls on a date the job's calendar excludes (a holiday, or a weekend under a
      * business-days rule, in the job's zone; decision 0034): never run, not counted as missed, never due.

@@ -24,8 +24,10 @@ import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.SkipReason;
+import dev.punctual.ledger.SkipResult;
 import dev.punctual.ledger.Summaries;
 import dev.punctual.ledger.Trigger;
+import dev.punctual.ledger.Unapproved;
 import dev.punctual.ledger.UnderMaintenance;
 import dev.punctual.observability.StructuredLog;
 import dev.punctual.observability.VisibleText;
@@ -147,6 +149,15 @@ final class OccurrenceRunner {
             return finished(heldByData.get());
         }
         ClaimResult claim = claimWithinLockWait(request, request.subject().key(request.occurrence()), deadline);
+        return decided(request, key, deadline, claim, true);
+    }
+
+    /**
+     * What a claim's answer leads to. {@code mayClaimAgain}: an UNAPPROVED skip refused because an approval
+     * was written since the claim (decision 0041) claims once more, and only once.
+     */
+    private ClaimStep decided(
+            Request request, RunKey key, Deadline deadline, ClaimResult claim, boolean mayClaimAgain) {
         return switch (claim) {
             case ClaimResult.Claimed claimed -> new ClaimStep.Held(claimed.claim());
             case ClaimResult.AlreadyDone done ->
@@ -172,7 +183,60 @@ final class OccurrenceRunner {
             case OperatorSkipped skipped -> operatorSkipped(request, skipped.record(), deadline);
             case ClaimResult.Paused paused ->
                 finished(paused(request, paused.mark().describe()));
+            case Unapproved unapproved -> unapproved(request, unapproved, deadline, mayClaimAgain);
         };
+    }
+
+    /** The detail's start of an UNAPPROVED skip, which says how to approve the occurrence. */
+    static final String NEEDS_APPROVAL = "needs approval: punctual approve ";
+
+    /**
+     * The job needs an operator's approval of the occurrence and its claim found none (decision 0041):
+     * recorded on the occurrence's own run item as UNAPPROVED, never run, alarmed. The skip's write is refused
+     * over an approval written since the claim; the occurrence is then claimed again, and runs. A catch-up or
+     * duplicate meeting the same UNAPPROVED skip reports it as recorded before and writes nothing, so it
+     * pages once.
+     */
+    private ClaimStep unapproved(Request request, Unapproved unapproved, Deadline deadline, boolean mayClaimAgain) {
+        RunKey own = request.subject().key(request.occurrence());
+        String detail = NEEDS_APPROVAL + request.job().id()
+                + request.subject()
+                        .entity()
+                        .map(e -> " --entity " + request.subject().entityId())
+                        .orElse("")
+                + " --at " + request.occurrence();
+        Request onOwnKey = new Request(
+                request.subject(),
+                request.occurrence(),
+                request.trigger(),
+                request.schedulerAttempt(),
+                request.force(),
+                own,
+                request.deadlineWaived());
+        boolean already = unapproved
+                .record()
+                .filter(r ->
+                        r.status() == RunStatus.SKIPPED && r.plannedApproval().isEmpty())
+                .map(RunRecord::reason)
+                .filter(r -> r != null && r.startsWith(SkipReason.UNAPPROVED.name()))
+                .isPresent();
+        if (already) {
+            return finished(report(onOwnKey, Reason.UNAPPROVED, 0, null, RECORDED_BEFORE + detail));
+        }
+        SkipResult recorded = services.ledger()
+                .recordSkip(
+                        own,
+                        request.trigger(),
+                        request.schedulerAttempt(),
+                        SkipReason.UNAPPROVED,
+                        recordedDetail(Reason.UNAPPROVED, detail));
+        boolean approvedMeanwhile = recorded instanceof SkipResult.Kept kept
+                && kept.existing().flatMap(RunRecord::plannedApproval).isPresent();
+        if (approvedMeanwhile && mayClaimAgain) {
+            ClaimResult again = claimWithinLockWait(request, own, deadline);
+            return decided(request, request.refusalKey(), deadline, again, false);
+        }
+        return finished(report(onOwnKey, Reason.UNAPPROVED, 0, null, detail));
     }
 
     /**
@@ -401,7 +465,7 @@ final class OccurrenceRunner {
     }
 
     private ClaimRequest groupClaimRequest(Request request, RunKey key, Deadline deadline) {
-        return new ClaimRequest(
+        ClaimRequest claim = new ClaimRequest(
                 key,
                 request.subject().lockGroup(),
                 request.trigger(),
@@ -409,6 +473,8 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseFor(services.clock().instant()));
+        // Decision 0041: only a job needing approval in this stage adds the approval's clause to its claim.
+        return request.job().requiresApproval(services.flags().destructiveEnabled()) ? claim.needingApproval() : claim;
     }
 
     /** Whether one more poll still leaves the minimum an occurrence needs once it is claimed. */

@@ -31,6 +31,7 @@ class ReasonTest {
         expected.put("DEADLINE_PASSED", "SKIP");
         expected.put("OPERATOR_SKIPPED", "SKIP");
         expected.put("PAUSED", "SKIP");
+        expected.put("UNAPPROVED", "SKIP");
         expected.put("CALENDAR", "SKIP");
         expected.put("BLACKOUT", "SKIP");
         expected.put("CALENDAR_ENDED", "SKIP");
@@ -97,6 +98,7 @@ class ReasonTest {
                         Map.entry(Reason.DEADLINE_PASSED, SkipReason.DEADLINE_PASSED),
                         Map.entry(Reason.OPERATOR_SKIPPED, SkipReason.OPERATOR_SKIPPED),
                         Map.entry(Reason.PAUSED, SkipReason.PAUSED),
+                        Map.entry(Reason.UNAPPROVED, SkipReason.UNAPPROVED),
                         Map.entry(Reason.CALENDAR, SkipReason.CALENDAR),
                         Map.entry(Reason.BLACKOUT, SkipReason.BLACKOUT),
                         Map.entry(Reason.CALENDAR_ENDED, SkipReason.CALENDAR_ENDED),

@@ -114,6 +114,9 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .catchUp(CatchUpPolicy.none())
                                 .maxAttempts(1)
                                 .destructive()
+                                // Where it may run at all, each Sunday's purge waits for an operator's approval
+                                // (punctual approve purge-inactive-members --at T shows its counts first; 0041).
+                                .requiresApprovalWhereDestructiveAllowed()
                                 .pool(new FunctionPool("maintenance", 1024, Duration.ofMinutes(10)))
                                 .uses(DEMO_TABLE)
                                 .job(s -> new PurgeInactiveMembersJob(table.get()))

@@ -179,6 +179,9 @@ final class RecordingLedger implements RunLedger {
             case dev.punctual.ledger.OperatorSkipped skipped ->
                 b.status(skipped.record().skip().orElseThrow().by());
             case ClaimResult.Paused paused -> b.status(paused.mark().by());
+            // Decision 0041: the suite's jobs need no approval, so it never meets this; recorded as read.
+            case dev.punctual.ledger.Unapproved unapproved ->
+                b.status(unapproved.record().map(r -> r.status().name()).orElse("none"));
         }
         return b;
     }

@@ -51,6 +51,8 @@ import java.util.function.Function;
  * @param freshWithin the longest a job may go without a success before the watchdog reports it stale
  *     (decision 0042); null to take the stage's default ({@link dev.punctual.stage.StageFreshness}),
  *     {@link #NOT_WATCHED_FOR_FRESHNESS} to opt out of it
+ * @param approval whether an occurrence runs only after an operator approved it (decision 0041); an
+ *     occurrence without an approval is recorded as a SKIP UNAPPROVED, never run, and pages
  */
 public record JobDefinition(
         String id,
@@ -72,7 +74,8 @@ public record JobDefinition(
         Exclusions exclusions,
         JobSpread spread,
         LongRun longRun,
-        Duration freshWithin) {
+        Duration freshWithin,
+        ApprovalRule approval) {
 
     /**
      * The longest start deadline accepted: EventBridge Scheduler's longest maximum event age. A scheduler
@@ -116,6 +119,7 @@ public record JobDefinition(
         Objects.requireNonNull(factory, "factory");
         description = description == null ? "" : description;
         exclusions = exclusions == null ? Exclusions.NONE : exclusions;
+        approval = approval == null ? ApprovalRule.NEVER : approval;
         tables = tables == null ? List.of() : List.copyOf(tables);
         check(
                 id != null && id.matches(ID),
@@ -210,7 +214,7 @@ public record JobDefinition(
         }
     }
 
-    /** Without a freshness bound of its own: the stage's default applies (the form before decision 0042). */
+    /** Without a freshness bound of its own or an approval rule (the form before decisions 0041 and 0042). */
     public JobDefinition(
             String id,
             Schedule schedule,
@@ -251,7 +255,8 @@ public record JobDefinition(
                 exclusions,
                 spread,
                 longRun,
-                null);
+                null,
+                ApprovalRule.NEVER);
     }
 
     /** A job that runs in one invocation (the form before decision 0039). */
@@ -293,7 +298,7 @@ public record JobDefinition(
                 startDeadline,
                 exclusions,
                 spread,
-                null);
+                (LongRun) null);
     }
 
     /** Without a spread (the form before decision 0035). */
@@ -404,7 +409,8 @@ public record JobDefinition(
                 exclusions.plus(more),
                 spread,
                 longRun,
-                freshWithin);
+                freshWithin,
+                approval);
     }
 
     /**
@@ -550,6 +556,14 @@ public record JobDefinition(
         return longRun != null;
     }
 
+    /**
+     * Whether an occurrence of the job runs only after an operator approved it in a stage that does (or does
+     * not) allow destructive jobs (decision 0041).
+     */
+    public boolean requiresApproval(boolean destructiveEnabled) {
+        return approval.requiredIn(destructiveEnabled);
+    }
+
     /** Whether the job runs per entity, with schedules created at runtime ({@link #perEntity()}). */
     public boolean isPerEntity() {
         return perEntity != null;
@@ -609,6 +623,7 @@ public record JobDefinition(
         private Spread spreadOver;
         private LongRun longRun;
         private Duration freshWithin;
+        private ApprovalRule approval = ApprovalRule.NEVER;
 
         private Builder(String id) {
             this.id = id;
@@ -652,6 +667,21 @@ public record JobDefinition(
 
         public Builder destructive() {
             this.destructive = true;
+            return this;
+        }
+
+        /**
+         * Every occurrence runs only after an operator approved it ({@code punctual approve JOB --at T},
+         * decision 0041), in every stage; one without an approval is recorded as SKIP UNAPPROVED and pages.
+         */
+        public Builder requiresApproval() {
+            this.approval = ApprovalRule.ALWAYS;
+            return this;
+        }
+
+        /** As {@link #requiresApproval()}, only in stages that allow destructive jobs (see {@link ApprovalRule}). */
+        public Builder requiresApprovalWhereDestructiveAllowed() {
+            this.approval = ApprovalRule.WHERE_DESTRUCTIVE_ALLOWED;
             return this;
         }
 
@@ -796,7 +826,8 @@ public record JobDefinition(
                     exclusions(),
                     spreadOver == null ? null : JobSpread.of(spreadOver, id, schedule),
                     longRun,
-                    freshWithin);
+                    freshWithin,
+                    approval);
         }
 
         /** The calendars (in the job's zone), then the blackouts, in the order declared. */

@@ -64,6 +64,15 @@ final class Attr {
     static final String PAUSED_BY = "pausedBy";
     static final String PAUSED_WHY = "pausedWhy";
     static final String PAUSE_CATCH_UP = "pauseCatchUp";
+
+    /** Lock item: the occurrences operators approved ahead (decision 0041), a number set of epoch millis. */
+    static final String APPROVALS = "approvals";
+    /** Run item of an approval not yet used: who, why, when, and the preview they saw (decision 0041). */
+    static final String APPROVED_BY = "approvedBy";
+
+    static final String APPROVED_WHY = "approvedWhy";
+    static final String APPROVED_AT = "approvedAt";
+    static final String APPROVAL_PREVIEW = "approvalPreview";
     /** The due index's partition key ({@code DueBuckets}: the occurrence's UTC hour and a shard). */
     static final String DUE_BUCKET = "dueBucket";
 

@@ -57,7 +57,8 @@ final class Codec {
                 skips(item),
                 instant(item, Attr.ENTITY_LEASED_AT),
                 instant(item, Attr.LAST_SUCCESS_AT),
-                pause(item));
+                pause(item),
+                marks(item, Attr.APPROVALS));
     }
 
     /** An operator's pause (decision 0040); a mark without its start is no mark (NOT_PAUSED reads only it). */
@@ -77,7 +78,12 @@ final class Codec {
 
     /** The occurrences an operator skipped ahead (decision 0033), a number set of epoch millis; sorted. */
     private static List<java.time.Instant> skips(Map<String, AttributeValue> item) {
-        AttributeValue set = item.get(Attr.SKIPS);
+        return marks(item, Attr.SKIPS);
+    }
+
+    /** A number set of epoch millis (skips, approvals), sorted. */
+    private static List<java.time.Instant> marks(Map<String, AttributeValue> item, String name) {
+        AttributeValue set = item.get(name);
         if (set == null || !set.hasNs()) {
             return List.of();
         }
@@ -132,7 +138,20 @@ final class Codec {
                 (int) num(item, Attr.MISSED_COUNT),
                 Av.ttlInstant(item),
                 earlier(item),
-                operatorSkip(item)));
+                operatorSkip(item),
+                approval(item)));
+    }
+
+    /** An approval not yet used (decision 0041): {@code approvedBy} marks it. */
+    private static dev.punctual.ledger.Approval approval(Map<String, AttributeValue> item) {
+        if (!item.containsKey(Attr.APPROVED_BY)) {
+            return null;
+        }
+        return new dev.punctual.ledger.Approval(
+                str(item, Attr.APPROVED_BY),
+                str(item, Attr.APPROVED_WHY),
+                instant(item, Attr.APPROVED_AT),
+                str(item, Attr.APPROVAL_PREVIEW));
     }
 
     /** An operator's skip (decision 0033): {@code skipBy} marks it; acted once {@code skipActedAt} is set. */
@@ -178,6 +197,12 @@ final class Codec {
             item.put(Attr.SKIP_WHY, Av.s(skip.why()));
             item.put(Attr.SKIP_SET_AT, Av.millis(skip.setAt()));
             putIfPresent(item, Attr.SKIP_ACTED_AT, skip.actedAt() == null ? null : Av.millis(skip.actedAt()));
+        });
+        r.plannedApproval().ifPresent(a -> {
+            item.put(Attr.APPROVED_BY, Av.s(a.by()));
+            item.put(Attr.APPROVED_WHY, Av.s(a.why()));
+            item.put(Attr.APPROVED_AT, Av.millis(a.at()));
+            item.put(Attr.APPROVAL_PREVIEW, Av.s(a.preview()));
         });
         if (!r.earlier().isEmpty()) {
             item.put(

@@ -62,6 +62,9 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     @Override
     public Write<LockState> takeLeaseAndClaimFresh(LeaseGrant grant, SlotClaim claim) {
         Values v = Values.lease(grant).slot(claim);
+        if (claim.approvalRequired()) {
+            return updateLock(grant.group(), TAKE_LEASE_AND_CLAIM_APPROVED, TAKE_LEASE_AND_CLAIM_APPROVED_CONDITION, v);
+        }
         return updateLock(grant.group(), TAKE_LEASE_AND_CLAIM, TAKE_LEASE_AND_CLAIM_CONDITION, v);
     }
 
@@ -87,9 +90,13 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         Values v = Values.lease(grant.lease()).put(":fence", Av.n(grant.fence()));
         grant.claim().ifPresent(c -> v.slot(c).put(":fence", Av.n(grant.fence())));
         grant.expectedCursor().ifPresent(c -> v.put(":expectedCursor", Av.millis(c)));
-        String update = grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM : TAKE_ENTITY_LEASE;
-        String condition =
-                grant.claim().isPresent() ? TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION : TAKE_ENTITY_LEASE_CONDITION;
+        boolean approved = grant.claim().filter(SlotClaim::approvalRequired).isPresent();
+        String update = grant.claim().isPresent()
+                ? (approved ? TAKE_ENTITY_LEASE_AND_CLAIM_APPROVED : TAKE_ENTITY_LEASE_AND_CLAIM)
+                : TAKE_ENTITY_LEASE;
+        String condition = grant.claim().isPresent()
+                ? (approved ? TAKE_ENTITY_LEASE_AND_CLAIM_APPROVED_CONDITION : TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION)
+                : TAKE_ENTITY_LEASE_CONDITION;
         String entity = grant.lease().group();
         List<TransactWriteItem> items = List.of(
                 requests.transactUpdate(Keys.lock(grant.holdGroup()), NOTE_ENTITY_LEASE, GROUP_LETS_ENTITY, v),
@@ -157,8 +164,8 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public Write<LockState> claimFresh(SlotClaim claim) {
         return updateLock(
                 claim.key().jobId(),
-                CLAIM_FRESH,
-                CLAIM_FRESH_CONDITION,
+                claim.approvalRequired() ? CLAIM_FRESH_APPROVED : CLAIM_FRESH,
+                claim.approvalRequired() ? CLAIM_FRESH_APPROVED_CONDITION : CLAIM_FRESH_CONDITION,
                 Values.of().slot(claim));
     }
 
@@ -252,7 +259,7 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
         Values v = Values.of().status(":skipped", RunStatus.SKIPPED);
         try {
-            Send.request("record skip", () -> dynamo.putItem(requests.putRun(skipped, ONLY_SKIP_STORED, v)));
+            Send.request("record skip", () -> dynamo.putItem(requests.putRun(skipped, SKIP_MAY_RECORD, v)));
             return new Write.Applied<>(Optional.of(skipped));
         } catch (ConditionalCheckFailedException e) {
             return new Write.Rejected<>(Codec.run(e.item()));
@@ -396,6 +403,32 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public boolean pruneSkips(String lockId, List<Instant> passed) {
         Values v = Values.of().put(":passed", Av.millisSet(passed));
         return updateLock(lockId, SKIPS_PRUNE, null, v).applied();
+    }
+
+    /**
+     * One transaction: the mark on the lock item (APPROVAL_AHEAD, APPROVAL_MARK) and the planned run item,
+     * where none is stored (RUN_ABSENT) or over exactly the refusal read (APPROVAL_OVER_REFUSAL).
+     */
+    @Override
+    public boolean planApproval(RunRecord planned, Optional<RunRecord> replacing, int maxApprovals) {
+        RunKey key = planned.key();
+        Values v = Values.of()
+                .occurrence(key.scheduledTime())
+                .put(":tSet", Av.millisSet(List.of(key.scheduledTime())))
+                .put(":maxApprovals", Av.n(maxApprovals))
+                .status(":running", RunStatus.RUNNING)
+                .status(":skipped", RunStatus.SKIPPED);
+        replacing.ifPresent(r -> v.put(":seenReason", Av.s(r.reason() == null ? "" : r.reason())));
+        List<TransactWriteItem> items = List.of(
+                requests.transactUpdate(Keys.lock(key.jobId()), APPROVAL_MARK, APPROVAL_AHEAD, v),
+                requests.transactPut(planned, replacing.isPresent() ? APPROVAL_OVER_REFUSAL : RUN_ABSENT, v));
+        return transact("plan approval " + key, items);
+    }
+
+    @Override
+    public boolean pruneApprovals(String lockId, List<Instant> passed) {
+        Values v = Values.of().put(":passed", Av.millisSet(passed));
+        return updateLock(lockId, APPROVALS_PRUNE, null, v).applied();
     }
 
     private boolean transact(String what, List<TransactWriteItem> items) {

@@ -473,4 +473,69 @@ final class Expressions {
 
     /** A put of an entity with no occurrence left (an {@code at()} already past): out of the index. */
     static final String CLEAR_DUE = "REMOVE " + DUE_CLEARED;
+
+    // ---- Approvals (decision 0041): appended to the claims' conditions, each its own constant ---------
+
+    /**
+     * An operator approved this occurrence: {@code punctual approve} adds it to the lock item's
+     * {@code approvals} number set in the same transaction that plans its run item. Only a claim of a job
+     * that needs approval carries it, appended to the write it already sends (the own group's one write,
+     * the slot claim under a shared lease, an entity's one-request claim): a job that needs none sends
+     * exactly what it sent before. {@code contains} on an absent set is false, so no approval, no claim.
+     */
+    static final String APPROVED = "contains(#approvals, :t)";
+
+    /** The claim that required APPROVED removes the mark in the same write: an approval is used once. */
+    static final String APPROVAL_USED = "DELETE #approvals :tSet";
+
+    /** The own group's one write, of a job that needs approval. */
+    static final String TAKE_LEASE_AND_CLAIM_APPROVED_CONDITION = TAKE_LEASE_AND_CLAIM_CONDITION + " AND " + APPROVED;
+
+    static final String TAKE_LEASE_AND_CLAIM_APPROVED = TAKE_LEASE_AND_CLAIM + " " + APPROVAL_USED;
+
+    /** The slot claim under a shared group's lease, of a job that needs approval. */
+    static final String CLAIM_FRESH_APPROVED_CONDITION = CLAIM_FRESH_CONDITION + " AND " + APPROVED;
+
+    static final String CLAIM_FRESH_APPROVED = CLAIM_FRESH + " " + APPROVAL_USED;
+
+    /** An entity's one-request claim, of a job that needs approval. */
+    static final String TAKE_ENTITY_LEASE_AND_CLAIM_APPROVED_CONDITION =
+            TAKE_ENTITY_LEASE_AND_CLAIM_CONDITION + " AND " + APPROVED;
+
+    static final String TAKE_ENTITY_LEASE_AND_CLAIM_APPROVED = TAKE_ENTITY_LEASE_AND_CLAIM + " " + APPROVAL_USED;
+
+    /** No approval planned on the run item: {@code approvedBy} marks one until a claim's record replaces it. */
+    static final String APPROVAL_NOT_PLANNED = "attribute_not_exists(#approvedBy)";
+
+    /**
+     * Recording a skip (a refusal: UNAPPROVED, maintenance, busy, ...): as ONLY_SKIP_STORED, and never over an
+     * approval not yet used. A delivery that found no approval and an approval written before its skip lands:
+     * the skip is refused, the runtime claims again and runs it. A refused delivery of an approved occurrence
+     * (maintenance, say) leaves the approval for the claim that runs it.
+     */
+    static final String SKIP_MAY_RECORD = "(" + ONLY_SKIP_STORED + ") AND " + APPROVAL_NOT_PLANNED;
+
+    /**
+     * {@code punctual approve}, the lock item's half: (1) not in flight on the slot (a fresh claim of it came
+     * first; its finished states are refused by the run item's half); (2) fewer than {@code :maxApprovals}
+     * marks (each rides on every write of the item). No cursor (decision 0037): an occurrence behind it with
+     * nothing recorded is refused from the ledger's read.
+     */
+    static final String APPROVAL_AHEAD = "(attribute_not_exists(#occ) OR #occ <> :t OR #occStatus <> :running)"
+            + " AND (attribute_not_exists(#approvals) OR size(#approvals) < :maxApprovals)";
+
+    /** The mark a fresh claim of a job needing approval requires (APPROVED) and removes (APPROVAL_USED). */
+    static final String APPROVAL_MARK = "ADD #approvals :tSet";
+
+    /**
+     * {@code punctual approve}, the run item's half over a recorded refusal (an UNAPPROVED skip, say): exactly
+     * the refusal the ledger read (its reason), no operator's skip, no approval yet. Where nothing was read,
+     * RUN_ABSENT: a delivery recording its skip between the read and this write refuses the approval, which
+     * reads again and says so.
+     */
+    static final String APPROVAL_OVER_REFUSAL = "#status = :skipped AND attribute_not_exists(#skipBy) AND "
+            + APPROVAL_NOT_PLANNED + " AND #reason = :seenReason";
+
+    /** Marks at or behind the cursor: used, or for occurrences no fresh claim meets; no condition, as SKIPS_PRUNE. */
+    static final String APPROVALS_PRUNE = "DELETE #approvals :passed";
 }

@@ -47,7 +47,9 @@ final class Values {
                 .put(":schedulerAttempt", Av.n(c.schedulerAttempt()))
                 .put(":now", Av.millis(c.now()))
                 .put(":fence", Av.n(c.fence()))
-                .put(":true", AttributeValue.fromBool(true));
+                .put(":true", AttributeValue.fromBool(true))
+                // Sent only by a claim of a job needing approval (APPROVAL_USED); unused values are not sent.
+                .put(":tSet", Av.millisSet(java.util.List.of(c.key().scheduledTime())));
     }
 
     Values occurrence(Instant t) {

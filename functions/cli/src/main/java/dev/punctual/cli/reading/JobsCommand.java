@@ -233,6 +233,13 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         if (job.destructive()) {
             flags.add("destructive");
         }
+        // Decision 0041: each occurrence runs only after punctual approve (always, or where destructive jobs may run).
+        if (job.approval() == dev.punctual.job.ApprovalRule.ALWAYS) {
+            flags.add("approval");
+        }
+        if (job.approval() == dev.punctual.job.ApprovalRule.WHERE_DESTRUCTIVE_ALLOWED) {
+            flags.add("approval-where-destructive");
+        }
         if (job.externalDelivery()) {
             flags.add("delivery");
         }

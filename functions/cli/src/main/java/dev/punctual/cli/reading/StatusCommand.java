@@ -378,6 +378,14 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                     "skips",
                     ledger.skipsAhead(id).stream().map(StatusCommand::skip).toList());
             freshness(row, job, ledger.lock(id).lastSuccess(), now);
+            // Decision 0041: pending approvals, read only for a job that may need one (one read per mark).
+            if (job.approval() != dev.punctual.job.ApprovalRule.NEVER) {
+                row.put(
+                        "approvals",
+                        ledger.approvalsAhead(id).stream()
+                                .map(StatusCommand::approval)
+                                .toList());
+            }
         }
         // Maintenance is the job's group's, an entity's too: a hold on it holds every entity.
         row.put(
@@ -388,6 +396,19 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
         row.put("paused", paused(ledger, job, subject.ledgerId(), now));
         return row;
+    }
+
+    /** A pending approval (decision 0041): who, why, when and the preview they saw, all as stored (redacted). */
+    private static Map<String, Object> approval(RunRecord record) {
+        dev.punctual.ledger.Approval a = record.plannedApproval().orElseThrow();
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("job", record.key().jobId());
+        out.put("at", record.key().scheduledTime().toString());
+        out.put("by", a.by());
+        out.put("reason", a.why());
+        out.put("approved_at", a.at().toString());
+        out.put("preview", a.preview());
+        return out;
     }
 
     /**
@@ -461,6 +482,21 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                                 planned
                                         ? " (planned; punctual unskip undoes it)"
                                         : " (taken effect at " + skip.get("acted_at") + ")");
+            }
+        }
+        for (Map<String, Object> r : rows) {
+            for (Map<String, Object> approval : (List<Map<String, Object>>) r.getOrDefault("approvals", List.of())) {
+                notes.append(System.lineSeparator())
+                        .append(approval.get("job"))
+                        .append(" at ")
+                        .append(approval.get("at"))
+                        .append(": approved by ")
+                        .append(approval.get("by"))
+                        .append(" at ")
+                        .append(approval.get("approved_at"))
+                        .append(", preview: ")
+                        .append(approval.get("preview"))
+                        .append(" (pending: its next claim runs it)");
             }
         }
         for (Map<String, Object> r : rows) {

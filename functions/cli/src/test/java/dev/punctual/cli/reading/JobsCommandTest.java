@@ -53,7 +53,10 @@ class JobsCommandTest {
                 .filter(j -> j.path("job").asText().equals(DESTRUCTIVE))
                 .findFirst()
                 .orElseThrow();
-        assertThat(destructive.path("flags").toString()).contains("destructive");
+        assertThat(destructive.path("flags").toString())
+                .contains("destructive")
+                .as("decision 0041: it needs an approval where destructive jobs may run")
+                .contains("approval-where-destructive");
         assertThat(destructive.path("pool").asText()).isEqualTo(POOL);
     }
 

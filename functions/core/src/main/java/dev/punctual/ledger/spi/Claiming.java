@@ -15,6 +15,7 @@ import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Slot;
+import dev.punctual.ledger.Unapproved;
 import dev.punctual.ledger.UnderMaintenance;
 import java.time.Duration;
 import java.time.Instant;
@@ -147,7 +148,8 @@ final class Claiming {
                 now,
                 true,
                 request.expectedCursor(),
-                Optional.empty()));
+                Optional.empty(),
+                request.approvalRequired()));
     }
 
     /** A rejection that shows our own token means an earlier send was applied (an SDK retry). */
@@ -278,6 +280,11 @@ final class Claiming {
         if (status.retryable() && attempts >= request.maxAttempts() && !request.force()) {
             return Optional.of(new ClaimResult.AttemptsExhausted(seen.get()));
         }
+        if (request.approvalRequired() && !approvedFor(request, seen)) {
+            // Decision 0041: nothing written; the runtime records UNAPPROVED, which keeps an approval planned
+            // since this read (the skip's condition), and claims again then.
+            return Optional.of(new Unapproved(seen));
+        }
         Claim claim = new Claim(
                 request.key(),
                 lease,
@@ -299,6 +306,21 @@ final class Claiming {
         boolean ours =
                 written.applied() || written.value().filter(running::equals).isPresent();
         return ours ? Optional.of(new ClaimResult.Claimed(claim)) : Optional.empty();
+    }
+
+    /**
+     * A claim that reads the run item may run an occurrence needing approval (decision 0041) when the item
+     * carries an approval not yet used (the claim's record replaces it: used once), or when it records a
+     * failed or abandoned attempt and the claim is not forced: a retry of the same occurrence (the
+     * scheduler's, Lambda's, a catch-up's) is covered by the approval its first attempt used. A forced rerun
+     * or replay of what already ran needs a new approval, which cannot be planned over a run: refused.
+     */
+    private static boolean approvedFor(ClaimRequest request, Optional<RunRecord> seen) {
+        if (seen.flatMap(RunRecord::plannedApproval).isPresent()) {
+            return true;
+        }
+        return !request.force()
+                && seen.filter(r -> r.status().retryable() && r.attempts() > 0).isPresent();
     }
 
     private void abandonSlot(String jobId, Slot dead, Instant now) {
@@ -363,7 +385,8 @@ final class Claiming {
                 now,
                 true,
                 cursor,
-                Optional.empty()));
+                Optional.empty(),
+                request.approvalRequired()));
     }
 
     private static ClaimResult blocked(ClaimRequest request, LockState seen, Instant now) {

@@ -98,6 +98,16 @@ final class Completing {
         if (claim.previous().isPresent()) {
             return claim.previous().get();
         }
+        if (claim.approvalUsed()) {
+            // A fresh claim used the approval's mark but never wrote the run item, which still holds the
+            // planned approval: restored as it was, the next claim (which reads the run item, the slot now
+            // at this occurrence) uses it. One read, only on this give-back of a job needing approval.
+            Optional<RunRecord> planned =
+                    store.readRun(claim.key()).filter(r -> r.plannedApproval().isPresent());
+            if (planned.isPresent()) {
+                return planned.get();
+            }
+        }
         String reason = k.reason().name() + (k.detail() == null ? "" : ": " + Summaries.sanitise(k.detail()));
         return Records.withAttempts(
                 Records.ended(running, RunStatus.SKIPPED, now, reason, retention.expiryOf(RunStatus.SKIPPED, now)), 0);

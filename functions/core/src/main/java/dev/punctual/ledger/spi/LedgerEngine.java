@@ -1,6 +1,8 @@
 package dev.punctual.ledger.spi;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.Approval;
+import dev.punctual.ledger.ApprovalPlan;
 import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
@@ -61,6 +63,7 @@ public final class LedgerEngine implements RunLedger {
     private final Sleeper sleeper;
     private final Claiming claiming;
     private final Skipping skipping;
+    private final Approving approving;
     private final LongRuns longRuns;
 
     public LedgerEngine(LedgerStore store, Clock clock, Supplier<String> tokens, Retention retention, Sleeper sleeper) {
@@ -71,6 +74,7 @@ public final class LedgerEngine implements RunLedger {
         this.sleeper = Objects.requireNonNull(sleeper);
         this.claiming = new Claiming(store, retention, sleeper);
         this.skipping = new Skipping(store, retention);
+        this.approving = new Approving(store, retention);
         this.longRuns = new LongRuns(store, this::now, retention, tokens);
     }
 
@@ -393,6 +397,21 @@ public final class LedgerEngine implements RunLedger {
     @Override
     public List<RunRecord> skipsAhead(String jobId) {
         return skipping.ahead(Ids.require(jobId, "jobId"));
+    }
+
+    @Override
+    public ApprovalPlan approve(RunKey key, String by, String why, String preview) {
+        Ids.require(key.jobId(), "jobId");
+        if (by == null || by.isBlank()) {
+            throw new IllegalArgumentException("approval of " + key + ": who (by) is required");
+        }
+        // Who, why and the preview are redacted and kept on one line by Approval itself.
+        return approving.approve(key, new Approval(by, why, now(), preview));
+    }
+
+    @Override
+    public List<RunRecord> approvalsAhead(String jobId) {
+        return approving.ahead(Ids.require(jobId, "jobId"));
     }
 
     @Override

@@ -87,7 +87,11 @@ public interface LedgerStore {
     /** A completion that lost its lease: store the failure unless it would hide a success or a live run. */
     boolean recordFenced(RunRecord failed, boolean onSlot);
 
-    /** Store a skip unless the occurrence already has a more telling record. */
+    /**
+     * Store a skip unless the occurrence already has a more telling record: a run, a success, an operator's
+     * skip, or an operator's approval not yet used (decision 0041: a refused delivery of an approved
+     * occurrence leaves the approval for the claim that runs it).
+     */
     Write<Optional<RunRecord>> recordSkip(RunRecord skipped);
 
     /** Store a missed range and move the cursor to its end if that is forward; true if the cursor moved. */
@@ -145,6 +149,18 @@ public interface LedgerStore {
      * span without catch-up (RESUME_SKIP_PAUSED). False when the mark is gone or another replaced it.
      */
     boolean resume(String id, PauseMark seen, java.util.Optional<PauseMark> after);
+
+    /**
+     * An operator's approval (decision 0041), one transaction over two items: on the job's (or entity's)
+     * lock item the occurrence's mark (APPROVAL_AHEAD, then APPROVAL_MARK), and the planned run item:
+     * where none is stored (RUN_ABSENT), or over exactly the recorded skip {@code replacing} (a refusal
+     * without an operator's skip or an approval, with that reason: APPROVAL_OVER_REFUSAL). False when
+     * either half refused it; the caller reads why.
+     */
+    boolean planApproval(RunRecord planned, Optional<RunRecord> replacing, int maxApprovals);
+
+    /** Drops approval marks at or behind the cursor (APPROVALS_PRUNE; no condition, as for skips). */
+    boolean pruneApprovals(String lockId, java.util.List<Instant> passed);
 
     // ---- Long occurrences (decision 0039): fenced by the claim's lease, beside the run item ----------
 

@@ -100,6 +100,39 @@ final class Records {
         return withSkip(planned, skip, planned.trigger(), planned.schedulerAttempt(), null);
     }
 
+    /**
+     * An operator's approval as planned (decision 0041): SKIPPED, no attempt, no owner, so every reader that
+     * knows skips reads it as "not run yet"; who, why and the preview on the record and in its reason. A
+     * claim's record replaces it, which is what uses it.
+     */
+    static RunRecord approved(RunKey key, dev.punctual.ledger.Approval approval, Instant expiresAt) {
+        RunRecord r = ended(
+                inFlight(key, RunStatus.SKIPPED, 0, null, 0, Trigger.MANUAL, 0, null, expiresAt),
+                RunStatus.SKIPPED,
+                null,
+                "APPROVED: " + approval.describe(),
+                expiresAt);
+        return new RunRecord(
+                r.key(),
+                r.status(),
+                r.attempts(),
+                r.ownerToken(),
+                r.fence(),
+                r.trigger(),
+                r.schedulerAttempt(),
+                r.startedAt(),
+                r.finishedAt(),
+                r.reason(),
+                r.errorSummary(),
+                r.resultSummary(),
+                r.missedUntil(),
+                r.missedCount(),
+                r.expiresAt(),
+                r.earlier(),
+                null,
+                approval);
+    }
+
     /** The planned skip met by a delivery: when, and which delivery (its trigger and attempt). */
     static RunRecord skipActedOn(RunRecord planned, Instant at, Trigger trigger, int schedulerAttempt) {
         return withSkip(planned, planned.operatorSkip().actedOn(at), trigger, schedulerAttempt, at);

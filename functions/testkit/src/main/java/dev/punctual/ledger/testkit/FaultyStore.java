@@ -198,6 +198,16 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public boolean planApproval(RunRecord planned, Optional<RunRecord> replacing, int maxApprovals) {
+        return inject("planApproval", () -> store.planApproval(planned, replacing, maxApprovals));
+    }
+
+    @Override
+    public boolean pruneApprovals(String lockId, java.util.List<Instant> passed) {
+        return inject("pruneApprovals", () -> store.pruneApprovals(lockId, passed));
+    }
+
+    @Override
     public boolean noteExecution(Lease lease, Instant now, ExecutionRecord execution) {
         return inject("noteExecution", () -> store.noteExecution(lease, now, execution));
     }

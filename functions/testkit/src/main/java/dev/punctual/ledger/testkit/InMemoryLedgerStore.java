@@ -56,11 +56,12 @@ public final class InMemoryLedgerStore implements LedgerStore {
         LockState old = readLock(grant.group());
         if (old.leaseHeldAt(grant.now())
                 || !old.freshFor(claim.key().scheduledTime())
-                || old.pausedFor(claim.key().scheduledTime(), grant.now())) {
+                || old.pausedFor(claim.key().scheduledTime(), grant.now())
+                || !approved(old, claim)) {
             return new Write.Rejected<>(old);
         }
         LockState leased = LockStates.withLease(old, grant);
-        return applied(LockStates.withSlot(leased, claim, leased.fence()));
+        return applied(approvalUsed(LockStates.withSlot(leased, claim, leased.fence()), claim));
     }
 
     /** MAINTENANCE_MAY_TAKE: the same operator's hold; MAINTENANCE_MAY_FORCE: anyone's. Never a job's. */
@@ -99,6 +100,7 @@ public final class InMemoryLedgerStore implements LedgerStore {
         boolean fenceAbove = old.fence() < grant.fence();
         boolean claimable = grant.claim()
                 .map(c -> old.freshFor(c.key().scheduledTime())
+                        && approved(old, c)
                         && grant.expectedCursor().get().equals(old.cursor()))
                 .orElse(true);
         if (old.leaseHeldAt(lease.now())
@@ -109,7 +111,7 @@ public final class InMemoryLedgerStore implements LedgerStore {
         }
         LockState leased = LockStates.withEntityLease(old, lease, grant.fence());
         applied(grant.claim()
-                .map(c -> LockStates.withSlot(leased, c, grant.fence()))
+                .map(c -> approvalUsed(LockStates.withSlot(leased, c, grant.fence()), c))
                 .orElse(leased));
         // NOTE_ENTITY_LEASE on the job's group, in the same transaction: the read of it above is current.
         applied(group.withEntityLeasedAt(lease.now()));
@@ -184,10 +186,26 @@ public final class InMemoryLedgerStore implements LedgerStore {
         LockState old = readLock(claim.key().jobId());
         if (old.deleted()
                 || !old.freshFor(claim.key().scheduledTime())
-                || old.pausedFor(claim.key().scheduledTime(), claim.now())) {
+                || old.pausedFor(claim.key().scheduledTime(), claim.now())
+                || !approved(old, claim)) {
             return new Write.Rejected<>(old);
         }
-        return applied(LockStates.withSlot(old, claim, claim.fence()));
+        return applied(approvalUsed(LockStates.withSlot(old, claim, claim.fence()), claim));
+    }
+
+    /** APPROVED, appended only to the claim of a job that needs approval (decision 0041). */
+    private static boolean approved(LockState lock, SlotClaim claim) {
+        return !claim.approvalRequired() || lock.approvalMarked(claim.key().scheduledTime());
+    }
+
+    /** APPROVAL_USED: the claim that required the mark removes it in the same write. */
+    private static LockState approvalUsed(LockState lock, SlotClaim claim) {
+        if (!claim.approvalRequired()) {
+            return lock;
+        }
+        List<Instant> marks = new ArrayList<>(lock.approvals());
+        marks.remove(claim.key().scheduledTime());
+        return lock.withApprovals(marks);
     }
 
     /** PAUSE_MAY_SET (no other pause holds at {@code now}), then PAUSE_SET. */
@@ -297,7 +315,9 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized Write<Optional<RunRecord>> recordSkip(RunRecord skipped) {
         Optional<RunRecord> current = readRun(skipped.key());
-        if (!onlySkipStored(current)) {
+        // SKIP_MAY_RECORD: also never over an approval not yet used (decision 0041).
+        if (!onlySkipStored(current)
+                || current.flatMap(RunRecord::plannedApproval).isPresent()) {
             return new Write.Rejected<>(current);
         }
         runs.put(skipped.key(), skipped);
@@ -330,6 +350,53 @@ public final class InMemoryLedgerStore implements LedgerStore {
         }
         locks.put(key.jobId(), lock.withSkips(marks));
         runs.put(key, planned);
+        return true;
+    }
+
+    /**
+     * APPROVAL_AHEAD and RUN_ABSENT or APPROVAL_OVER_REFUSAL, then APPROVAL_MARK and the planned run item,
+     * under one monitor (decision 0041).
+     */
+    @Override
+    public synchronized boolean planApproval(RunRecord planned, Optional<RunRecord> replacing, int maxApprovals) {
+        RunKey key = planned.key();
+        Instant t = key.scheduledTime();
+        LockState lock = readLock(key.jobId());
+        boolean inFlight = lock.slot() != null
+                && lock.slot().occurrence().equals(t)
+                && lock.slot().running();
+        Optional<RunRecord> current = readRun(key);
+        boolean runHalf = replacing.isEmpty()
+                ? current.isEmpty()
+                : current.filter(r -> r.status() == RunStatus.SKIPPED
+                                && r.skip().isEmpty()
+                                && r.plannedApproval().isEmpty()
+                                && java.util.Objects.equals(
+                                        r.reason() == null ? "" : r.reason(),
+                                        replacing.get().reason() == null
+                                                ? ""
+                                                : replacing.get().reason()))
+                        .isPresent();
+        if (inFlight || lock.approvals().size() >= maxApprovals || !runHalf) {
+            return false;
+        }
+        List<Instant> marks = new ArrayList<>(lock.approvals());
+        if (!marks.contains(t)) {
+            marks.add(t);
+            marks.sort(null);
+        }
+        locks.put(key.jobId(), lock.withApprovals(marks));
+        runs.put(key, planned);
+        return true;
+    }
+
+    /** APPROVALS_PRUNE, with no condition. */
+    @Override
+    public synchronized boolean pruneApprovals(String lockId, List<Instant> passed) {
+        LockState lock = readLock(lockId);
+        List<Instant> marks = new ArrayList<>(lock.approvals());
+        marks.removeAll(passed);
+        locks.put(lockId, lock.withApprovals(marks));
         return true;
     }
 

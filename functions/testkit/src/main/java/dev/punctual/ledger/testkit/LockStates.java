@@ -29,7 +29,8 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 
     /** A maintenance hold (HOLD_LEASE_SET, decision 0037): the lease as a job's, the fence as it was. */
@@ -50,7 +51,8 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 
     /** An entity's lease (TAKE_ENTITY_LEASE): the claimant's fence instead of one more. */
@@ -71,7 +73,8 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 
     static LockState withSlot(LockState s, SlotClaim c, long fence) {
@@ -129,7 +132,8 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 
     static LockState withLeaseUntil(LockState s, Instant until) {
@@ -149,7 +153,8 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 
     static boolean slotOwnedBy(LockState job, String token, Instant occurrence) {
@@ -176,6 +181,7 @@ final class LockStates {
                 s.skips(),
                 s.entityLeasedAt(),
                 s.lastSuccessAt(),
-                s.pause());
+                s.pause(),
+                s.approvals());
     }
 }
