@@ -1,13 +1,16 @@
 package dev.punctual.cli;
 
+import dev.punctual.cli.control.ApproveCommand;
 import dev.punctual.cli.control.BlackoutCommand;
 import dev.punctual.cli.control.CancelCommand;
 import dev.punctual.cli.control.MaintenanceCommand;
+import dev.punctual.cli.control.PauseCommand;
 import dev.punctual.cli.control.SkipCommand;
 import dev.punctual.cli.input.CheckedOptions;
 import dev.punctual.cli.output.ErrorReport;
 import dev.punctual.cli.output.ExitCodes;
 import dev.punctual.cli.output.RefusalLine;
+import dev.punctual.cli.reading.HistoryCommand;
 import dev.punctual.cli.reading.JobsCommand;
 import dev.punctual.cli.reading.LogsCommand;
 import dev.punctual.cli.reading.PlanCommand;

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.running.InvocationCommands;
+import dev.punctual.cli.schedules.EntityStage;
+import dev.punctual.cli.schedules.SchedulesCommand;
+import dev.punctual.cli.stage.AwsAccess;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.EntityJob;
 import dev.punctual.job.JobCatalog;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.punctual.cli.reading.JobsCommand;
+import dev.punctual.cli.reading.StatusCommand;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.JobResult;

@@ -57,6 +57,8 @@ public record LockState(
                 tombstone,
                 skips,
                 entityLeasedAt,
+                lastSuccessAt,
+                pause,
                 marks);
     }
 
@@ -65,7 +67,7 @@ public record LockState(
         return approvals.contains(occurrence);
     }
 
-    /** Without a last success (the form before decision 0042). */
+    /** Without a last success, a pause or approvals (the form before decisions 0040 to 0042). */
     public LockState(
             String id,
             long fence,
@@ -95,11 +97,13 @@ public record LockState(
                 skips,
                 entityLeasedAt,
                 null,
-                null);
+                null,
+                List.of());
     }
 
     public static LockState absent(String id) {
-        return new LockState(id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null, null, List.of());
+        return new LockState(
+                id, 0, null, null, null, null, null, null, null, null, null, List.of(), null, null, null, List.of());
     }
 
     /** The last success's time, if one was recorded here (decision 0042). */

@@ -6,6 +6,7 @@ import dev.punctual.cli.input.OperatorInputException;
 import dev.punctual.cli.output.ColumnOptions;
 import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
+import dev.punctual.cli.output.RelativeTime;
 import dev.punctual.cli.output.Table;
 import dev.punctual.cli.stage.OperatorSession;
 import dev.punctual.cli.stage.Remote;
@@ -216,7 +217,7 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         if (bound == null) {
             return "-";
         }
-        return STAGE_DEFAULT.equals(bound) ? STAGE_DEFAULT : StatusCommand.readable(Duration.parse((String) bound));
+        return STAGE_DEFAULT.equals(bound) ? STAGE_DEFAULT : RelativeTime.readable(Duration.parse((String) bound));
     }
 
     /** What {@code deployed} and {@code zone} say of a per-entity job: each entity has its own (docs/entities.md). */

@@ -1,6 +1,7 @@
 package dev.punctual.cli.reading;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.cli.control.PauseCommand;
 import dev.punctual.cli.control.SkipCommand;
 import dev.punctual.cli.input.Completions;
 import dev.punctual.cli.input.OperatorInputException;
@@ -437,7 +438,8 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
             return "-";
         }
         String when = last == null ? "never" : RelativeTime.from(now, Instant.parse((String) last));
-        String within = bound == null ? "" : " (fresh within " + RelativeTime.readable(Duration.parse((String) bound)) + ")";
+        String within =
+                bound == null ? "" : " (fresh within " + RelativeTime.readable(Duration.parse((String) bound)) + ")";
         return (Boolean.TRUE.equals(row.get("stale")) ? "STALE: " : "") + when + within;
     }
 
@@ -676,7 +678,11 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                     first ? (String) r.get("lock_group") : "",
                     first ? orDash(r.get("cursor")) : "",
                     first ? lastColumn(r, last, now) + (Boolean.TRUE.equals(r.get("stale")) ? " STALE" : "") : "",
-                    first ? (r.get("lag_ms") == null ? "-" : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms")))) : "",
+                    first
+                            ? (r.get("lag_ms") == null
+                                    ? "-"
+                                    : RelativeTime.readable(Duration.ofMillis((Long) r.get("lag_ms"))))
+                            : "",
                     run.getOrDefault("local", "-") + (skipped.contains(run.get("utc")) ? " SKIPPED" : ""),
                     run.getOrDefault("in", "-"),
                     first ? held(hold, lease, r.get("paused")) : "",

@@ -53,7 +53,7 @@ import picocli.CommandLine.Parameters;
 public final class InvocationCommands {
 
     /** An operator's command may take as long as the longest Lambda could. */
-    static final Duration CLI_BUDGET = Duration.ofMinutes(15);
+    static final Duration CLI_BUDGET = CliContext.CLI_BUDGET;
 
     private InvocationCommands() {}
 

@@ -18,6 +18,9 @@ import java.time.Clock;
  */
 public record CliContext(Clock clock, AwsAccess aws, InputStream stdin, Sleeper sleeper, boolean comparesClock) {
 
+    /** An operator's command run in this JVM may take as long as the longest Lambda could. */
+    public static final java.time.Duration CLI_BUDGET = java.time.Duration.ofMinutes(15);
+
     /** A context whose clock is not compared with the server's (a simulated one). */
     public CliContext(Clock clock, AwsAccess aws, InputStream stdin, Sleeper sleeper) {
         this(clock, aws, stdin, sleeper, false);

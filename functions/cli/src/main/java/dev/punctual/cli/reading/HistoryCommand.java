@@ -1,6 +1,19 @@
-package dev.punctual.cli;
+package dev.punctual.cli.reading;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.cli.input.Completions;
+import dev.punctual.cli.input.InstantArgument;
+import dev.punctual.cli.input.OperatorInputException;
+import dev.punctual.cli.output.ColumnOptions;
+import dev.punctual.cli.output.Json;
+import dev.punctual.cli.output.OutputOptions;
+import dev.punctual.cli.output.RelativeTime;
+import dev.punctual.cli.output.Table;
+import dev.punctual.cli.schedules.EntityDelivery;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.OperatorSession;
+import dev.punctual.cli.stage.Remote;
+import dev.punctual.cli.stage.StageOptions;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -43,7 +56,7 @@ import picocli.CommandLine.Parameters;
                     + " items are about 0.5 KB, so the default 20 rows are about 1.5 read units) and one GetItem"
                     + " (1 unit); at most 500 rows."
         })
-final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
+public final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
 
     /** Every column of the table ({@code -o wide}). */
     static final String[] HEADER = {
@@ -112,7 +125,7 @@ final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
                     + " JOB:ENTITY; refused for a job of one schedule")
     String entity;
 
-    HistoryCommand(CliContext context) {
+    public HistoryCommand(CliContext context) {
         this.context = context;
     }
 
@@ -211,7 +224,7 @@ final class HistoryCommand implements Callable<Integer>, ColumnOptions.Tabled {
                 String.valueOf(r.get("attempts")),
                 r.get("duration_ms") == null
                         ? "-"
-                        : StatusCommand.readable(Duration.ofMillis((Long) r.get("duration_ms"))),
+                        : RelativeTime.readable(Duration.ofMillis((Long) r.get("duration_ms"))),
                 r.get("fence") == null ? "-" : String.valueOf(r.get("fence")),
                 r.get("trigger") == null ? "-" : (String) r.get("trigger"),
                 r.get("finished_at") == null ? "-" : (String) r.get("finished_at"),

@@ -1,6 +1,17 @@
-package dev.punctual.cli;
+package dev.punctual.cli.control;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.punctual.cli.input.InstantArgument;
+import dev.punctual.cli.input.OperatorInputException;
+import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.output.Json;
+import dev.punctual.cli.output.OutputOptions;
+import dev.punctual.cli.schedules.EntityDelivery;
+import dev.punctual.cli.schedules.SchedulesCommand;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.OperatorSession;
+import dev.punctual.cli.stage.Remote;
+import dev.punctual.cli.stage.StageOptions;
 import dev.punctual.entity.EntityIds;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -29,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * item of what is paused, which every claim meets in the write it already sends. Every option is checked
  * before the first request; the operator's writes name only the mark (decision 0037).
  */
-final class PauseCommand {
+public final class PauseCommand {
 
     private PauseCommand() {}
 
@@ -125,7 +136,7 @@ final class PauseCommand {
     }
 
     /** The pause's fields as {@code status}, {@code jobs} and these commands show them (JSON). */
-    static Map<String, Object> described(String id, PauseMark mark) {
+    public static Map<String, Object> described(String id, PauseMark mark) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", id);
         out.put("paused_by", mark.by());
@@ -142,7 +153,7 @@ final class PauseCommand {
             description = "Pauses a job, a lock group or one entity, with who and why: every delivery is recorded"
                     + " as a PAUSED skip (not missed, not paged) until resumed or --until; a run already started"
                     + " runs to its end.")
-    static final class Pause extends Base {
+    public static final class Pause extends Base {
 
         @Option(
                 names = "--reason",
@@ -168,11 +179,11 @@ final class PauseCommand {
                         + " catch-up (run as the job's catch-up policy allows) or skip (stay recorded as paused)")
         String then;
 
-        Pause(CliContext context) {
+        public Pause(CliContext context) {
             this(context, SchedulesCommand::catalogOf);
         }
 
-        Pause(CliContext context, Function<String, JobCatalog> catalogs) {
+        public Pause(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
         }
 
@@ -250,7 +261,7 @@ final class PauseCommand {
             description = "Ends a pause set with punctual pause, saying what happens to the paused span: --catch-up"
                     + " (its occurrences run as the job's catch-up policy allows) or --skip-paused (they stay"
                     + " recorded as paused, never run).")
-    static final class Resume extends Base {
+    public static final class Resume extends Base {
 
         @Option(names = "--catch-up", description = "The paused span is caught up by the next delivery")
         boolean catchUp;
@@ -258,11 +269,11 @@ final class PauseCommand {
         @Option(names = "--skip-paused", description = "The paused span stays refused, recorded as PAUSED")
         boolean skipPaused;
 
-        Resume(CliContext context) {
+        public Resume(CliContext context) {
             this(context, SchedulesCommand::catalogOf);
         }
 
-        Resume(CliContext context, Function<String, JobCatalog> catalogs) {
+        public Resume(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
         }
 

@@ -1,7 +1,17 @@
-package dev.punctual.cli;
+package dev.punctual.cli.control;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.punctual.cli.input.OperatorInputException;
+import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.output.Json;
+import dev.punctual.cli.output.RelativeTime;
+import dev.punctual.cli.output.ResultOutput;
+import dev.punctual.cli.schedules.EntityDelivery;
+import dev.punctual.cli.schedules.SchedulesCommand;
+import dev.punctual.cli.stage.CliContext;
+import dev.punctual.cli.stage.OperatorSession;
+import dev.punctual.cli.stage.Remote;
 import dev.punctual.job.ApprovalRule;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
@@ -35,7 +45,7 @@ import picocli.CommandLine.Option;
         description = "Approves one occurrence of a job that needs approval, after showing its preview (the job's dry"
                 + " run): the next claim of that occurrence runs it, once; an occurrence without one is skipped"
                 + " as UNAPPROVED.")
-final class ApproveCommand extends SkipCommand.Base {
+public final class ApproveCommand extends SkipCommand.Base {
 
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why (optional; shown in status)")
     String reason;
@@ -43,11 +53,11 @@ final class ApproveCommand extends SkipCommand.Base {
     @Option(names = "--by", paramLabel = "WHO", description = "Who approves it (default: $USER)")
     String by;
 
-    ApproveCommand(CliContext context) {
+    public ApproveCommand(CliContext context) {
         this(context, SchedulesCommand::catalogOf);
     }
 
-    ApproveCommand(CliContext context, Function<String, JobCatalog> catalogs) {
+    public ApproveCommand(CliContext context, Function<String, JobCatalog> catalogs) {
         super(context, catalogs);
     }
 
@@ -159,7 +169,7 @@ final class ApproveCommand extends SkipCommand.Base {
         if (stage.emulator()) {
             try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
                 Deadline deadline =
-                        Deadline.fromRemaining(clock.instant(), InvocationCommands.CLI_BUDGET, Lease.DEADLINE_MARGIN);
+                        Deadline.fromRemaining(clock.instant(), CliContext.CLI_BUDGET, Lease.DEADLINE_MARGIN);
                 InvocationResult result = session.runtime.handle(
                         payload,
                         deadline,
