@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -132,13 +133,14 @@ final class EntityScheduling extends Construct {
                 .resources(List.of(ledgerArn))
                 .conditions(Map.of(
                         "ForAllValues:StringLike",
-                        Map.of(
+                        // Sorted: Map.of's order changes from one JVM to the next, and so would the template.
+                        new TreeMap<>(Map.of(
                                 "dynamodb:LeadingKeys",
                                 perEntityJobs.stream()
                                         .map(LedgerLayout::entityItems)
                                         .toList(),
                                 "dynamodb:Attributes",
-                                LedgerLayout.TOMBSTONE_ATTRIBUTES)))
+                                LedgerLayout.TOMBSTONE_ATTRIBUTES))))
                 .build();
     }
 
