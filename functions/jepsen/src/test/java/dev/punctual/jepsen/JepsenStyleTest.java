@@ -123,6 +123,8 @@ class JepsenStyleTest {
             assertThat(f.get("claims.operatorSkipped"))
                     .as("claims refused by an operator's skip")
                     .isPositive();
+            assertThat(f.get("pauses.set")).as("operator's pauses set").isPositive();
+            assertThat(f.get("claims.paused")).as("claims refused by a pause").isPositive();
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
@@ -353,6 +355,25 @@ class JepsenStyleTest {
                 f.get("skips.removed"),
                 f.get("claims.operatorSkipped"),
                 f.get("skips.met")));
+        s.append(String.format(
+                "  operator's pauses: %d set (%d with until), %d refused as already paused; resumes %d catch-up,"
+                        + " %d skip-paused, %d found nothing paused; %d claims refused as paused, %d SKIP PAUSED"
+                        + " recorded; checks: %s%n",
+                f.get("pauses.set"),
+                f.get("pauses.lapsing"),
+                f.get("pauses.alreadyPaused"),
+                f.get("resumes.catchUp"),
+                f.get("resumes.skipPaused"),
+                f.get("resumes.notPaused"),
+                f.get("claims.paused"),
+                f.get("skips.pausedRecorded"),
+                java.util.stream.Stream.of(
+                                HistoryChecker.Check.PAUSE_IGNORED,
+                                HistoryChecker.Check.PAUSE_UNFOUNDED,
+                                HistoryChecker.Check.PAUSE_RAN,
+                                HistoryChecker.Check.PAUSE_UNRECORDED)
+                        .map(c -> c + " " + result.count(c))
+                        .collect(Collectors.joining(", "))));
         s.append(String.format(
                 "  faults injected: %d (%s) into %d requests%n",
                 f.get("faults.injected"),

@@ -22,11 +22,15 @@ import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.PauseMark;
+import dev.punctual.ledger.PauseOutcome;
+import dev.punctual.ledger.ResumeChoice;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.SkipPlan;
+import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
@@ -131,6 +135,14 @@ public final class JepsenWorker {
 
     /** The share of the operator's planned skips it removes again soon after, racing the deliveries. */
     static final double UNSKIPPED_SKIPS = 0.3;
+
+    /** The share of the operator's pauses that end by themselves ({@code --until}), the others are resumed. */
+    static final double LAPSING_PAUSES = 0.4;
+
+    /** How long a pause holds: short, so the workers' deliveries of an occurrence outlast it. */
+    static final long PAUSE_MIN_MS = 400;
+
+    static final long PAUSE_MAX_MS = 1500;
 
     /** How far past a job's cursor the operator's skips land: the next occurrence or one of the two after it. */
     static final int SKIP_REACH = 3;
@@ -427,6 +439,7 @@ public final class JepsenWorker {
             case ClaimResult.AlreadyDone done -> true;
             case ClaimResult.AttemptsExhausted exhausted -> true;
             case OperatorSkipped skipped -> meetSkip(skipped.record(), delivery);
+            case ClaimResult.Paused paused -> metPause(request.key(), paused.mark(), delivery);
             case UnderMaintenance maintenance -> {
                 pause(250, 600);
                 yield false;
@@ -452,6 +465,26 @@ public final class JepsenWorker {
             pause(50, 150);
             return false;
         }
+    }
+
+    /**
+     * A delivery refused by an operator's pause, as the runtime does it (decision 0040): recorded as a
+     * {@code SKIP PAUSED} on the occurrence's own run item, never run. Settled when the mark refuses it for
+     * good (an ended span kept refused); otherwise delivered again, as the scheduler's retries would.
+     */
+    private boolean metPause(RunKey key, PauseMark mark, int delivery) {
+        try {
+            ledger.recordSkip(key, Trigger.SCHEDULED, delivery, SkipReason.PAUSED, mark.describe());
+        } catch (RuntimeException unknown) {
+            pause(50, 150);
+            return false;
+        }
+        Instant now = clock.instant();
+        if (!mark.holdsAt(now) && mark.refuses(key.scheduledTime(), now)) {
+            return true;
+        }
+        pause(120, 350);
+        return false;
     }
 
     /** The job: real time, sometimes past the lease; the fenced side effect; maybe a kill; the commit. */
@@ -875,6 +908,7 @@ public final class JepsenWorker {
         int maxTries = 50 * Math.max(1, config.minHolds());
         while (!(stopping() && holds >= config.minHolds()) && tries < maxTries) {
             skipAhead();
+            pauseAndResume();
             napUnlessStopping(between(1000, 3000));
             tries++;
             // Now and then a hold of the own-lease entity's group alone, long enough to wait out the
@@ -1022,6 +1056,45 @@ public final class JepsenWorker {
                 ledger.unskip(key);
             } catch (RuntimeException unknown) {
                 // recorded; the skip may still be planned
+            }
+        }
+    }
+
+    /**
+     * Pauses one lock item ({@link JepsenJobs#PAUSABLE}) while the workers deliver, for a second or two:
+     * until resumed (then resumed with either choice), or with {@code until} (then now and then resumed
+     * before it lapses, else left to lapse), so pauses race claims on every path the suite takes. A
+     * resume whose answer is unknown is sent again, so no pause outlives the step by more than its
+     * {@code until}.
+     */
+    private void pauseAndResume() {
+        List<String> items = new ArrayList<>(JepsenJobs.PAUSABLE.keySet());
+        Collections.sort(items);
+        String item = items.get(random.nextInt(items.size()));
+        boolean lapsing = chance(LAPSING_PAUSES);
+        boolean catchUp = chance(0.5);
+        Optional<Instant> until = lapsing
+                ? Optional.of(clock.instant().plusMillis(between(PAUSE_MIN_MS, PAUSE_MAX_MS)))
+                : Optional.empty();
+        PauseOutcome outcome;
+        try {
+            outcome = ledger.pause(item, config.proc(), "jepsen drill", until, catchUp);
+        } catch (RuntimeException unknown) {
+            outcome = null; // recorded; it may be set: resumed below all the same
+        }
+        // AlreadyPaused: an earlier pause whose resumes all failed still holds; it is resumed below.
+        if (lapsing && !(outcome instanceof PauseOutcome.AlreadyPaused) && chance(0.6)) {
+            napUntil(until.orElseThrow().plusMillis(50));
+            return;
+        }
+        napUnlessStopping(between(PAUSE_MIN_MS, PAUSE_MAX_MS));
+        ResumeChoice choice = chance(0.5) ? ResumeChoice.CATCH_UP : ResumeChoice.SKIP_PAUSED;
+        for (int tries = 0; tries < 5; tries++) {
+            try {
+                ledger.resume(item, choice);
+                return;
+            } catch (RuntimeException unknown) {
+                pause(50, 150); // recorded; sent again
             }
         }
     }
