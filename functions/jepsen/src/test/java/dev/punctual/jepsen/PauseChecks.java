@@ -12,11 +12,12 @@ import java.util.Optional;
  * checks as {@link SkipChecks} is: a pause holds no lease, it is a mark every claim on its item meets.
  *
  * <ul>
- *   <li>{@link Check#PAUSE_IGNORED}: a claim invoked after a pause's write returned and before the
- *       matching resume was invoked (and, for a pause with {@code until}, sent while the claimant's clock
+ *   <li>{@link Check#PAUSE_IGNORED}: a claim invoked after a pause's write returned, and returned before
+ *       the matching resume was invoked (and, for a pause with {@code until}, sent while the claimant's clock
  *       was before it) was granted for an id the paused item covers; or a claim invoked after a span was
- *       kept refused (resumed with SKIP_PAUSED, or lapsed with {@code --then skip}) was granted an
- *       occurrence inside it, before a later pause or resume of the item could replace the span;
+ *       kept refused (resumed with SKIP_PAUSED, or lapsed with {@code --then skip}), and returned before a
+ *       later pause or resume of the item that could replace the span was invoked, was granted an occurrence
+ *       inside it;
  *   <li>{@link Check#PAUSE_UNFOUNDED}: a claim was answered Paused though no pause of an item covering it
  *       was invoked before that claim returned;
  *   <li>{@link Check#PAUSE_RAN}: a process ran the body (a domain write) or completed an occurrence whose
@@ -84,8 +85,11 @@ final class PauseChecks {
         Optional<Op> resume = next(item, pause.t0(), Op.Kind.RESUME);
         long holdEnd = resume.map(Op::t0).orElse(Long.MAX_VALUE);
         for (Op claim : granted(item)) {
+            // Invoked after the pause returned, and returned before the resume was invoked: every write
+            // the claim sent met the mark. A claim overlapping the resume may have written after it (a shared
+            // group's slot claim is its second write, and a retried one comes later still).
             boolean holding = claim.t0() > pause.t1()
-                    && claim.t0() < holdEnd
+                    && claim.t1() < holdEnd
                     && (pause.pausedTo() == null || claim.c1() < pause.pausedTo());
             if (holding) {
                 anomalies.report(
@@ -113,7 +117,7 @@ final class PauseChecks {
     private void span(String item, Op source, long spanFrom, long spanTo, long from, long to) {
         for (Op claim : granted(item)) {
             boolean inside = claim.occ() >= spanFrom && claim.occ() < spanTo;
-            if (inside && claim.t0() > from && claim.t0() < to) {
+            if (inside && claim.t0() > from && claim.t1() < to) {
                 anomalies.report(
                         Check.PAUSE_IGNORED,
                         claim.occurrenceKey() + " lies in the span of " + item

@@ -60,6 +60,17 @@ class PauseChecksTest {
     }
 
     @Test
+    void aClaimOverlappingTheResume_mayHaveWrittenAfterIt_soItIsLegal() {
+        // As the suite's first run met it: a shared group's member paused, its claim invoked during the pause
+        // and returned after the resume was invoked (the slot claim, its second write, may come after it).
+        pause("beta", T, T + 10, null, RecordingLedger.SKIP);
+        claim("w4.1", "beta", OCC, T + 1100, T + 1530, "Claimed");
+        resume("beta", T + 1330, T + 1360, "CATCH_UP", null);
+
+        assertThat(check().anomalies()).isEmpty();
+    }
+
+    @Test
     void aClaimAfterAResumeWhoseCallFailed_isLegal() {
         pause("solo", T, T + 10, null, RecordingLedger.CATCH_UP);
         resume("solo", T + 20, T + 30, "CATCH_UP", Op.ERROR);
