@@ -125,6 +125,9 @@ class JepsenStyleTest {
                     .isPositive();
             assertThat(f.get("pauses.set")).as("operator's pauses set").isPositive();
             assertThat(f.get("claims.paused")).as("claims refused by a pause").isPositive();
+            assertThat(f.get("claims.pausedBySpan"))
+                    .as("claims of occurrences inside a span kept refused after its resume")
+                    .isPositive();
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
@@ -357,7 +360,8 @@ class JepsenStyleTest {
                 f.get("skips.met")));
         s.append(String.format(
                 "  operator's pauses: %d set (%d with until), %d refused as already paused; resumes %d catch-up,"
-                        + " %d skip-paused, %d found nothing paused; %d claims refused as paused, %d SKIP PAUSED"
+                        + " %d skip-paused, %d found nothing paused; %d claims refused as paused (%d of them by a span"
+                        + " kept refused after its resume), %d SKIP PAUSED"
                         + " recorded; checks: %s%n",
                 f.get("pauses.set"),
                 f.get("pauses.lapsing"),
@@ -366,6 +370,7 @@ class JepsenStyleTest {
                 f.get("resumes.skipPaused"),
                 f.get("resumes.notPaused"),
                 f.get("claims.paused"),
+                f.get("claims.pausedBySpan"),
                 f.get("skips.pausedRecorded"),
                 java.util.stream.Stream.of(
                                 HistoryChecker.Check.PAUSE_IGNORED,

@@ -139,6 +139,19 @@ public final class JepsenWorker {
     /** The share of the operator's pauses that end by themselves ({@code --until}), the others are resumed. */
     static final double LAPSING_PAUSES = 0.4;
 
+    /**
+     * How far behind the console's clock is ({@link #console}): six minutes, so a console's pause in the
+     * first minute of a run starts before the later half of the {@code ci} profile's occurrences (all due
+     * a minute or more before the run starts), which the workers have not delivered yet.
+     */
+    static final Duration CONSOLE_LAG = Duration.ofMinutes(6);
+
+    /**
+     * How many of a run's pauses come from the lagging console (the first open-ended one, then by chance):
+     * each keeps the occurrences of its span refused for good, which the workers then deliver in vain.
+     */
+    static final int CONSOLE_PAUSES = 2;
+
     /** How long a pause holds: short, so the workers' deliveries of an occurrence outlast it. */
     static final long PAUSE_MIN_MS = 400;
 
@@ -198,6 +211,16 @@ public final class JepsenWorker {
     private final Clock clock;
     private final HistoryLog history;
     private final RecordingLedger ledger;
+
+    /**
+     * The operator's pauses from a console whose clock is {@link #CONSOLE_LAG} behind (another operator's
+     * machine), resumed from the operator's own: a SKIP_PAUSED span then reaches back over occurrences
+     * the workers have still to deliver, so "no occurrence inside a kept span is ever granted" is tested on
+     * occurrences, not on an empty span (the suite's occurrences are all due before any pause starts).
+     */
+    private final RecordingLedger console;
+
+    private int consolePauses;
     private final FencedDomain domain;
     private final PunctualRuntime runtime;
     private final InjectedFaults faults;
@@ -245,6 +268,20 @@ public final class JepsenWorker {
                 config.skewMs(),
                 clock,
                 new LongRunKills());
+        Clock consoleClock = Clock.offset(clock, CONSOLE_LAG.negated());
+        this.console = new RecordingLedger(
+                DynamoDbRunLedger.create(
+                        ledgerClient,
+                        config.ledgerTable(),
+                        consoleClock,
+                        () -> UUID.randomUUID().toString(),
+                        Retention.DEFAULT,
+                        Sleeper.real()),
+                history,
+                config.proc(),
+                config.skewMs() - CONSOLE_LAG.toMillis(),
+                consoleClock);
+        console.via("operator");
         this.domain = new FencedDomain(domainClient, config.domainTable());
         // moto's Step Functions, on the emulator the ledger is on (no faults injected here: the ledger's are).
         this.sfn = SfnClient.builder()
@@ -1076,9 +1113,14 @@ public final class JepsenWorker {
         Optional<Instant> until = lapsing
                 ? Optional.of(clock.instant().plusMillis(between(PAUSE_MIN_MS, PAUSE_MAX_MS)))
                 : Optional.empty();
+        // An open-ended pause now and then from the lagging console; its resume comes from here.
+        boolean fromConsole = !lapsing && consolePauses < CONSOLE_PAUSES && (consolePauses == 0 || chance(0.3));
+        if (fromConsole) {
+            consolePauses++;
+        }
         PauseOutcome outcome;
         try {
-            outcome = ledger.pause(item, config.proc(), "jepsen drill", until, catchUp);
+            outcome = (fromConsole ? console : ledger).pause(item, config.proc(), "jepsen drill", until, catchUp);
         } catch (RuntimeException unknown) {
             outcome = null; // recorded; it may be set: resumed below all the same
         }
@@ -1088,7 +1130,8 @@ public final class JepsenWorker {
             return;
         }
         napUnlessStopping(between(PAUSE_MIN_MS, PAUSE_MAX_MS));
-        ResumeChoice choice = chance(0.5) ? ResumeChoice.CATCH_UP : ResumeChoice.SKIP_PAUSED;
+        // The console's pause resumed with SKIP_PAUSED keeps [its start, now) refused: three minutes back.
+        ResumeChoice choice = fromConsole || chance(0.5) ? ResumeChoice.SKIP_PAUSED : ResumeChoice.CATCH_UP;
         for (int tries = 0; tries < 5; tries++) {
             try {
                 ledger.resume(item, choice);

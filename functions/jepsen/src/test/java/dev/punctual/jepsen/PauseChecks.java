@@ -72,6 +72,13 @@ final class PauseChecks {
                         .count());
         figures.put("resumes.notPaused", count(history, Op.Kind.RESUME, "NotPaused"));
         figures.put("claims.paused", count(history, Op.Kind.CLAIM, PAUSED));
+        // Refused by a span kept refused after its pause ended (sent after the span's end, on the claimant's clock).
+        figures.put(
+                "claims.pausedBySpan",
+                history.stream()
+                        .filter(o -> o.kind() == Op.Kind.CLAIM && is(o, PAUSED) && o.pausedTo() != null)
+                        .filter(o -> o.c0() >= o.pausedTo())
+                        .count());
         figures.put(
                 "skips.pausedRecorded",
                 history.stream()
