@@ -47,7 +47,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
  * clocks race the same occurrences through the ledger and through PunctualRuntime, with injected faults,
  * leases that expire mid-run, kills between a side effect and its commit, and an operator turning
  * maintenance on and off, holding it for commands that renew it and then give it back or crash (decision
- * 0036), and skipping (and unskipping) occurrences just ahead of the workers. Their merged history and
+ * 0036), skipping (and unskipping) occurrences just ahead of the workers, and pausing and resuming
+ * lock items (decision 0040: with and without {@code until}, each choice; {@link PauseChecks}). Their merged history and
  * the tables' final state go through {@link HistoryChecker}; any anomaly fails the test, and the run's
  * directory under {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *

@@ -84,7 +84,8 @@ import software.amazon.awssdk.services.sfn.SfnClient;
  * table, sometimes halts the process right there (before the commit), then completes. An
  * {@code operator} turns maintenance on and off for every group, or holds every group for a command
  * (renewed, then given back, or left to lapse by a command that crashed), and skips single occurrences
- * just ahead of the workers (now and then unskipping one again), so skips race the deliveries. Every call
+ * just ahead of the workers (now and then unskipping one again), so skips race the deliveries, and pauses
+ * a lock item for a second or so (resumed with either choice, or left to lapse), so pauses race them too. Every call
  * is written to the process's history file with its times on the reference clock and on the process's
  * own skewed clock.
  *
