@@ -99,7 +99,15 @@ public final class HistoryChecker {
          */
         CHUNK_EFFECT_STALE,
         /** A long occurrence recorded SUCCEEDED without every planned chunk recorded as succeeded ({@link LongChecks}). */
-        LONG_INCOMPLETE
+        LONG_INCOMPLETE,
+        /** A claim was granted for an id a pause held, or an occurrence inside a span kept refused ({@link PauseChecks}). */
+        PAUSE_IGNORED,
+        /** A claim was refused as paused though no pause of an item covering it was invoked ({@link PauseChecks}). */
+        PAUSE_UNFOUNDED,
+        /** A process ran or completed an occurrence after its claim there was refused as paused ({@link PauseChecks}). */
+        PAUSE_RAN,
+        /** A claim refused as paused was not recorded SKIP PAUSED by the process it refused ({@link PauseChecks}). */
+        PAUSE_UNRECORDED
     }
 
     public record Anomaly(Check check, String message, List<String> evidence) {
@@ -173,6 +181,7 @@ public final class HistoryChecker {
         domain(tenures);
         blocked();
         SkipChecks.check(history, state, this::anomaly, figures);
+        PauseChecks.check(history, this::anomaly, figures);
         LongChecks.check(history, state, tenures, this::anomaly, figures);
         figures(tenures);
     }

@@ -3,6 +3,7 @@ package dev.punctual.jepsen;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -63,6 +64,32 @@ final class JepsenJobs {
 
     /** The ledger ids a stale redelivery goes straight to the ledger for: not the long job. */
     static final List<String> SHORT_JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY);
+
+    /**
+     * The lock items the operator pauses (decision 0040), each with the ledger ids whose claims meet its
+     * mark: a job alone in its group ({@code solo}), the shared group ({@code pair}: both members), a
+     * member alone ({@code alpha}, {@code beta}: its slot claim under the group's lease), the per-entity
+     * job whose entity holds its own lease ({@code tenant}: through the group item the entity's claim
+     * updates), that entity alone ({@code tenant:acme}), and the per-entity job whose entity runs under
+     * its group's lease ({@code pooled}). Not {@link #BATCH}'s: a long claim's lease outlives any pause.
+     */
+    static final Map<String, List<String>> PAUSABLE = Map.of(
+            SOLO, List.of(SOLO),
+            PAIR, List.of(ALPHA, BETA),
+            ALPHA, List.of(ALPHA),
+            BETA, List.of(BETA),
+            TENANT_JOB, List.of(TENANT),
+            TENANT, List.of(TENANT),
+            POOLED_JOB, List.of(POOLED));
+
+    /** The paused lock items a ledger id's claims meet. */
+    static List<String> pausesOf(String job) {
+        return PAUSABLE.entrySet().stream()
+                .filter(e -> e.getValue().contains(job))
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+    }
 
     static final List<String> CATALOG_JOBS = List.of(SOLO, ALPHA, BETA);
     static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB, POOLED_JOB);

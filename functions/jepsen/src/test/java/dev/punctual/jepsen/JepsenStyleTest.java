@@ -47,7 +47,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
  * clocks race the same occurrences through the ledger and through PunctualRuntime, with injected faults,
  * leases that expire mid-run, kills between a side effect and its commit, and an operator turning
  * maintenance on and off, holding it for commands that renew it and then give it back or crash (decision
- * 0036), and skipping (and unskipping) occurrences just ahead of the workers. Their merged history and
+ * 0036), skipping (and unskipping) occurrences just ahead of the workers, and pausing and resuming
+ * lock items (decision 0040: with and without {@code until}, each choice; {@link PauseChecks}). Their merged history and
  * the tables' final state go through {@link HistoryChecker}; any anomaly fails the test, and the run's
  * directory under {@code target/jepsen/} keeps the histories, the processes' logs and {@code summary.txt}.
  *
@@ -122,6 +123,11 @@ class JepsenStyleTest {
             assertThat(f.get("skips.planned")).as("operator's skips planned").isPositive();
             assertThat(f.get("claims.operatorSkipped"))
                     .as("claims refused by an operator's skip")
+                    .isPositive();
+            assertThat(f.get("pauses.set")).as("operator's pauses set").isPositive();
+            assertThat(f.get("claims.paused")).as("claims refused by a pause").isPositive();
+            assertThat(f.get("claims.pausedBySpan"))
+                    .as("claims of occurrences inside a span kept refused after its resume")
                     .isPositive();
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
@@ -353,6 +359,27 @@ class JepsenStyleTest {
                 f.get("skips.removed"),
                 f.get("claims.operatorSkipped"),
                 f.get("skips.met")));
+        s.append(String.format(
+                "  operator's pauses: %d set (%d with until), %d refused as already paused; resumes %d catch-up,"
+                        + " %d skip-paused, %d found nothing paused; %d claims refused as paused (%d of them by a span"
+                        + " kept refused after its resume), %d SKIP PAUSED"
+                        + " recorded; checks: %s%n",
+                f.get("pauses.set"),
+                f.get("pauses.lapsing"),
+                f.get("pauses.alreadyPaused"),
+                f.get("resumes.catchUp"),
+                f.get("resumes.skipPaused"),
+                f.get("resumes.notPaused"),
+                f.get("claims.paused"),
+                f.get("claims.pausedBySpan"),
+                f.get("skips.pausedRecorded"),
+                java.util.stream.Stream.of(
+                                HistoryChecker.Check.PAUSE_IGNORED,
+                                HistoryChecker.Check.PAUSE_UNFOUNDED,
+                                HistoryChecker.Check.PAUSE_RAN,
+                                HistoryChecker.Check.PAUSE_UNRECORDED)
+                        .map(c -> c + " " + result.count(c))
+                        .collect(Collectors.joining(", "))));
         s.append(String.format(
                 "  faults injected: %d (%s) into %d requests%n",
                 f.get("faults.injected"),

@@ -22,11 +22,15 @@ import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.PauseMark;
+import dev.punctual.ledger.PauseOutcome;
+import dev.punctual.ledger.ResumeChoice;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.SkipPlan;
+import dev.punctual.ledger.SkipReason;
 import dev.punctual.ledger.Sleeper;
 import dev.punctual.ledger.Trigger;
 import dev.punctual.ledger.UnderMaintenance;
@@ -80,7 +84,8 @@ import software.amazon.awssdk.services.sfn.SfnClient;
  * table, sometimes halts the process right there (before the commit), then completes. An
  * {@code operator} turns maintenance on and off for every group, or holds every group for a command
  * (renewed, then given back, or left to lapse by a command that crashed), and skips single occurrences
- * just ahead of the workers (now and then unskipping one again), so skips race the deliveries. Every call
+ * just ahead of the workers (now and then unskipping one again), so skips race the deliveries, and pauses
+ * a lock item for a second or so (resumed with either choice, or left to lapse), so pauses race them too. Every call
  * is written to the process's history file with its times on the reference clock and on the process's
  * own skewed clock.
  *
@@ -131,6 +136,27 @@ public final class JepsenWorker {
 
     /** The share of the operator's planned skips it removes again soon after, racing the deliveries. */
     static final double UNSKIPPED_SKIPS = 0.3;
+
+    /** The share of the operator's pauses that end by themselves ({@code --until}), the others are resumed. */
+    static final double LAPSING_PAUSES = 0.4;
+
+    /**
+     * How far behind the console's clock is ({@link #console}): six minutes, so a console's pause in the
+     * first minute of a run starts before the later half of the {@code ci} profile's occurrences (all due
+     * a minute or more before the run starts), which the workers have not delivered yet.
+     */
+    static final Duration CONSOLE_LAG = Duration.ofMinutes(6);
+
+    /**
+     * How many of a run's pauses come from the lagging console (the first open-ended one, then by chance):
+     * each keeps the occurrences of its span refused for good, which the workers then deliver in vain.
+     */
+    static final int CONSOLE_PAUSES = 2;
+
+    /** How long a pause holds: short, so the workers' deliveries of an occurrence outlast it. */
+    static final long PAUSE_MIN_MS = 400;
+
+    static final long PAUSE_MAX_MS = 1500;
 
     /** How far past a job's cursor the operator's skips land: the next occurrence or one of the two after it. */
     static final int SKIP_REACH = 3;
@@ -186,6 +212,16 @@ public final class JepsenWorker {
     private final Clock clock;
     private final HistoryLog history;
     private final RecordingLedger ledger;
+
+    /**
+     * The operator's pauses from a console whose clock is {@link #CONSOLE_LAG} behind (another operator's
+     * machine), resumed from the operator's own: a SKIP_PAUSED span then reaches back over occurrences
+     * the workers have still to deliver, so "no occurrence inside a kept span is ever granted" is tested on
+     * occurrences, not on an empty span (the suite's occurrences are all due before any pause starts).
+     */
+    private final RecordingLedger console;
+
+    private int consolePauses;
     private final FencedDomain domain;
     private final PunctualRuntime runtime;
     private final InjectedFaults faults;
@@ -233,6 +269,20 @@ public final class JepsenWorker {
                 config.skewMs(),
                 clock,
                 new LongRunKills());
+        Clock consoleClock = Clock.offset(clock, CONSOLE_LAG.negated());
+        this.console = new RecordingLedger(
+                DynamoDbRunLedger.create(
+                        ledgerClient,
+                        config.ledgerTable(),
+                        consoleClock,
+                        () -> UUID.randomUUID().toString(),
+                        Retention.DEFAULT,
+                        Sleeper.real()),
+                history,
+                config.proc(),
+                config.skewMs() - CONSOLE_LAG.toMillis(),
+                consoleClock);
+        console.via("operator");
         this.domain = new FencedDomain(domainClient, config.domainTable());
         // moto's Step Functions, on the emulator the ledger is on (no faults injected here: the ledger's are).
         this.sfn = SfnClient.builder()
@@ -427,6 +477,7 @@ public final class JepsenWorker {
             case ClaimResult.AlreadyDone done -> true;
             case ClaimResult.AttemptsExhausted exhausted -> true;
             case OperatorSkipped skipped -> meetSkip(skipped.record(), delivery);
+            case ClaimResult.Paused paused -> metPause(request.key(), paused.mark(), delivery);
             case UnderMaintenance maintenance -> {
                 pause(250, 600);
                 yield false;
@@ -452,6 +503,26 @@ public final class JepsenWorker {
             pause(50, 150);
             return false;
         }
+    }
+
+    /**
+     * A delivery refused by an operator's pause, as the runtime does it (decision 0040): recorded as a
+     * {@code SKIP PAUSED} on the occurrence's own run item, never run. Settled when the mark refuses it for
+     * good (an ended span kept refused); otherwise delivered again, as the scheduler's retries would.
+     */
+    private boolean metPause(RunKey key, PauseMark mark, int delivery) {
+        try {
+            ledger.recordSkip(key, Trigger.SCHEDULED, delivery, SkipReason.PAUSED, mark.describe());
+        } catch (RuntimeException unknown) {
+            pause(50, 150);
+            return false;
+        }
+        Instant now = clock.instant();
+        if (!mark.holdsAt(now) && mark.refuses(key.scheduledTime(), now)) {
+            return true;
+        }
+        pause(120, 350);
+        return false;
     }
 
     /** The job: real time, sometimes past the lease; the fenced side effect; maybe a kill; the commit. */
@@ -875,6 +946,7 @@ public final class JepsenWorker {
         int maxTries = 50 * Math.max(1, config.minHolds());
         while (!(stopping() && holds >= config.minHolds()) && tries < maxTries) {
             skipAhead();
+            pauseAndResume();
             napUnlessStopping(between(1000, 3000));
             tries++;
             // Now and then a hold of the own-lease entity's group alone, long enough to wait out the
@@ -1022,6 +1094,51 @@ public final class JepsenWorker {
                 ledger.unskip(key);
             } catch (RuntimeException unknown) {
                 // recorded; the skip may still be planned
+            }
+        }
+    }
+
+    /**
+     * Pauses one lock item ({@link JepsenJobs#PAUSABLE}) while the workers deliver, for a second or two:
+     * until resumed (then resumed with either choice), or with {@code until} (then now and then resumed
+     * before it lapses, else left to lapse), so pauses race claims on every path the suite takes. A
+     * resume whose answer is unknown is sent again, so no pause outlives the step by more than its
+     * {@code until}.
+     */
+    private void pauseAndResume() {
+        List<String> items = new ArrayList<>(JepsenJobs.PAUSABLE.keySet());
+        Collections.sort(items);
+        String item = items.get(random.nextInt(items.size()));
+        boolean lapsing = chance(LAPSING_PAUSES);
+        boolean catchUp = chance(0.5);
+        Optional<Instant> until = lapsing
+                ? Optional.of(clock.instant().plusMillis(between(PAUSE_MIN_MS, PAUSE_MAX_MS)))
+                : Optional.empty();
+        // An open-ended pause now and then from the lagging console; its resume comes from here.
+        boolean fromConsole = !lapsing && consolePauses < CONSOLE_PAUSES && (consolePauses == 0 || chance(0.3));
+        if (fromConsole) {
+            consolePauses++;
+        }
+        PauseOutcome outcome;
+        try {
+            outcome = (fromConsole ? console : ledger).pause(item, config.proc(), "jepsen drill", until, catchUp);
+        } catch (RuntimeException unknown) {
+            outcome = null; // recorded; it may be set: resumed below all the same
+        }
+        // AlreadyPaused: an earlier pause whose resumes all failed still holds; it is resumed below.
+        if (lapsing && !(outcome instanceof PauseOutcome.AlreadyPaused) && chance(0.6)) {
+            napUntil(until.orElseThrow().plusMillis(50));
+            return;
+        }
+        napUnlessStopping(between(PAUSE_MIN_MS, PAUSE_MAX_MS));
+        // The console's pause resumed with SKIP_PAUSED keeps [its start, now) refused: three minutes back.
+        ResumeChoice choice = fromConsole || chance(0.5) ? ResumeChoice.SKIP_PAUSED : ResumeChoice.CATCH_UP;
+        for (int tries = 0; tries < 5; tries++) {
+            try {
+                ledger.resume(item, choice);
+                return;
+            } catch (RuntimeException unknown) {
+                pause(50, 150); // recorded; sent again
             }
         }
     }

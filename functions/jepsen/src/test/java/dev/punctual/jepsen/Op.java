@@ -44,6 +44,10 @@ import java.util.Map;
  * @param counters END and KILL: the faults injected into this process's requests, by kind, and totals
  * @param chunk a long occurrence's chunk key (CHUNK, CHUNK_EFFECT, and a KILL before a chunk's record)
  * @param execution a long occurrence's execution name (EXEC_NOTE, EXEC_START)
+ * @param pausedFrom a pause's span start as the ledger returned it (its clock: the pausing process's),
+ *     epoch ms: PAUSE (the mark set, or the one standing), RESUME (the mark lifted), a claim refused as Paused
+ * @param pausedTo a pause's end as the ledger returned it, epoch ms: PAUSE with {@code until}, RESUME
+ *     with {@code SKIP_PAUSED} (the span kept refused), a claim refused by an ended span
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Op(
@@ -78,7 +82,9 @@ public record Op(
         Map<String, Long> counters,
         String detail,
         String chunk,
-        String execution) {
+        String execution,
+        Long pausedFrom,
+        Long pausedTo) {
 
     public enum Kind {
         /** The process started (its parameters are in {@code detail}). */
@@ -145,6 +151,19 @@ public record Op(
         CHUNK,
         /** A chunk's side effect: one fenced write to the item of (occurrence, chunk) in the domain table. */
         CHUNK_EFFECT,
+        /**
+         * An operator's pause (decision 0040) of the lock item {@code group} ({@link JepsenJobs#PAUSABLE}):
+         * {@code until} the end asked for (absent: until resumed), {@code outcome} {@code catch-up} or
+         * {@code skip} (what the span becomes once it lapses); {@code result} Set (with the mark's
+         * {@code pausedFrom} and {@code pausedTo}), AlreadyPaused (the standing mark's) or ERROR.
+         */
+        PAUSE,
+        /**
+         * An operator's resume of the lock item {@code group}: {@code outcome} the choice (CATCH_UP,
+         * SKIP_PAUSED); {@code result} Resumed (the lifted mark's {@code pausedFrom}, and for SKIP_PAUSED the
+         * kept span's end {@code pausedTo}), NotPaused or ERROR.
+         */
+        RESUME,
         /** The process finished its work and exits. */
         END
     }
@@ -192,6 +211,17 @@ public record Op(
         }
         if (execution != null) {
             b.append(" execution=").append(execution);
+        }
+        if (pausedFrom != null) {
+            b.append(" paused=[").append(Instant.ofEpochMilli(pausedFrom)).append(" .. ");
+            b.append(pausedTo == null ? "resume" : Instant.ofEpochMilli(pausedTo))
+                    .append(')');
+        }
+        if (until != null && (kind == Kind.PAUSE || pausedFrom != null)) {
+            b.append(" until=").append(Instant.ofEpochMilli(until));
+        }
+        if (outcome != null && (kind == Kind.PAUSE || kind == Kind.RESUME || kind == Kind.SKIP)) {
+            b.append(" outcome=").append(outcome);
         }
         if (status != null) {
             b.append(" status=").append(status);
@@ -256,6 +286,8 @@ public record Op(
         private String detail;
         private String chunk;
         private String execution;
+        private Long pausedFrom;
+        private Long pausedTo;
 
         private Builder(String proc, long skewMs, Kind kind) {
             this.proc = proc;
@@ -394,6 +426,13 @@ public record Op(
             return this;
         }
 
+        /** A pause's span as the ledger returned it: its start and, when it has one, its end. */
+        public Builder pauseSpan(long from, Long to) {
+            this.pausedFrom = from;
+            this.pausedTo = to;
+            return this;
+        }
+
         public Op build() {
             return new Op(
                     proc,
@@ -427,7 +466,9 @@ public record Op(
                     counters,
                     detail,
                     chunk,
-                    execution);
+                    execution,
+                    pausedFrom,
+                    pausedTo);
         }
     }
 }

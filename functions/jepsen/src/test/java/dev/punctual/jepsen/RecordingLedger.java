@@ -13,6 +13,10 @@ import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.MaintenanceReport;
 import dev.punctual.ledger.MaintenanceRequest;
 import dev.punctual.ledger.Outcome;
+import dev.punctual.ledger.PauseMark;
+import dev.punctual.ledger.PauseOutcome;
+import dev.punctual.ledger.ResumeChoice;
+import dev.punctual.ledger.ResumeOutcome;
 import dev.punctual.ledger.RunKey;
 import dev.punctual.ledger.RunLedger;
 import dev.punctual.ledger.RunRecord;
@@ -178,7 +182,11 @@ final class RecordingLedger implements RunLedger {
                 b.status(exhausted.last().status().name());
             case dev.punctual.ledger.OperatorSkipped skipped ->
                 b.status(skipped.record().skip().orElseThrow().by());
-            case ClaimResult.Paused paused -> b.status(paused.mark().by());
+            case ClaimResult.Paused paused ->
+                b.status(paused.mark().by())
+                        .pauseSpan(
+                                paused.mark().from().toEpochMilli(),
+                                paused.mark().until().map(Instant::toEpochMilli).orElse(null));
             // Decision 0041: the suite's jobs need no approval, so it never meets this; recorded as read.
             case dev.punctual.ledger.Unapproved unapproved ->
                 b.status(unapproved.record().map(r -> r.status().name()).orElse("none"));
@@ -448,6 +456,59 @@ final class RecordingLedger implements RunLedger {
         return recorded(
                 () -> ledger.actOnSkip(planned, trigger, schedulerAttempt),
                 r -> base.result(r.isPresent() ? Op.OK : Op.GONE),
+                base);
+    }
+
+    /**
+     * An operator's pause (decision 0040), recorded as PAUSE with the mark as the ledger returned it: its
+     * start on the ledger's (this process's) clock, and its end when it has one.
+     */
+    @Override
+    public PauseOutcome pause(String lockId, String by, String why, Optional<Instant> until, boolean catchUp) {
+        Op.Builder base = op(Op.Kind.PAUSE).group(lockId).status(by).outcome(catchUp ? CATCH_UP : SKIP);
+        until.ifPresent(u -> base.until(u.toEpochMilli()));
+        return recorded(
+                () -> ledger.pause(lockId, by, why, until, catchUp),
+                r -> switch (r) {
+                    case PauseOutcome.Set set ->
+                        span(base.result("Set"), set.after().pause());
+                    case PauseOutcome.AlreadyPaused standing -> span(base.result("AlreadyPaused"), standing.standing());
+                },
+                base);
+    }
+
+    /** What the history says a lapsing pause's span becomes: caught up, or kept refused. */
+    static final String CATCH_UP = "catch-up";
+
+    static final String SKIP = "skip";
+
+    /** Builds the PAUSE line's span from the outcome (the mark set, or the one standing). */
+    private static Op.Builder span(Op.Builder b, PauseMark mark) {
+        return b.pauseSpan(
+                mark.from().toEpochMilli(),
+                mark.until().map(Instant::toEpochMilli).orElse(null));
+    }
+
+    /**
+     * An operator's resume, recorded as RESUME: the choice, the lifted mark's start, and for SKIP_PAUSED the
+     * end of the span the ledger keeps refused.
+     */
+    @Override
+    public ResumeOutcome resume(String lockId, ResumeChoice choice) {
+        Op.Builder base = op(Op.Kind.RESUME).group(lockId).outcome(choice.name());
+        return recorded(
+                () -> ledger.resume(lockId, choice),
+                r -> {
+                    base.result(r.getClass().getSimpleName());
+                    if (r instanceof ResumeOutcome.Resumed(PauseMark before, Optional<PauseMark> after)) {
+                        base.pauseSpan(
+                                before.from().toEpochMilli(),
+                                after.flatMap(PauseMark::until)
+                                        .map(Instant::toEpochMilli)
+                                        .orElse(null));
+                    }
+                    return base;
+                },
                 base);
     }
 
