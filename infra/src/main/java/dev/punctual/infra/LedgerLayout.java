@@ -103,7 +103,7 @@ final class LedgerLayout {
      * What the dead-letter consumer's UNDELIVERED skip names (decision 0044): a recorded skip's item as the
      * adapter writes it (its fence and missed count are written as for every run item; no owner, result,
      * error, start or attempt history) and what {@code ONLY_SKIP_STORED} reads (no item, or a skip without
-     * an operator's {@code skipBy}).
+     * an operator's {@code skipBy} or an approval not yet used, {@code approvedBy}, decision 0041).
      */
     static final List<String> UNDELIVERED_RUN_ATTRIBUTES = List.of(
             LedgerTables.PARTITION_KEY,
@@ -119,7 +119,8 @@ final class LedgerLayout {
             "finishedAt",
             "reason",
             "ttl",
-            "skipBy");
+            "skipBy",
+            "approvedBy");
 
     /**
      * What {@code unskip}'s delete of a planned run item names: the keys and what its condition reads

@@ -55,7 +55,7 @@ class CostModelTest {
 
     /**
      * Reasons only a feature a stage opts into can give: a per-entity job's deleted entity, a job's start
-     * deadline, an operator's skip, a job's calendar (and its end), a blackout window, a maintenance
+     * deadline, an operator's skip or pause, a job's calendar (and its end), a blackout window, a maintenance
      * condition that cannot be evaluated, or a long job (its start, a failed chunk or execution, a cancel).
      * A stage without
      * the feature never publishes their {@code Occurrences}
@@ -65,6 +65,8 @@ class CostModelTest {
             "ENTITY_DELETED",
             "DEADLINE_PASSED",
             "OPERATOR_SKIPPED",
+            // An operator's pause (decision 0040): published only in a month someone paused a job.
+            "PAUSED",
             "CALENDAR",
             "CALENDAR_ENDED",
             "BLACKOUT",

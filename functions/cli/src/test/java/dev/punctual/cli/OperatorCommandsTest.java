@@ -842,10 +842,16 @@ class OperatorCommandsTest {
     @Test
     void run_destructiveJobInDev_isRefused_unlessAllowedForThatOneCommand() throws Exception {
         Result refused = cli("run", DESTRUCTIVE);
+        String occurrence = refused.json().at("/occurrences/0/occurrence").asText();
+        // Where destructive jobs are allowed, this one also needs an approval of the occurrence (decision 0041).
+        Result unapproved = cli("run", DESTRUCTIVE, "--force", "--allow-destructive");
+        Result approved = cli("approve", DESTRUCTIVE, "--at", occurrence, "--reason", "counts checked");
         Result allowed = cli("run", DESTRUCTIVE, "--force", "--allow-destructive");
         Result refusedAgain = cli("run", DESTRUCTIVE, "--force");
 
         assertThat(refused.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
+        assertThat(unapproved.json().at("/occurrences/0/reason").asText()).isEqualTo("UNAPPROVED");
+        assertThat(approved.exitCode()).as(approved.err()).isZero();
         assertThat(allowed.json().at("/occurrences/0/outcome").asText()).isEqualTo("PASS");
         assertThat(allowed.err()).contains("destructive jobs are allowed for this one command");
         assertThat(refusedAgain.json().at("/occurrences/0/reason").asText()).isEqualTo("DESTRUCTIVE_DISABLED");
