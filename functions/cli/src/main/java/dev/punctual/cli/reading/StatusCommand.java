@@ -319,6 +319,10 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
 
     private Map<String, Object> row(Subject subject, RunLedger ledger, Instant now) {
         JobDefinition job = subject.job();
+        // Each lock item once per row: a job in its own group is its own lease, maintenance, freshness and
+        // pause item, which would otherwise be read (strongly consistent) up to five times.
+        Map<String, LockState> locks = new java.util.HashMap<>();
+        java.util.function.Function<String, LockState> lock = id -> locks.computeIfAbsent(id, ledger::lock);
         // The job's occurrences (decision 0034): a holiday or a blackout's is not due, lagging or next.
         Optional<OccurrenceCalculator> calculator =
                 subject.schedule().map(s -> OccurrenceCalculator.of(s, job.exclusions()));
@@ -361,7 +365,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                 Optional<RunRecord> shown = LongStatus.running(ledger, id).or(() -> last);
                 row.put(
                         "long",
-                        shown.map(r -> LongStatus.of(ledger.longRuns(), r, ledger.lock(subject.leaseGroup()), now))
+                        shown.map(r -> LongStatus.of(ledger.longRuns(), r, lock.apply(subject.leaseGroup()), now))
                                 .orElse(null));
             }
             // A job with no cursor and no run has never run here: no lag to speak of, and "0s" would read as
@@ -378,7 +382,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
             row.put(
                     "skips",
                     ledger.skipsAhead(id).stream().map(StatusCommand::skip).toList());
-            freshness(row, job, ledger.lock(id).lastSuccess(), now);
+            freshness(row, job, lock.apply(id).lastSuccess(), now);
             // Decision 0041: pending approvals, read only for a job that may need one (one read per mark).
             if (job.approval() != dev.punctual.job.ApprovalRule.NEVER) {
                 row.put(
@@ -392,10 +396,10 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         row.put(
                 "maintenance",
                 ledger.maintenance(job.lockGroup())
-                        .map(h -> hold(h, ledger.lock(job.lockGroup())))
+                        .map(h -> hold(h, lock.apply(job.lockGroup())))
                         .orElse(null));
-        row.put("lease", lease(ledger.lock(subject.leaseGroup()), now));
-        row.put("paused", paused(ledger, job, subject.ledgerId(), now));
+        row.put("lease", lease(lock.apply(subject.leaseGroup()), now));
+        row.put("paused", paused(lock, job, subject.ledgerId(), now));
         return row;
     }
 
@@ -448,11 +452,11 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
      * else on its lock group's; who, why, since, until, and what follows it. Null when none holds.
      */
     private static Map<String, Object> paused(
-            dev.punctual.ledger.RunLedger ledger, JobDefinition job, String ledgerId, Instant now) {
+            java.util.function.Function<String, LockState> lock, JobDefinition job, String ledgerId, Instant now) {
         java.util.LinkedHashSet<String> ids =
                 new java.util.LinkedHashSet<>(List.of(ledgerId, job.id(), job.lockGroup()));
         for (String id : ids) {
-            dev.punctual.ledger.PauseMark mark = ledger.lock(id).pause();
+            dev.punctual.ledger.PauseMark mark = lock.apply(id).pause();
             if (mark != null && mark.holdsAt(now)) {
                 return PauseCommand.described(id, mark);
             }

@@ -25,7 +25,6 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,7 +53,7 @@ public abstract class ApprovalContract {
     private static final String PREVIEW = "would close 12 accounts";
 
     protected final MutableClock clock = new MutableClock(START);
-    private final String prefix = "a" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = SuitePrefix.fresh('a');
     private final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test; each test uses its own job ids, so one table may serve a whole class. */

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +34,7 @@ public abstract class DueIndexContract {
     private static final Duration DAY = Duration.ofDays(1);
 
     protected final MutableClock clock = new MutableClock(START);
-    private final String prefix = "d" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = SuitePrefix.fresh('d');
     private final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test. */

@@ -14,7 +14,6 @@ import dev.punctual.ledger.spi.LedgerEngine;
 import dev.punctual.ledger.spi.LedgerStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +26,7 @@ public abstract class FreshnessContract {
     private static final Duration LEASE = Duration.ofMinutes(5);
 
     protected final MutableClock clock = new MutableClock(START);
-    private final String prefix = "f" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = SuitePrefix.fresh('f');
     private final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test; each test uses its own job ids, so one table may serve a whole class. */

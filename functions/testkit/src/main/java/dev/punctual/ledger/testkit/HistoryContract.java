@@ -21,7 +21,6 @@ import dev.punctual.ledger.spi.LedgerStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +36,7 @@ public abstract class HistoryContract {
     private static final Duration DAY = Duration.ofDays(1);
 
     protected final MutableClock clock = new MutableClock(DAY_0.plus(DAY.multipliedBy(10)));
-    private final String prefix = "h" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = SuitePrefix.fresh('h');
     private final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test, with DynamoDB's own Query pages. */

@@ -28,7 +28,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -55,7 +54,7 @@ public abstract class LongRunLedgerContract {
     private static final int TWINS = 8;
 
     protected final MutableClock clock = new MutableClock(START);
-    protected final String prefix = "l" + UUID.randomUUID().toString().substring(0, 8);
+    protected final String prefix = SuitePrefix.fresh('l');
     protected final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test; each test uses its own job ids, so one table may serve a whole class. */

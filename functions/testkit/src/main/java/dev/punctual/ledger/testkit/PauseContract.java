@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,7 +47,7 @@ public abstract class PauseContract {
     private static final String WHY = "supplier outage";
 
     protected final MutableClock clock = new MutableClock(START);
-    private final String prefix = "p" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = SuitePrefix.fresh('p');
     private final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test; each test uses its own ids, so one table may serve a whole class. */

@@ -34,7 +34,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +51,7 @@ public abstract class RunLedgerContract {
     protected static final Duration LEASE = Duration.ofMinutes(5);
 
     protected final MutableClock clock = new MutableClock(START);
-    protected final String prefix = "j" + UUID.randomUUID().toString().substring(0, 8);
+    protected final String prefix = SuitePrefix.fresh('j');
     protected final SequentialTokens tokens = new SequentialTokens(prefix);
 
     /** The store under test; each test uses its own job ids, so one table may serve a whole class. */
