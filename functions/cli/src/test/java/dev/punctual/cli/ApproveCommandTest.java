@@ -47,7 +47,8 @@ class ApproveCommandTest {
         assertThat(out.get("at").asText()).isEqualTo(SUNDAY);
         assertThat(out.get("by").asText()).isEqualTo("alice");
         assertThat(out.get("reason").asText()).isEqualTo("list checked");
-        assertThat(out.get("preview").asText()).isNotBlank();
+        // The occurrence is still ahead: its dry run is counted from the data as it stands now.
+        assertThat(out.get("preview").asText()).startsWith("would run");
     }
 
     @Test

@@ -58,7 +58,9 @@ final class InvocationResolver {
                             "at", "no occurrence of " + job.described() + " has come due yet; name one with \"at\""));
         }
         Instant at = run.at().get();
-        if (!Due.hasCome(at, clock.instant())) {
+        // A dry run claims and writes nothing, so it may name an occurrence still ahead: what an approver
+        // looks at before approving it (decision 0041), counted from the data as it stands now.
+        if (!run.dryRun() && !Due.hasCome(at, clock.instant())) {
             return notDue("at", at, false, "a manual run takes an occurrence already due, or none for the latest");
         }
         return canonical(job, calculator, at)

@@ -167,7 +167,7 @@ public final class ApproveCommand extends SkipCommand.Base {
         }
         String answer;
         if (stage.emulator()) {
-            try (OperatorSession session = new OperatorSession(stage, context, line -> {})) {
+            try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 Deadline deadline =
                         Deadline.fromRemaining(clock.instant(), CliContext.CLI_BUDGET, Lease.DEADLINE_MARGIN);
                 InvocationResult result = session.runtime.handle(
