@@ -126,9 +126,10 @@ class JepsenStyleTest {
                     .isPositive();
             assertThat(f.get("pauses.set")).as("operator's pauses set").isPositive();
             assertThat(f.get("claims.paused")).as("claims refused by a pause").isPositive();
-            assertThat(f.get("claims.pausedBySpan"))
-                    .as("claims of occurrences inside a span kept refused after its resume")
-                    .isPositive();
+            // Not asserted: whether a claim meets a span kept refused after a skip-paused resume depends on how
+            // many of the run's resumes draw skip-paused and on the workers' pace (CI met 8 in one run and 0 in
+            // the next). The summary prints the count; PauseChecksTest shows PAUSE_IGNORED failing on such a
+            // claim in a hand-made history.
             assertThat(outcome.kills())
                     .as("processes killed between side effect and commit")
                     .isPositive();
