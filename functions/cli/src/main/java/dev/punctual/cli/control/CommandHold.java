@@ -230,10 +230,13 @@ final class CommandHold {
     /**
      * SIGTERM to the command and every process it started (a shell's children outlive the shell
      * otherwise), then, after the grace, SIGKILL to what is left, waiting for each to end.
+     *
+     * <p>Parents are signalled before their children: a shell whose running step is killed first goes on to
+     * its next step before its own signal arrives ({@code sh -c 'slow; touch done'} would touch), while a
+     * shell already signalled cannot start anything more.
      */
     private static void stop(Process p) {
-        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
-        all.add(p.toHandle());
+        List<ProcessHandle> all = parentsFirst(p.toHandle());
         all.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + TERMINATION_GRACE.toNanos();
         for (ProcessHandle h : all) {
@@ -254,6 +257,18 @@ final class CommandHold {
                 // SIGKILL cannot be refused; a process still listed is a zombie nobody waits for.
             }
         }
+    }
+
+    /** The process and its descendants, breadth first: every parent comes before its children. */
+    static List<ProcessHandle> parentsFirst(ProcessHandle root) {
+        List<ProcessHandle> ordered = new java.util.ArrayList<>();
+        java.util.ArrayDeque<ProcessHandle> next = new java.util.ArrayDeque<>(List.of(root));
+        while (!next.isEmpty()) {
+            ProcessHandle h = next.poll();
+            ordered.add(h);
+            h.children().forEach(next::add);
+        }
+        return ordered;
     }
 
     private boolean giveBack(HeldMaintenance held) {
