@@ -31,7 +31,9 @@ class CommandHoldStopOrderTest {
         try {
             long deadline = System.nanoTime() + PATIENCE.toNanos();
             while (outer.descendants().count() < 3 || !Files.exists(ready)) {
-                assertThat(System.nanoTime()).as("the tree did not form within " + PATIENCE).isLessThan(deadline);
+                assertThat(System.nanoTime())
+                        .as("the tree did not form within " + PATIENCE)
+                        .isLessThan(deadline);
                 Thread.sleep(20);
             }
 
