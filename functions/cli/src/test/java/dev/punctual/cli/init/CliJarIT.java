@@ -79,9 +79,11 @@ class CliJarIT {
         assertThat(process.exitValue()).as(output).isZero();
     }
 
+    /** The files written, without the repository git init makes beside them (where git is installed). */
     private static List<String> relative(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(Files::isRegularFile)
+                    .filter(f -> !root.relativize(f).startsWith(".git"))
                     .map(f -> root.relativize(f).toString().replace('\\', '/'))
                     .sorted()
                     .toList();
