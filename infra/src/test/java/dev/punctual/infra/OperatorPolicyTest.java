@@ -156,6 +156,32 @@ class OperatorPolicyTest {
     }
 
     @Test
+    void pauseReads_areOneBatchGetItemGrant_onLockItems_namingThePauseMarkOnly() {
+        List<Map<String, Object>> batches = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:BatchGetItem"))
+                .toList();
+
+        assertThat(batches).singleElement().satisfies(batch -> {
+            assertThat(actions(batch)).containsExactly("dynamodb:BatchGetItem");
+            assertThat(batch.get("Condition"))
+                    .isEqualTo(Map.of(
+                            "ForAllValues:StringLike",
+                            Map.of("dynamodb:LeadingKeys", List.of("lock#*")),
+                            "ForAllValues:StringEquals",
+                            Map.of(
+                                    "dynamodb:Attributes",
+                                    List.of(
+                                            "pk",
+                                            "sk",
+                                            "pausedFrom",
+                                            "pausedTo",
+                                            "pausedBy",
+                                            "pausedWhy",
+                                            "pauseCatchUp"))));
+        });
+    }
+
+    @Test
     void noWriteOfTheLedger_mayNameTheFenceOrTheCursor_norAnyRunItemsOwnerOrResult() {
         List<Map<String, Object>> writes = statements.stream()
                 .filter(s -> actions(s).stream()
