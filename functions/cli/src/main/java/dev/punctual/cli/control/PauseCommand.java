@@ -3,7 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.schedules.EntityDelivery;
@@ -150,20 +151,17 @@ public final class PauseCommand {
     @Command(
             name = "pause",
             mixinStandardHelpOptions = true,
+            resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
             description = "Pauses a job, a lock group or one entity, with who and why: every delivery is recorded"
                     + " as a PAUSED skip (not missed, not paged) until resumed or --until; a run already started"
                     + " runs to its end.")
     public static final class Pause extends Base {
 
-        @Option(
-                names = "--reason",
-                required = true,
-                paramLabel = "TEXT",
-                description = "Why (shown in status, jobs and each paused occurrence's outcome line)")
-        String reason;
+        @Mixin
+        OperatorReason.Required reason;
 
-        @Option(names = "--by", paramLabel = "WHO", description = "Who pauses it (default: $USER)")
-        String by;
+        @Mixin
+        OperatorWho by;
 
         @Option(
                 names = "--until",
@@ -189,8 +187,8 @@ public final class PauseCommand {
 
         @Override
         public Integer call() throws JsonProcessingException {
-            OperatorText.reason(reason);
-            String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+            String why = reason.checked();
+            String who = by.who();
             Optional<Instant> end =
                     Optional.ofNullable(until).map(u -> InstantArgument.parse(spec.commandLine(), "--until", u));
             boolean catchUp = thenChoice(end);
@@ -201,7 +199,7 @@ public final class PauseCommand {
             String id = lockId(catalogs.apply(stage.stageName()));
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
-                PauseOutcome outcome = ledger.pause(id, who, reason, end, catchUp);
+                PauseOutcome outcome = ledger.pause(id, who, why, end, catchUp);
                 return switch (outcome) {
                     case PauseOutcome.Set set -> {
                         PauseMark mark = set.after().pause();

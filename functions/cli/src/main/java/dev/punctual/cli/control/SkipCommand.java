@@ -3,7 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.RelativeTime;
@@ -149,19 +150,16 @@ public final class SkipCommand {
     @Command(
             name = "skip",
             mixinStandardHelpOptions = true,
+            resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
             description = "Skips one occurrence of a job ahead of time, with who and why: it will not run, whatever"
                     + " delivers it, until unskipped; an occurrence already started cannot be skipped.")
     public static final class Skip extends Base {
 
-        @Option(
-                names = "--reason",
-                required = true,
-                paramLabel = "TEXT",
-                description = "Why (shown in status and in the occurrence's outcome line)")
-        String reason;
+        @Mixin
+        OperatorReason.Required reason;
 
-        @Option(names = "--by", paramLabel = "WHO", description = "Who skips it (default: $USER)")
-        String by;
+        @Mixin
+        OperatorWho by;
 
         public Skip(CliContext context) {
             this(context, SchedulesCommand::catalogOf);
@@ -173,17 +171,17 @@ public final class SkipCommand {
 
         @Override
         public Integer call() throws JsonProcessingException {
-            if (reason.isBlank()) {
+            if (reason.typed().isBlank()) {
                 throw new OperatorInputException("--reason: empty; accepted: a reason on one line, e.g. --reason"
                         + " 'payment provider outage'");
             }
-            OperatorText.reason(reason);
-            String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+            String why = reason.checked();
+            String who = by.who();
             // Checked before anything connects, against the CLI's catalog (an emulator stage's too).
             RunKey key = occurrence(catalogs.apply(stage.stageName()));
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
-                SkipPlan plan = ledger.skip(key, who, reason);
+                SkipPlan plan = ledger.skip(key, who, why);
                 return switch (plan) {
                     case SkipPlan.Planned planned -> {
                         Map<String, Object> out = described(planned.record());
