@@ -87,7 +87,7 @@ public final class ApproveCommand extends SkipCommand.Base {
             return switch (plan) {
                 case ApprovalPlan.Planned planned -> {
                     Map<String, Object> out = approved(planned.record(), "planned");
-                    print(
+                    output.print(
                             out,
                             planned.record().plannedApproval().orElseThrow().describe() + "\n" + key.jobId() + " at "
                                     + key.scheduledTime() + " ("
@@ -98,7 +98,7 @@ public final class ApproveCommand extends SkipCommand.Base {
                 case ApprovalPlan.PlannedAfterSkip after -> {
                     Map<String, Object> out = approved(after.record(), "planned after skip");
                     out.put("skipped", after.replacedSkip().reason());
-                    print(
+                    output.print(
                             out,
                             after.record().plannedApproval().orElseThrow().describe() + "\n" + key.jobId() + " at "
                                     + key.scheduledTime() + " was already delivered and skipped ("

@@ -5,7 +5,6 @@ import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
 import dev.punctual.cli.input.OperatorReason;
 import dev.punctual.cli.input.OperatorWho;
-import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.Table;
 import dev.punctual.cli.stage.CliContext;
@@ -96,10 +95,6 @@ public final class BlackoutCommand implements Runnable {
         Base(CliContext context, Function<String, JobCatalog> catalogs) {
             this.context = context;
             this.catalogs = catalogs;
-        }
-
-        void print(Object json, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(json) : readable);
         }
 
         /**
@@ -314,7 +309,7 @@ public final class BlackoutCommand implements Runnable {
             text.append("\nremove it before it starts: punctual blackout remove ")
                     .append(id)
                     .append(stage.reachedWith());
-            print(out, text.toString());
+            output.print(out, text.toString());
             return 0;
         }
 
@@ -418,7 +413,9 @@ public final class BlackoutCommand implements Runnable {
                         (String) row.get("reason")
                     });
                 });
-                print(Map.of("blackouts", rows), rows.isEmpty() ? "no blackouts set at runtime" : Table.render(table));
+                output.print(
+                        Map.of("blackouts", rows),
+                        rows.isEmpty() ? "no blackouts set at runtime" : Table.render(table));
                 return 0;
             }
         }
@@ -493,7 +490,7 @@ public final class BlackoutCommand implements Runnable {
                 out.put("blackout", id);
                 out.put("removed", removed);
                 out.put("took_effect", stood);
-                print(
+                output.print(
                         out,
                         "blackout " + id + " removed: " + removed + " occurrence(s) run again when delivered"
                                 + (stood == 0 ? "" : "; " + stood + " had already been skipped and stay so"));

@@ -170,7 +170,7 @@ public final class CancelCommand extends SkipCommand.Base {
             out.put("by", who);
             out.put("detail", why);
             out.put("status", completion.record().status().name());
-            print(
+            output.print(
                     out,
                     "cancelled " + key.jobId() + " at " + key.scheduledTime() + ": "
                             + (stopped
@@ -231,7 +231,7 @@ public final class CancelCommand extends SkipCommand.Base {
         out.put("recorded_by", "the stage's function (the execution's status event)");
         out.put("status", now.map(r -> r.status().name()).orElse(null));
         out.put("error", now.map(RunRecord::errorSummary).orElse(null));
-        print(
+        output.print(
                 out,
                 (stopped ? "cancelled " : "not cancelled: ") + key.jobId() + " at " + key.scheduledTime()
                         + ": execution " + record.name() + (stopped ? " stopped (" + why + ")" : " had already ended")
@@ -292,7 +292,7 @@ public final class CancelCommand extends SkipCommand.Base {
         out.put("cancelled", false);
         out.put("status", status);
         out.put("detail", "nothing to cancel: " + why);
-        print(out, "nothing to cancel: " + key.jobId() + " at " + key.scheduledTime() + ": " + why);
+        output.print(out, "nothing to cancel: " + key.jobId() + " at " + key.scheduledTime() + ": " + why);
         return ExitCodes.RAN_NOTHING;
     }
 

@@ -5,7 +5,6 @@ import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
 import dev.punctual.cli.input.OperatorReason;
 import dev.punctual.cli.input.OperatorWho;
-import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.schedules.EntityDelivery;
 import dev.punctual.cli.schedules.SchedulesCommand;
@@ -130,10 +129,6 @@ public final class PauseCommand {
                     + (entityId == null ? "" : " --entity " + entityId)
                     + stage.reachedWith();
         }
-
-        void print(Map<String, Object> out, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readable);
-        }
     }
 
     /** The pause's fields as {@code status}, {@code jobs} and these commands show them (JSON). */
@@ -207,7 +202,7 @@ public final class PauseCommand {
                         Map<String, Object> out = described(id, mark);
                         out.put("pause", "set");
                         out.put("run_in_flight", inFlight);
-                        print(
+                        output.print(
                                 out,
                                 id + " " + mark.describe()
                                         + (inFlight ? "\n" + inFlight(set.after()) : "")
@@ -293,7 +288,7 @@ public final class PauseCommand {
                         resumed.after()
                                 .ifPresent(a -> out.put(
                                         "refused_until", a.until().orElseThrow().toString()));
-                        print(
+                        output.print(
                                 out,
                                 "resumed " + id + " (was " + resumed.before().describe() + ")"
                                         + resumed.after()

@@ -5,7 +5,6 @@ import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
 import dev.punctual.cli.input.OperatorReason;
 import dev.punctual.cli.input.OperatorWho;
-import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.RelativeTime;
 import dev.punctual.cli.schedules.EntityDelivery;
@@ -126,10 +125,6 @@ public final class SkipCommand {
             }
         }
 
-        void print(Map<String, Object> out, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readable);
-        }
-
         public static Map<String, Object> described(RunRecord record) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("job", record.key().jobId());
@@ -187,7 +182,7 @@ public final class SkipCommand {
                         Map<String, Object> out = described(planned.record());
                         out.put("skip", "planned");
                         OperatorSkip skip = planned.record().skip().orElseThrow();
-                        print(
+                        output.print(
                                 out,
                                 "skipped " + key.jobId() + " at " + key.scheduledTime() + " ("
                                         + RelativeTime.from(clock.instant(), key.scheduledTime()) + "), by " + skip.by()
@@ -247,7 +242,7 @@ public final class SkipCommand {
                     case Unskip.Removed removed -> {
                         Map<String, Object> out = described(removed.removed());
                         out.put("skip", "removed");
-                        print(
+                        output.print(
                                 out,
                                 "unskipped " + key.jobId() + " at " + key.scheduledTime()
                                         + ": it runs when delivered (or caught up)");
