@@ -82,6 +82,7 @@ final class OperatorPolicy extends Construct {
                         maintenanceWrites(ledger),
                         skipMarks(ledger),
                         pauseMarks(ledger),
+                        pauseReads(ledger),
                         skipRuns(ledger),
                         unskipRuns(ledger),
                         approvalMarks(ledger),
@@ -249,6 +250,16 @@ final class OperatorPolicy extends Construct {
      */
     private static PolicyStatement pauseMarks(String ledger) {
         return attributesOf("dynamodb:UpdateItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.PAUSE_ATTRIBUTES);
+    }
+
+    /**
+     * {@code jobs --stage} (issue 38, item 1): which jobs are paused, read as one
+     * BatchGetItem per 100 lock items, projected to the pause mark ({@link LedgerLayout#PAUSE_ATTRIBUTES}):
+     * lock items only. The GetItem above already reads every ledger item, so this hides nothing more; it
+     * grants the batch no more than what {@code jobs} asks of it.
+     */
+    private static PolicyStatement pauseReads(String ledger) {
+        return attributesOf("dynamodb:BatchGetItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.PAUSE_ATTRIBUTES);
     }
 
     /**

@@ -138,21 +138,28 @@ class OperatorPolicyTest {
                 .findFirst()
                 .orElseThrow();
 
-        assertThat(marks.get("Condition"))
-                .isEqualTo(Map.of(
-                        "ForAllValues:StringLike",
-                        Map.of("dynamodb:LeadingKeys", List.of("lock#*")),
-                        "ForAllValues:StringEquals",
-                        Map.of(
-                                "dynamodb:Attributes",
-                                List.of(
-                                        "pk",
-                                        "sk",
-                                        "pausedFrom",
-                                        "pausedTo",
-                                        "pausedBy",
-                                        "pausedWhy",
-                                        "pauseCatchUp"))));
+        assertThat(marks.get("Condition")).isEqualTo(PAUSE_MARK_OF_LOCK_ITEMS);
+    }
+
+    /** A grant's condition that names lock items and the pause mark's attributes, nothing else (decision 0040). */
+    private static final Map<String, Object> PAUSE_MARK_OF_LOCK_ITEMS = Map.of(
+            "ForAllValues:StringLike",
+            Map.of("dynamodb:LeadingKeys", List.of("lock#*")),
+            "ForAllValues:StringEquals",
+            Map.of(
+                    "dynamodb:Attributes",
+                    List.of("pk", "sk", "pausedFrom", "pausedTo", "pausedBy", "pausedWhy", "pauseCatchUp")));
+
+    @Test
+    void pauseReads_areOneBatchGetItemGrant_onLockItems_namingThePauseMarkOnly() {
+        List<Map<String, Object>> batches = statements.stream()
+                .filter(s -> actions(s).contains("dynamodb:BatchGetItem"))
+                .toList();
+
+        assertThat(batches).singleElement().satisfies(batch -> {
+            assertThat(actions(batch)).containsExactly("dynamodb:BatchGetItem");
+            assertThat(batch.get("Condition")).isEqualTo(PAUSE_MARK_OF_LOCK_ITEMS);
+        });
     }
 
     @Test

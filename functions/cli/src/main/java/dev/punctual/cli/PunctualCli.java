@@ -266,7 +266,7 @@ public final class PunctualCli implements Runnable {
         all.put("invoke", () -> new InvocationCommands.Invoke(context));
         all.put("run", () -> new InvocationCommands.Run(context));
         all.put("replay", () -> new InvocationCommands.Replay(context));
-        all.put("jobs", () -> new JobsCommand(clock));
+        all.put("jobs", () -> new JobsCommand(context));
         all.put("status", () -> new StatusCommand(context));
         all.put("history", () -> new HistoryCommand(context));
         all.put("maintenance", () -> new MaintenanceCommand(context));

@@ -67,7 +67,6 @@ class CliWritesPolicyTest {
      */
     static final Map<String, String> NOT_CHECKED_HERE = Map.ofEntries(
             Map.entry("plan", "offline: reads the catalog"),
-            Map.entry("jobs", "offline: reads the catalog"),
             Map.entry(
                     "invoke",
                     "runs in the stage's function (lambda:InvokeFunction on the live aliases); with --endpoint in"
@@ -178,6 +177,8 @@ class CliWritesPolicyTest {
                 JSON.readTree(added).get("blackout").asText());
         // pause and resume (decision 0040): the mark alone on the job's lock item, each choice of resume.
         checked("pause", NOW, "pause", DAILY, "--reason", "supplier outage", "--by", "alice");
+        // jobs with a stage: which jobs are paused, one BatchGetItem of the lock items (issue 38, item 1).
+        READ.put("jobs", run(NOW, "jobs"));
         checked("resume", NOW, "resume", DAILY, "--skip-paused");
         checked(
                 "pause (until)",
@@ -330,8 +331,9 @@ class CliWritesPolicyTest {
             assertThat(checked)
                     .as(command)
                     .isNotEmpty()
-                    .allMatch(a ->
-                            a.action().equals("dynamodb:GetItem") || a.action().equals("dynamodb:Query"));
+                    .allMatch(a -> a.action().equals("dynamodb:GetItem")
+                            || a.action().equals("dynamodb:Query")
+                            || a.action().equals("dynamodb:BatchGetItem"));
             assertThat(checked.stream().filter(a -> !allowed(a)).toList())
                     .as("%s: requests the operator policy denies", command)
                     .isEmpty();
@@ -350,6 +352,24 @@ class CliWritesPolicyTest {
         assertThat(policy.allows("dynamodb:Query", "", null, Set.of("pk", "sk"), "NONE"))
                 .as("the Query on the ledger, as the synthesised operator policy has it")
                 .isTrue();
+    }
+
+    @Test
+    void jobs_readsEveryJobsLockItemAndItsGroups_inBatchGetItems_only_eachAllowed() {
+        List<RecordingProxy.Access> sent = READ.get("jobs").stream()
+                .filter(a -> !EMULATOR_SETUP.contains(a.action()))
+                .toList();
+
+        assertThat(sent).allMatch(a -> a.action().equals("dynamodb:BatchGetItem"));
+        assertThat(sent.stream().map(RecordingProxy.Access::partitionKey))
+                .contains("lock#" + DAILY, "lock#" + dev.punctual.fixtures.FixtureCatalog.SHARED_GROUP)
+                .allMatch(pk -> pk.startsWith("lock#"))
+                .doesNotHaveDuplicates();
+        assertThat(sent).allMatch(CliWritesPolicyTest::allowed);
+        assertThat(policy.allows(
+                        "dynamodb:BatchGetItem", "lock#" + DAILY, "lock", Set.of("pk", "sk", "cursor"), "NONE"))
+                .as("a batch naming more than the pause mark")
+                .isFalse();
     }
 
     @Test

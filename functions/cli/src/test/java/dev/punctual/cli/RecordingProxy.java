@@ -156,6 +156,22 @@ public final class RecordingProxy implements AutoCloseable {
         switch (operation) {
             case "GetItem", "UpdateItem", "DeleteItem" -> item("dynamodb:" + operation, request, "Key", operation);
             case "PutItem" -> item("dynamodb:PutItem", request, "Item", operation);
+            case "BatchGetItem" ->
+                // Each key of each table as an item of its own, with the names its table's part uses.
+                request.path("RequestItems").properties().forEach(table -> {
+                    for (JsonNode key : table.getValue().path("Keys")) {
+                        Set<String> attributes = names(table.getValue());
+                        key.properties().forEach(field -> attributes.add(field.getKey()));
+                        recorded.add(new Access(
+                                "dynamodb:BatchGetItem",
+                                table.getKey(),
+                                key.path("pk").path("S").asText(null),
+                                key.path("sk").path("S").asText(null),
+                                attributes,
+                                "NONE",
+                                operation));
+                    }
+                });
             case "TransactWriteItems" -> {
                 for (JsonNode transactItem : request.path("TransactItems")) {
                     Map.Entry<String, JsonNode> only =

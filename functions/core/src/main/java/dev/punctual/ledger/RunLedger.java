@@ -2,7 +2,9 @@ package dev.punctual.ledger;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The port the Lambda runtime uses to make one scheduled occurrence take effect once. */
@@ -186,6 +188,14 @@ public interface RunLedger {
 
     /** A group's lock item as stored (lease holder, until, fence), for operators' status. */
     LockState lock(String group);
+
+    /**
+     * The operators' pause marks (decision 0040) on these lock items, by id; an id with no mark (or no
+     * item) is left out. For a listing ({@code jobs}): read eventually consistent, in as few requests as
+     * the store allows (DynamoDB: one BatchGetItem per 100 ids), so a pause set a moment before may not
+     * show yet. A claim never decides on it: its own write meets the mark ({@code NOT_PAUSED}).
+     */
+    Map<String, PauseMark> pauses(Collection<String> lockIds);
 
     /** The maintenance hold on a group, if one is in force. */
     Optional<MaintenanceHold> maintenance(String group);

@@ -426,6 +426,11 @@ final class RecordingLedger implements RunLedger {
     }
 
     @Override
+    public java.util.Map<String, dev.punctual.ledger.PauseMark> pauses(java.util.Collection<String> lockIds) {
+        return ledger.pauses(lockIds);
+    }
+
+    @Override
     public Optional<MaintenanceHold> maintenance(String group) {
         return ledger.maintenance(group);
     }

@@ -62,7 +62,7 @@ final class Codec {
     }
 
     /** An operator's pause (decision 0040); a mark without its start is no mark (NOT_PAUSED reads only it). */
-    private static PauseMark pause(Map<String, AttributeValue> item) {
+    static PauseMark pause(Map<String, AttributeValue> item) {
         Instant from = instant(item, Attr.PAUSED_FROM);
         if (from == null) {
             return null;

@@ -309,6 +309,38 @@ public final class DynamoDbLedgerStore implements LedgerStore {
         return Codec.lock(id, read("read lock item", Keys.lock(id)));
     }
 
+    /**
+     * One BatchGetItem of the ids' lock items, projected to their pause marks, eventually consistent
+     * (Requests.pauseMarks); the answer's items name their ids by their key, and its UnprocessedKeys are
+     * returned as ids to be asked again.
+     */
+    @Override
+    public dev.punctual.ledger.spi.PauseRead readPauses(List<String> ids) {
+        if (ids.size() > PAUSES_PER_READ) {
+            throw new IllegalArgumentException(ids.size() + " ids in one BatchGetItem; at most " + PAUSES_PER_READ);
+        }
+        if (ids.isEmpty()) {
+            return new dev.punctual.ledger.spi.PauseRead(Map.of(), List.of());
+        }
+        var response = Send.request(
+                "read " + ids.size() + " pause marks",
+                () -> dynamo.batchGetItem(
+                        requests.pauseMarks(ids.stream().map(Keys::lock).toList())));
+        Map<String, PauseMark> marks = new java.util.HashMap<>();
+        for (Map<String, AttributeValue> item : response.responses().getOrDefault(requests.table(), List.of())) {
+            String id = Keys.lockId(item);
+            PauseMark mark = Codec.pause(item);
+            if (mark != null) {
+                marks.put(id, mark);
+            }
+        }
+        var unprocessed = response.unprocessedKeys().get(requests.table());
+        List<String> unread = unprocessed == null
+                ? List.of()
+                : unprocessed.keys().stream().map(Keys::lockId).toList();
+        return new dev.punctual.ledger.spi.PauseRead(marks, unread);
+    }
+
     @Override
     public Optional<RunRecord> readRun(RunKey key) {
         return Codec.run(read("read run item", Keys.run(key)));

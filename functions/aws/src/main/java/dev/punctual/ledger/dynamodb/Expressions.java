@@ -66,6 +66,14 @@ final class Expressions {
             + " AND (#pauseCatchUp = :true OR :t < #pausedFrom OR :t >= #pausedTo)))";
 
     /**
+     * What {@code jobs} reads of each lock item (RunLedger.pauses): its key, to tell which id an answer is
+     * (a BatchGetItem answers in no order), and the pause mark's attributes, nothing else: the operator
+     * policy's BatchGetItem grant names just these.
+     */
+    static final String PAUSE_MARK_PROJECTION =
+            "#pk, #sk, #pausedFrom, #pausedTo, #pausedBy, #pausedWhy, #pauseCatchUp";
+
+    /**
      * The occurrence is fresh for the job, so it can be claimed without reading its run item:
      * (1) after the cursor — an occurrence at or before it may have succeeded already;
      * (2) after the slot's occurrence — the slot only moves forward, so no run item (no earlier

@@ -20,6 +20,15 @@ final class Keys {
         return Map.of(Attr.PK, s("lock#" + id), Attr.SK, s(LOCK_SK));
     }
 
+    /** The id of a lock item, from its key ({@code lock#<id>}). */
+    static String lockId(Map<String, AttributeValue> item) {
+        String pk = item.get(Attr.PK).s();
+        if (!pk.startsWith("lock#")) {
+            throw new IllegalArgumentException("not a lock item: " + pk);
+        }
+        return pk.substring("lock#".length());
+    }
+
     static Map<String, AttributeValue> run(RunKey key) {
         return Map.of(Attr.PK, s(runPk(key.jobId())), Attr.SK, s(OCCURRENCE.format(key.scheduledTime())));
     }

@@ -68,6 +68,30 @@ final class Requests {
                 .build();
     }
 
+    /**
+     * The pause marks of these lock items, in one BatchGetItem, eventually consistent: a listing's read
+     * (half the read units of a strong one), which no claim decides on.
+     */
+    software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest pauseMarks(
+            java.util.List<Map<String, AttributeValue>> keys) {
+        return software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest.builder()
+                .requestItems(Map.of(
+                        table,
+                        software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder()
+                                .keys(keys)
+                                .projectionExpression(Expressions.PAUSE_MARK_PROJECTION)
+                                .expressionAttributeNames(Placeholders.names(Expressions.PAUSE_MARK_PROJECTION))
+                                .consistentRead(false)
+                                .build()))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    /** The table's name, under which a BatchGetItem response keys its items and unprocessed keys. */
+    String table() {
+        return table;
+    }
+
     GetItemRequest consistentGet(Map<String, AttributeValue> key) {
         return GetItemRequest.builder()
                 .tableName(table)

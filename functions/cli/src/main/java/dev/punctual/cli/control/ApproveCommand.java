@@ -3,7 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.RelativeTime;
 import dev.punctual.cli.output.ResultOutput;
@@ -30,7 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code approve JOB --at T} (issue 38, 2; decision 0041): an operator's approval of one occurrence of a job
@@ -42,16 +43,17 @@ import picocli.CommandLine.Option;
 @Command(
         name = "approve",
         mixinStandardHelpOptions = true,
+        resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
         description = "Approves one occurrence of a job that needs approval, after showing its preview (the job's dry"
                 + " run): the next claim of that occurrence runs it, once; an occurrence without one is skipped"
                 + " as UNAPPROVED.")
 public final class ApproveCommand extends SkipCommand.Base {
 
-    @Option(names = "--reason", paramLabel = "TEXT", description = "Why (optional; shown in status)")
-    String reason;
+    @Mixin
+    OperatorReason.Optional reason;
 
-    @Option(names = "--by", paramLabel = "WHO", description = "Who approves it (default: $USER)")
-    String by;
+    @Mixin
+    OperatorWho by;
 
     public ApproveCommand(CliContext context) {
         this(context, SchedulesCommand::catalogOf);
@@ -63,8 +65,8 @@ public final class ApproveCommand extends SkipCommand.Base {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        String why = reason == null ? "" : OperatorText.reason(reason);
-        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        String why = reason.typed() == null ? "" : reason.checked();
+        String who = by.who();
         JobCatalog catalog = catalogs.apply(stage.stageName());
         JobDefinition definition = Remote.known(catalog, job);
         if (definition.approval() == ApprovalRule.NEVER) {
@@ -85,7 +87,7 @@ public final class ApproveCommand extends SkipCommand.Base {
             return switch (plan) {
                 case ApprovalPlan.Planned planned -> {
                     Map<String, Object> out = approved(planned.record(), "planned");
-                    print(
+                    output.print(
                             out,
                             planned.record().plannedApproval().orElseThrow().describe() + "\n" + key.jobId() + " at "
                                     + key.scheduledTime() + " ("
@@ -96,7 +98,7 @@ public final class ApproveCommand extends SkipCommand.Base {
                 case ApprovalPlan.PlannedAfterSkip after -> {
                     Map<String, Object> out = approved(after.record(), "planned after skip");
                     out.put("skipped", after.replacedSkip().reason());
-                    print(
+                    output.print(
                             out,
                             after.record().plannedApproval().orElseThrow().describe() + "\n" + key.jobId() + " at "
                                     + key.scheduledTime() + " was already delivered and skipped ("

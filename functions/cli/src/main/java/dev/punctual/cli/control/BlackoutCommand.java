@@ -3,8 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
-import dev.punctual.cli.output.Json;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.Table;
 import dev.punctual.cli.stage.CliContext;
@@ -97,10 +97,6 @@ public final class BlackoutCommand implements Runnable {
             this.catalogs = catalogs;
         }
 
-        void print(Object json, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(json) : readable);
-        }
-
         /**
          * The team's jobs with one schedule, which a blackout may cover: not per-entity jobs, and not the
          * runtime's built-in jobs (the watchdog keeps watching through a blackout, as through one in code).
@@ -157,6 +153,7 @@ public final class BlackoutCommand implements Runnable {
     @Command(
             name = "add",
             mixinStandardHelpOptions = true,
+            resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
             description = "Sets a one-off window [--from, --to) in which the job, the lock group or every job does"
                     + " not run: each occurrence inside is skipped ahead of time with the window's reason, and"
                     + " recorded as SKIP OPERATOR_SKIPPED when delivered (not counted as missed). At most 7 days"
@@ -189,15 +186,11 @@ public final class BlackoutCommand implements Runnable {
                 description = "The window's end, an instant with its offset (exclusive: an occurrence at it runs)")
         String to;
 
-        @Option(
-                names = "--reason",
-                required = true,
-                paramLabel = "TEXT",
-                description = "Why (shown in status, in blackout list and in each skipped occurrence's outcome)")
-        String reason;
+        @Mixin
+        OperatorReason.Required reason;
 
-        @Option(names = "--by", paramLabel = "WHO", description = "Who sets it (default: $USER)")
-        String by;
+        @Mixin
+        OperatorWho by;
 
         Add(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
@@ -205,12 +198,12 @@ public final class BlackoutCommand implements Runnable {
 
         @Override
         public Integer call() throws JsonProcessingException {
-            if (reason.isBlank()) {
+            if (reason.typed().isBlank()) {
                 throw new OperatorInputException(
                         "--reason: empty; accepted: a reason on one line, e.g. --reason 'db migration'");
             }
-            OperatorText.reason(reason);
-            String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+            String typed = reason.checked();
+            String who = by.who();
             Instant start = InstantArgument.parse(spec.commandLine(), "--from", from);
             Instant end = InstantArgument.parse(spec.commandLine(), "--to", to);
             Instant now = context.clock().instant();
@@ -249,8 +242,8 @@ public final class BlackoutCommand implements Runnable {
                         + " occurrences of " + scope + "; accepted: a shorter window or fewer jobs (or punctual"
                         + " maintenance on for a stop of every job)");
             }
-            String id = id(scope, start, end, reason);
-            String why = PREFIX + id + ": " + reason;
+            String id = id(scope, start, end, typed);
+            String why = PREFIX + id + ": " + typed;
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
                 return add(ledger, id, scope, start, end, keys, who, why);
@@ -316,7 +309,7 @@ public final class BlackoutCommand implements Runnable {
             text.append("\nremove it before it starts: punctual blackout remove ")
                     .append(id)
                     .append(stage.reachedWith());
-            print(out, text.toString());
+            output.print(out, text.toString());
             return 0;
         }
 
@@ -420,7 +413,9 @@ public final class BlackoutCommand implements Runnable {
                         (String) row.get("reason")
                     });
                 });
-                print(Map.of("blackouts", rows), rows.isEmpty() ? "no blackouts set at runtime" : Table.render(table));
+                output.print(
+                        Map.of("blackouts", rows),
+                        rows.isEmpty() ? "no blackouts set at runtime" : Table.render(table));
                 return 0;
             }
         }
@@ -495,7 +490,7 @@ public final class BlackoutCommand implements Runnable {
                 out.put("blackout", id);
                 out.put("removed", removed);
                 out.put("took_effect", stood);
-                print(
+                output.print(
                         out,
                         "blackout " + id + " removed: " + removed + " occurrence(s) run again when delivered"
                                 + (stood == 0 ? "" : "; " + stood + " had already been skipped and stay so"));

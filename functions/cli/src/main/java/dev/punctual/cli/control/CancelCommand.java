@@ -2,7 +2,8 @@ package dev.punctual.cli.control;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.ExitCodes;
 import dev.punctual.cli.schedules.SchedulesCommand;
 import dev.punctual.cli.stage.CliContext;
@@ -30,7 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code cancel JOB --at T --reason TEXT} (decision 0039, issue 37): stops a running long occurrence's Step
@@ -46,6 +47,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "cancel",
         mixinStandardHelpOptions = true,
+        resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
         description = "Cancels a running long occurrence: stops its execution and records it FAILED as CANCELLED"
                 + " with who and why, releasing its lock group; punctual run JOB --at T retries it later, resuming"
                 + " with the chunks not yet done.",
@@ -61,15 +63,11 @@ import picocli.CommandLine.Option;
         })
 public final class CancelCommand extends SkipCommand.Base {
 
-    @Option(
-            names = "--reason",
-            required = true,
-            paramLabel = "TEXT",
-            description = "Why (stored redacted in the occurrence's outcome, shown by status)")
-    String reason;
+    @Mixin
+    OperatorReason.Required reason;
 
-    @Option(names = "--by", paramLabel = "WHO", description = "Who cancels it (default: $USER)")
-    String by;
+    @Mixin
+    OperatorWho by;
 
     /** A test's catalog, run in this JVM's session (its long jobs' claims are read against it); null for the CLI's. */
     private final JobCatalog ownCatalog;
@@ -85,14 +83,14 @@ public final class CancelCommand extends SkipCommand.Base {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        if (reason.isBlank()) {
+        if (reason.typed().isBlank()) {
             throw new OperatorInputException(
                     "--reason: empty; accepted: a reason on one line, e.g. --reason" + " 'wrong FX rates loaded'");
         }
-        OperatorText.reason(reason);
-        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        String typed = reason.checked();
+        String who = by.who();
         // Stored and shown redacted, as a skip's and a hold's reason are.
-        String why = "CANCELLED by " + who + ": " + Summaries.operatorText(reason);
+        String why = "CANCELLED by " + who + ": " + Summaries.operatorText(typed);
         JobCatalog catalog = catalogs.apply(stage.stageName());
         JobDefinition definition = Remote.known(catalog, job);
         if (!definition.isLong()) {
@@ -172,7 +170,7 @@ public final class CancelCommand extends SkipCommand.Base {
             out.put("by", who);
             out.put("detail", why);
             out.put("status", completion.record().status().name());
-            print(
+            output.print(
                     out,
                     "cancelled " + key.jobId() + " at " + key.scheduledTime() + ": "
                             + (stopped
@@ -233,7 +231,7 @@ public final class CancelCommand extends SkipCommand.Base {
         out.put("recorded_by", "the stage's function (the execution's status event)");
         out.put("status", now.map(r -> r.status().name()).orElse(null));
         out.put("error", now.map(RunRecord::errorSummary).orElse(null));
-        print(
+        output.print(
                 out,
                 (stopped ? "cancelled " : "not cancelled: ") + key.jobId() + " at " + key.scheduledTime()
                         + ": execution " + record.name() + (stopped ? " stopped (" + why + ")" : " had already ended")
@@ -294,7 +292,7 @@ public final class CancelCommand extends SkipCommand.Base {
         out.put("cancelled", false);
         out.put("status", status);
         out.put("detail", "nothing to cancel: " + why);
-        print(out, "nothing to cancel: " + key.jobId() + " at " + key.scheduledTime() + ": " + why);
+        output.print(out, "nothing to cancel: " + key.jobId() + " at " + key.scheduledTime() + ": " + why);
         return ExitCodes.RAN_NOTHING;
     }
 

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.Completions;
 import dev.punctual.cli.input.DurationArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.ExitCodes;
 import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
@@ -43,6 +44,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "maintenance",
         mixinStandardHelpOptions = true,
+        resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
         description = {
             "Turns maintenance on (every lock group held, jobs skip) or off, or holds it while a command runs.",
             "  maintenance hold --reason TEXT [--wait D] [--lapse D] -- COMMAND [ARGS...]",
@@ -116,8 +118,8 @@ public final class MaintenanceCommand implements Callable<Integer> {
                     + " (default 2m; accepted: 30s to 15m)")
     String lapse;
 
-    @Option(names = "--reason", paramLabel = "TEXT", description = "Why (required with on); shown in every skip")
-    String reason;
+    @Mixin
+    OperatorReason.Optional reason;
 
     @Option(
             names = "--for",
@@ -125,8 +127,8 @@ public final class MaintenanceCommand implements Callable<Integer> {
             description = "How long it holds unless turned off (required with on), e.g. 2h")
     String duration;
 
-    @Option(names = "--by", paramLabel = "WHO", description = "Who set it (default: $USER)")
-    String by;
+    @Mixin
+    OperatorWho by;
 
     @Option(
             names = "--force",
@@ -178,7 +180,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int on() throws JsonProcessingException {
-        boolean noReason = reason == null || reason.isBlank();
+        boolean noReason = reason.typed() == null || reason.typed().isBlank();
         if (noReason || duration == null) {
             // Name only what is missing: "--reason missing" after a --reason was given sends people in circles.
             String missing = noReason && duration == null ? "--reason, --for" : noReason ? "--reason" : "--for";
@@ -193,14 +195,14 @@ public final class MaintenanceCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--for: '" + duration + "' is out of range; accepted: more than 0, at most 7d");
         }
-        OperatorText.reason(reason);
-        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        String why = reason.checked();
+        String who = by.who();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
             // The hold redacts its reason, so what is stored, printed and recorded in each skip is the same.
             MaintenanceRequest request = new MaintenanceRequest(
                             session.catalog.lockGroups(),
-                            new MaintenanceHold(reason, who, clock.instant().plus(holdFor)),
+                            new MaintenanceHold(why, who, clock.instant().plus(holdFor)),
                             maxWait,
                             POLL)
                     // Entities with their own leases: waited out by their term (decision 0029, 5).
@@ -253,7 +255,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
     }
 
     private int hold() {
-        if (reason == null || reason.isBlank() || command.isEmpty()) {
+        if (reason.typed() == null || reason.typed().isBlank() || command.isEmpty()) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     (command.isEmpty() ? "COMMAND" : "--reason") + ": required with hold; accepted: maintenance"
@@ -294,11 +296,11 @@ public final class MaintenanceCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--lapse: '" + lapse + "' is out of range; accepted: 30s to 15m");
         }
-        OperatorText.reason(reason);
-        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        String why = reason.checked();
+        String who = by.who();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
-            HoldTerms terms = HoldTerms.of(session.catalog.lockGroups(), reason, who)
+            HoldTerms terms = HoldTerms.of(session.catalog.lockGroups(), why, who)
                     .forCommand(CommandHold.commandLine(command))
                     .lapsingAfter(holdLapse)
                     .waitingAtMost(maxWait, POLL)
@@ -321,13 +323,13 @@ public final class MaintenanceCommand implements Callable<Integer> {
     private int off() throws JsonProcessingException {
         // off lifts a hold; it has no reason or length to record, and ignoring them would hide a mix-up
         // (an "off" typed where "on" was meant).
-        if (reason != null || duration != null) {
+        if (reason.typed() != null || duration != null) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    (reason != null ? "--reason" : "--for") + ": not an option of off; accepted: off [--by WHO]"
+                    (reason.typed() != null ? "--reason" : "--for") + ": not an option of off; accepted: off [--by WHO]"
                             + " [--force] (--reason and --for go with on)");
         }
-        String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+        String who = by.who();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
             List<String> others = holds(session, hold -> !hold.setBy().equals(who));

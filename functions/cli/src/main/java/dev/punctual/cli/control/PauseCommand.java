@@ -3,8 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
-import dev.punctual.cli.output.Json;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.schedules.EntityDelivery;
 import dev.punctual.cli.schedules.SchedulesCommand;
@@ -129,10 +129,6 @@ public final class PauseCommand {
                     + (entityId == null ? "" : " --entity " + entityId)
                     + stage.reachedWith();
         }
-
-        void print(Map<String, Object> out, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readable);
-        }
     }
 
     /** The pause's fields as {@code status}, {@code jobs} and these commands show them (JSON). */
@@ -150,20 +146,17 @@ public final class PauseCommand {
     @Command(
             name = "pause",
             mixinStandardHelpOptions = true,
+            resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
             description = "Pauses a job, a lock group or one entity, with who and why: every delivery is recorded"
                     + " as a PAUSED skip (not missed, not paged) until resumed or --until; a run already started"
                     + " runs to its end.")
     public static final class Pause extends Base {
 
-        @Option(
-                names = "--reason",
-                required = true,
-                paramLabel = "TEXT",
-                description = "Why (shown in status, jobs and each paused occurrence's outcome line)")
-        String reason;
+        @Mixin
+        OperatorReason.Required reason;
 
-        @Option(names = "--by", paramLabel = "WHO", description = "Who pauses it (default: $USER)")
-        String by;
+        @Mixin
+        OperatorWho by;
 
         @Option(
                 names = "--until",
@@ -189,8 +182,8 @@ public final class PauseCommand {
 
         @Override
         public Integer call() throws JsonProcessingException {
-            OperatorText.reason(reason);
-            String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+            String why = reason.checked();
+            String who = by.who();
             Optional<Instant> end =
                     Optional.ofNullable(until).map(u -> InstantArgument.parse(spec.commandLine(), "--until", u));
             boolean catchUp = thenChoice(end);
@@ -201,7 +194,7 @@ public final class PauseCommand {
             String id = lockId(catalogs.apply(stage.stageName()));
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
-                PauseOutcome outcome = ledger.pause(id, who, reason, end, catchUp);
+                PauseOutcome outcome = ledger.pause(id, who, why, end, catchUp);
                 return switch (outcome) {
                     case PauseOutcome.Set set -> {
                         PauseMark mark = set.after().pause();
@@ -209,7 +202,7 @@ public final class PauseCommand {
                         Map<String, Object> out = described(id, mark);
                         out.put("pause", "set");
                         out.put("run_in_flight", inFlight);
-                        print(
+                        output.print(
                                 out,
                                 id + " " + mark.describe()
                                         + (inFlight ? "\n" + inFlight(set.after()) : "")
@@ -295,7 +288,7 @@ public final class PauseCommand {
                         resumed.after()
                                 .ifPresent(a -> out.put(
                                         "refused_until", a.until().orElseThrow().toString()));
-                        print(
+                        output.print(
                                 out,
                                 "resumed " + id + " (was " + resumed.before().describe() + ")"
                                         + resumed.after()

@@ -3,8 +3,8 @@ package dev.punctual.cli.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.punctual.cli.input.InstantArgument;
 import dev.punctual.cli.input.OperatorInputException;
-import dev.punctual.cli.input.OperatorText;
-import dev.punctual.cli.output.Json;
+import dev.punctual.cli.input.OperatorReason;
+import dev.punctual.cli.input.OperatorWho;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.RelativeTime;
 import dev.punctual.cli.schedules.EntityDelivery;
@@ -125,10 +125,6 @@ public final class SkipCommand {
             }
         }
 
-        void print(Map<String, Object> out, String readable) throws JsonProcessingException {
-            spec.commandLine().getOut().println(output.isJson() ? Json.mapper().writeValueAsString(out) : readable);
-        }
-
         public static Map<String, Object> described(RunRecord record) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("job", record.key().jobId());
@@ -149,19 +145,16 @@ public final class SkipCommand {
     @Command(
             name = "skip",
             mixinStandardHelpOptions = true,
+            resourceBundle = "dev.punctual.cli.control.OperatorTextHelp",
             description = "Skips one occurrence of a job ahead of time, with who and why: it will not run, whatever"
                     + " delivers it, until unskipped; an occurrence already started cannot be skipped.")
     public static final class Skip extends Base {
 
-        @Option(
-                names = "--reason",
-                required = true,
-                paramLabel = "TEXT",
-                description = "Why (shown in status and in the occurrence's outcome line)")
-        String reason;
+        @Mixin
+        OperatorReason.Required reason;
 
-        @Option(names = "--by", paramLabel = "WHO", description = "Who skips it (default: $USER)")
-        String by;
+        @Mixin
+        OperatorWho by;
 
         public Skip(CliContext context) {
             this(context, SchedulesCommand::catalogOf);
@@ -173,23 +166,23 @@ public final class SkipCommand {
 
         @Override
         public Integer call() throws JsonProcessingException {
-            if (reason.isBlank()) {
+            if (reason.typed().isBlank()) {
                 throw new OperatorInputException("--reason: empty; accepted: a reason on one line, e.g. --reason"
                         + " 'payment provider outage'");
             }
-            OperatorText.reason(reason);
-            String who = OperatorText.by(by != null ? by : System.getProperty("user.name", "operator"));
+            String why = reason.checked();
+            String who = by.who();
             // Checked before anything connects, against the CLI's catalog (an emulator stage's too).
             RunKey key = occurrence(catalogs.apply(stage.stageName()));
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
-                SkipPlan plan = ledger.skip(key, who, reason);
+                SkipPlan plan = ledger.skip(key, who, why);
                 return switch (plan) {
                     case SkipPlan.Planned planned -> {
                         Map<String, Object> out = described(planned.record());
                         out.put("skip", "planned");
                         OperatorSkip skip = planned.record().skip().orElseThrow();
-                        print(
+                        output.print(
                                 out,
                                 "skipped " + key.jobId() + " at " + key.scheduledTime() + " ("
                                         + RelativeTime.from(clock.instant(), key.scheduledTime()) + "), by " + skip.by()
@@ -249,7 +242,7 @@ public final class SkipCommand {
                     case Unskip.Removed removed -> {
                         Map<String, Object> out = described(removed.removed());
                         out.put("skip", "removed");
-                        print(
+                        output.print(
                                 out,
                                 "unskipped " + key.jobId() + " at " + key.scheduledTime()
                                         + ": it runs when delivered (or caught up)");

@@ -48,6 +48,14 @@ public final class OutputOptions implements CheckedOptions {
         return json || output == Format.json;
     }
 
+    /**
+     * One result on the command's standard output: {@code json} as one JSON object with {@code --output
+     * json}, else {@code readable}, the line a person reads.
+     */
+    public void print(Object json, String readable) throws com.fasterxml.jackson.core.JsonProcessingException {
+        command.commandLine().getOut().println(isJson() ? Json.mapper().writeValueAsString(json) : readable);
+    }
+
     /** Whether the table shows every column ({@code -o wide}). */
     boolean isWide() {
         return !isJson() && output == Format.wide;

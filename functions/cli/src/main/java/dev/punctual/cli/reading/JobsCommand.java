@@ -8,11 +8,14 @@ import dev.punctual.cli.output.Json;
 import dev.punctual.cli.output.OutputOptions;
 import dev.punctual.cli.output.RelativeTime;
 import dev.punctual.cli.output.Table;
+import dev.punctual.cli.stage.CliContext;
 import dev.punctual.cli.stage.OperatorSession;
 import dev.punctual.cli.stage.Remote;
+import dev.punctual.cli.stage.StageOptions;
 import dev.punctual.cli.stage.StageTarget;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.PauseMark;
 import dev.punctual.stage.StageFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -32,13 +35,16 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code jobs}: the catalog this CLI was built with, without a database or AWS: each job's schedule as
  * written and as deployed, zone, lock group, pool, flags and its next runs, local and UTC, with how far
- * away they are.
+ * away they are. With {@code --stage} or {@code --endpoint} also which jobs an operator paused (decision
+ * 0040), by the job or by its lock group, read in one request per 100 lock items; without them it sends
+ * no request at all.
  */
 @Command(
         name = "jobs",
         mixinStandardHelpOptions = true,
         description = "Lists the catalog's jobs: schedule as written and as deployed, zone, lock group, pool, flags,"
-                + " next runs (local and UTC, relative); needs no database.")
+                + " next runs (local and UTC, relative); needs no database. With --stage or --endpoint also"
+                + " which are paused (punctual pause), by whom, why, since and until when.")
 public final class JobsCommand implements Callable<Integer>, ColumnOptions.Tabled {
 
     /** Every column of the table ({@code -o wide}). */
@@ -66,7 +72,15 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
     /** What fits a 120-column terminal: the job, its deployed schedule, zone and next run (about 100 columns). */
     static final List<String> NARROW = List.of("job", "deployed", "zone", "next-local", "in");
 
+    /** The column a stage's read adds after JOB: whether an operator's pause stops the job, and whose. */
+    static final String PAUSED = "PAUSED";
+
     private final Clock clock;
+    private final CliContext context;
+
+    /** Optional: without --stage or --endpoint, jobs reads the catalog only. */
+    @Mixin
+    StageOptions stage;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -95,13 +109,19 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
     /** Where the catalog comes from: the one this CLI was built with, or a test's. */
     private final java.util.function.Supplier<JobCatalog> catalog;
 
-    public JobsCommand(Clock clock) {
+    public JobsCommand(CliContext context) {
         // The definitions do not depend on the stage's flags; dev's are the safe ones to load them with.
-        this(clock, () -> OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE)));
+        this(context, () -> OperatorSession.definitions(StageFlags.defaultsFor(StageTarget.EMULATOR_STAGE)));
     }
 
+    /** A test's catalog, on the process's AWS access (used only with a stage). */
     public JobsCommand(Clock clock, java.util.function.Supplier<JobCatalog> catalog) {
-        this.clock = clock;
+        this(CliContext.withClock(clock), catalog);
+    }
+
+    public JobsCommand(CliContext context, java.util.function.Supplier<JobCatalog> catalog) {
+        this.context = context;
+        this.clock = context.clock();
         this.catalog = catalog;
     }
 
@@ -110,33 +130,111 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         if (next < 0 || next > 100) {
             throw new OperatorInputException("--next: '" + next + "' is out of range; accepted: 0-100");
         }
+        List<String> withoutTarget = stage.givenWithoutTarget();
+        if (!withoutTarget.isEmpty()) {
+            throw new OperatorInputException(String.join(", ", withoutTarget)
+                    + ": only with a stage; accepted: jobs alone (the catalog, no request), or with --stage NAME"
+                    + " or --endpoint URL (also which jobs are paused)");
+        }
         JobCatalog catalog = this.catalog.get();
         List<JobDefinition> jobs = job == null ? catalog.jobs() : List.of(Remote.known(catalog, job));
         Instant now = clock.instant();
+        Map<String, PauseMark> marks = stage.named() ? pauses(jobs) : null;
         List<Map<String, Object>> rows = new ArrayList<>();
         for (JobDefinition definition : jobs) {
-            rows.add(row(definition, now));
+            Map<String, Object> row = row(definition, now);
+            if (marks != null) {
+                row.put("paused", Pauses.holding(marks::get, definition, definition.id(), now));
+            }
+            rows.add(row);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output.isJson()) {
             Map<String, Object> report = new LinkedHashMap<>();
+            if (marks != null) {
+                report.put("stage", stage.stageName());
+            }
             report.put("now", now.toString());
             report.put("jobs", rows);
             out.println(Json.mapper().writeValueAsString(report));
         } else {
-            out.println(Table.render(Table.only(table(rows), columns.shown())));
+            out.println(Table.render(Table.only(table(rows, marks != null), columns.shown()))
+                    + (marks == null ? "" : pauseNotes(rows)));
         }
         return 0;
     }
 
+    /**
+     * Every job's own lock item and its group's, in one request per 100 (a listing's read: eventually
+     * consistent, so a pause set a moment ago may show only on the next listing). Entities' pauses are
+     * not read: {@code status JOB --entity E} shows one.
+     */
+    private Map<String, PauseMark> pauses(List<JobDefinition> jobs) {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        jobs.forEach(j -> ids.addAll(Pauses.lockIds(j, j.id())));
+        try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
+            return session.runtime.services().ledger().pauses(ids);
+        }
+    }
+
+    /** After the table: each paused job, who paused it (or its group), why, since and until when. */
+    @SuppressWarnings("unchecked")
+    private static String pauseNotes(List<Map<String, Object>> rows) {
+        StringBuilder notes = new StringBuilder();
+        for (Map<String, Object> r : rows) {
+            Map<String, Object> paused = (Map<String, Object>) r.get("paused");
+            if (paused == null) {
+                continue;
+            }
+            boolean group = "group".equals(paused.get("scope"));
+            notes.append(System.lineSeparator())
+                    .append(r.get("job"))
+                    .append(": paused")
+                    .append(group ? " with its lock group " + paused.get("id") : "")
+                    .append(" by ")
+                    .append(paused.get("paused_by"))
+                    .append(" since ")
+                    .append(paused.get("since"))
+                    .append(paused.get("until") == null ? ", until resumed" : ", until " + paused.get("until"))
+                    .append(": ")
+                    .append(paused.get("reason"))
+                    .append(" (punctual resume ")
+                    .append(group ? "--group " + paused.get("id") : paused.get("id"))
+                    .append(" --catch-up or --skip-paused)");
+        }
+        return notes.toString();
+    }
+
+    /** Every column; with a stage, PAUSED after JOB. */
     @Override
     public String[] header() {
-        return HEADER.clone();
+        return stage != null && stage.named() ? withPaused(HEADER) : HEADER.clone();
     }
 
     @Override
     public List<String> narrow() {
+        if (stage != null && stage.named()) {
+            List<String> shown = new ArrayList<>(NARROW);
+            shown.add(1, "paused");
+            return List.copyOf(shown);
+        }
         return NARROW;
+    }
+
+    private static String[] withPaused(String[] header) {
+        List<String> all = new ArrayList<>(List.of(header));
+        all.add(1, PAUSED);
+        return all.toArray(String[]::new);
+    }
+
+    /** The PAUSED column: {@code job} or {@code group G} while a pause holds, else {@code -}. */
+    @SuppressWarnings("unchecked")
+    private static String pausedColumn(Map<String, Object> row) {
+        Map<String, Object> paused = (Map<String, Object>) row.get("paused");
+        if (paused == null) {
+            return "-";
+        }
+        return "group".equals(paused.get("scope")) ? "group " + paused.get("id") : "job";
     }
 
     @Override
@@ -276,9 +374,9 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
     }
 
     @SuppressWarnings("unchecked")
-    private static List<String[]> table(List<Map<String, Object>> rows) {
+    private static List<String[]> table(List<Map<String, Object>> rows, boolean staged) {
         List<String[]> lines = new ArrayList<>();
-        lines.add(HEADER.clone());
+        lines.add(staged ? withPaused(HEADER) : HEADER.clone());
         for (Map<String, Object> r : rows) {
             List<Map<String, String>> next = (List<Map<String, String>>) r.get("next");
             List<String> flags = (List<String>) r.get("flags");
@@ -286,7 +384,7 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
             for (int i = 0; i < runs; i++) {
                 boolean first = i == 0;
                 Map<String, String> run = i < next.size() ? next.get(i) : Map.of();
-                lines.add(new String[] {
+                String[] line = {
                     first ? (String) r.get("job") : "",
                     first ? (String) r.get("schedule") : "",
                     first ? (String) r.get("deployed") : "",
@@ -305,7 +403,13 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
                     run.getOrDefault("local", "-"),
                     run.getOrDefault("utc", "-"),
                     run.getOrDefault("in", "-")
-                });
+                };
+                if (staged) {
+                    List<String> cells = new ArrayList<>(List.of(line));
+                    cells.add(1, first ? pausedColumn(r) : "");
+                    line = cells.toArray(String[]::new);
+                }
+                lines.add(line);
             }
         }
         return lines;

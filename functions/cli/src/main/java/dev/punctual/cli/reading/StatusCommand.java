@@ -1,7 +1,6 @@
 package dev.punctual.cli.reading;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.punctual.cli.control.PauseCommand;
 import dev.punctual.cli.control.SkipCommand;
 import dev.punctual.cli.input.Completions;
 import dev.punctual.cli.input.OperatorInputException;
@@ -399,7 +398,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                         .map(h -> hold(h, lock.apply(job.lockGroup())))
                         .orElse(null));
         row.put("lease", lease(lock.apply(subject.leaseGroup()), now));
-        row.put("paused", paused(lock, job, subject.ledgerId(), now));
+        row.put("paused", Pauses.holding(id -> lock.apply(id).pause(), job, subject.ledgerId(), now));
         return row;
     }
 
@@ -445,23 +444,6 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         String within =
                 bound == null ? "" : " (fresh within " + RelativeTime.readable(Duration.parse((String) bound)) + ")";
         return (Boolean.TRUE.equals(row.get("stale")) ? "STALE: " : "") + when + within;
-    }
-
-    /**
-     * An operator's pause (decision 0040) that refuses this job now: on the entity's or the job's own item,
-     * else on its lock group's; who, why, since, until, and what follows it. Null when none holds.
-     */
-    private static Map<String, Object> paused(
-            java.util.function.Function<String, LockState> lock, JobDefinition job, String ledgerId, Instant now) {
-        java.util.LinkedHashSet<String> ids =
-                new java.util.LinkedHashSet<>(List.of(ledgerId, job.id(), job.lockGroup()));
-        for (String id : ids) {
-            dev.punctual.ledger.PauseMark mark = lock.apply(id).pause();
-            if (mark != null && mark.holdsAt(now)) {
-                return PauseCommand.described(id, mark);
-            }
-        }
-        return null;
     }
 
     /**

@@ -32,6 +32,35 @@ public final class StageOptions extends StageTarget {
                     + " one the stage's stack names (on an emulator: punctual-<stage>-<declared name in lower case>)")
     public Map<String, String> jobTables = new LinkedHashMap<>();
 
+    /**
+     * The options given that mean something only on a stage, as typed: for a command whose stage is
+     * optional ({@code jobs}), which refuses them without {@code --stage} or {@code --endpoint}.
+     */
+    public List<String> givenWithoutTarget() {
+        if (stage != null || endpoint != null) {
+            return List.of();
+        }
+        List<String> given = new java.util.ArrayList<>();
+        if (region != null) {
+            given.add("--region");
+        }
+        if (profile != null) {
+            given.add("--profile");
+        }
+        if (ledgerTable != null) {
+            given.add("--ledger-table");
+        }
+        if (!jobTables.isEmpty()) {
+            given.add("--job-table");
+        }
+        return given;
+    }
+
+    /** Whether a stage was named: {@code --stage} or {@code --endpoint}. */
+    public boolean named() {
+        return stage != null || endpoint != null;
+    }
+
     /** The ledger table named on the command line, if one was. */
     public Optional<String> ledgerTableOption() {
         return Optional.ofNullable(ledgerTable).map(t -> OperatorNames.table("--ledger-table", t));

@@ -43,7 +43,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -493,6 +496,50 @@ public final class LedgerEngine implements RunLedger {
     public LockState lock(String group) {
         return store.readLock(Ids.require(group, "group"));
     }
+
+    /**
+     * Batches of {@link LedgerStore#PAUSES_PER_READ} ids, each one request; the ids a request left unread
+     * (throttled) are asked again after a wait that doubles from {@link #UNREAD_FIRST_WAIT}, as AWS asks of
+     * BatchGetItem's UnprocessedKeys, for {@link #UNREAD_ROUNDS} rounds at most, then the read fails.
+     */
+    @Override
+    public Map<String, PauseMark> pauses(Collection<String> lockIds) {
+        List<String> ids = lockIds.stream()
+                .map(id -> Ids.require(id, "lock id"))
+                .distinct()
+                .toList();
+        Map<String, PauseMark> marks = new HashMap<>();
+        for (int start = 0; start < ids.size(); start += LedgerStore.PAUSES_PER_READ) {
+            List<String> batch = ids.subList(start, Math.min(ids.size(), start + LedgerStore.PAUSES_PER_READ));
+            Duration wait = UNREAD_FIRST_WAIT;
+            for (int round = 1; !batch.isEmpty(); round++) {
+                PauseRead read = store.readPauses(batch);
+                marks.putAll(read.marks());
+                batch = read.unread();
+                if (batch.isEmpty()) {
+                    break;
+                }
+                if (round == UNREAD_ROUNDS) {
+                    throw new PunctualException(batch.size() + " lock items still unread after " + UNREAD_ROUNDS
+                            + " requests (the ledger is throttling reads): " + batch);
+                }
+                try {
+                    sleeper.sleep(wait);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new PunctualException("interrupted while reading pauses", e);
+                }
+                wait = wait.multipliedBy(2);
+            }
+        }
+        return marks;
+    }
+
+    /** The wait before asking again for lock items a read left unread; doubled each round. */
+    static final Duration UNREAD_FIRST_WAIT = Duration.ofMillis(50);
+
+    /** Requests for one batch at most (waits of 50 ms to 3.2 s, about 6 s in all). */
+    static final int UNREAD_ROUNDS = 8;
 
     @Override
     public Optional<MaintenanceHold> maintenance(String group) {

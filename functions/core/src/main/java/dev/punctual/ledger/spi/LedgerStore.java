@@ -109,6 +109,17 @@ public interface LedgerStore {
 
     LockState readLock(String id);
 
+    /** The most lock items one {@link #readPauses} request names: DynamoDB's BatchGetItem limit. */
+    int PAUSES_PER_READ = 100;
+
+    /**
+     * The operators' pause marks (decision 0040) on up to {@link #PAUSES_PER_READ} lock items, in one
+     * request, eventually consistent: for a listing ({@code jobs}), where a pause set a moment before may
+     * not show yet, as anything changed after a listing does not; a claim never decides on it. Ids the
+     * store did not get to come back in {@link PauseRead#unread()}.
+     */
+    PauseRead readPauses(List<String> ids);
+
     Optional<RunRecord> readRun(RunKey key);
 
     Optional<RunRecord> readMissed(RunKey firstOfRange);

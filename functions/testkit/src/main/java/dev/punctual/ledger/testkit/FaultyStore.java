@@ -168,6 +168,11 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public dev.punctual.ledger.spi.PauseRead readPauses(List<String> ids) {
+        return inject("readPauses", () -> store.readPauses(ids));
+    }
+
+    @Override
     public Optional<RunRecord> readRun(RunKey key) {
         return inject("readRun", () -> store.readRun(key));
     }

@@ -487,6 +487,22 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return locks.getOrDefault(id, LockState.absent(id));
     }
 
+    /** Every id in one read: nothing is ever left unread here. */
+    @Override
+    public synchronized dev.punctual.ledger.spi.PauseRead readPauses(List<String> ids) {
+        if (ids.size() > PAUSES_PER_READ) {
+            throw new IllegalArgumentException(ids.size() + " ids in one read; at most " + PAUSES_PER_READ);
+        }
+        Map<String, dev.punctual.ledger.PauseMark> marks = new java.util.HashMap<>();
+        for (String id : ids) {
+            dev.punctual.ledger.PauseMark mark = readLock(id).pause();
+            if (mark != null) {
+                marks.put(id, mark);
+            }
+        }
+        return new dev.punctual.ledger.spi.PauseRead(marks, List.of());
+    }
+
     @Override
     public synchronized Optional<RunRecord> readRun(RunKey key) {
         return Optional.ofNullable(runs.get(key));

@@ -110,6 +110,28 @@ public abstract class PauseContract {
     }
 
     @Test
+    void pauses_readsTheMarksOfMoreIdsThanOneRequestHolds_andLeavesOutItemsWithoutOne() {
+        RunLedger ledger = ledger();
+        List<String> ids = java.util.stream.IntStream.range(0, LedgerStore.PAUSES_PER_READ + 20)
+                .mapToObj(i -> job("list" + i))
+                .toList();
+        String first = ids.get(0);
+        String ran = ids.get(1);
+        String last = ids.get(ids.size() - 1);
+        Instant end = START.plus(Duration.ofHours(1));
+        pause(ledger, first);
+        succeed(ledger, ledger.claim(scheduled(key(ran, 0))));
+        set(ledger.pause(last, OPS, WHY, Optional.of(end), false));
+
+        java.util.Map<String, PauseMark> marks = ledger.pauses(ids);
+
+        assertThat(marks).containsOnlyKeys(first, last);
+        assertThat(marks.get(first)).isEqualTo(new PauseMark(START, Optional.empty(), OPS, WHY, true));
+        assertThat(marks.get(last)).isEqualTo(new PauseMark(START, Optional.of(end), OPS, WHY, false));
+        assertThat(ledger.pauses(List.of())).isEmpty();
+    }
+
+    @Test
     void pausedJob_isRefusedOnTheGeneralPath_aRetryAndAForcedManualRun_too() {
         RunLedger ledger = ledger();
         String job = job("retry");
