@@ -42,6 +42,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,12 @@ import org.junit.jupiter.api.Test;
 public abstract class RunLedgerRaceContract extends RunLedgerContract {
 
     private static final int THREADS = 16;
+
+    /** How long no claim may be answered before a race is called hung (never a limit on its duration). */
+    private static final Duration HANG = Duration.ofMinutes(5);
+
+    /** Claims answered and holds tried in the races: the progress {@link HangGuard} watches. */
+    private final AtomicLong answered = new AtomicLong();
 
     /** The faulty store injects faults; the clean one reads the same data without them. */
     public record Stores(LedgerStore faulty, LedgerStore clean) {}
@@ -81,9 +88,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
             workers.add(pool.submit(() -> race(ledger, ticking, jobId, group, successes, history)));
         }
         try {
-            for (Future<?> worker : workers) {
-                worker.get(5, TimeUnit.MINUTES);
-            }
+            HangGuard.awaitAll(workers, answered::get, HANG);
         } finally {
             pool.shutdownNow();
         }
@@ -125,6 +130,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                     .inGroup(group);
             while (true) {
                 ClaimResult result = ledger.claim(request);
+                answered.incrementAndGet();
 
                 if (result instanceof ClaimResult.Claimed claimed) {
                     long start = history.tick();
@@ -181,6 +187,7 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
                         .runningCommand("./load.sh");
                 MaintenanceReport report = ledger.maintenanceOn(
                         new MaintenanceRequest(List.of(group), hold, Duration.ofMillis(50), Duration.ofMillis(10)));
+                answered.incrementAndGet();
                 if (!report.complete()) {
                     ledger.releaseMaintenance(report.taken());
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
@@ -200,11 +207,9 @@ public abstract class RunLedgerRaceContract extends RunLedgerContract {
             }
         });
         try {
-            for (Future<?> worker : workers) {
-                worker.get(5, TimeUnit.MINUTES);
-            }
+            HangGuard.awaitAll(workers, answered::get, HANG);
             jobsDone.set(true);
-            holder.get(5, TimeUnit.MINUTES);
+            HangGuard.awaitAll(List.of(holder), answered::get, HANG);
         } finally {
             pool.shutdownNow();
         }
