@@ -160,15 +160,8 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
     /**
      * For an RRULE, the narrowest EventBridge cron in this zone that fires at every occurrence
      * ({@link RecurrenceExpression#containingCron()}), its years ending with the year of the rule's last
-     * occurrence when a COUNT or UNTIL ends it, so the deployed schedule stops firing after that year; for
-     * any other expression, empty.
+     * occurrence when a COUNT or UNTIL ends it, so the deployed schedule stops firing after that year.
      */
-    public java.util.Optional<CronExpression> containingCronIfRecurrence() {
-        return expression instanceof RecurrenceExpression
-                ? java.util.Optional.of(containingCron())
-                : java.util.Optional.empty();
-    }
-
     private CronExpression containingCron() {
         RecurrenceExpression recurrence = (RecurrenceExpression) expression;
         if (!recurrence.ends()) {
