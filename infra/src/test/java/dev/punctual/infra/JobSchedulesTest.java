@@ -90,6 +90,14 @@ class JobSchedulesTest {
                 .anySatisfy(j -> assertThat(j.schedule().zone().getId()).isNotEqualTo("UTC"));
     }
 
+    /** Decision 0049: an RRULE is deployed as the narrowest cron containing it, in the job's own zone. */
+    @Test
+    void anRruleJobsSchedule_isItsContainingCron_inItsZone() {
+        assertThat(devSchedules.get(FixtureCatalog.FORTNIGHTLY).properties())
+                .containsEntry("ScheduleExpression", "cron(0 9 ? * MON 2026-2199)")
+                .containsEntry("ScheduleExpressionTimezone", "Europe/Berlin");
+    }
+
     @Test
     void everySchedule_includingKeepWarm_hasTheFlexibleTimeWindowOff() {
         assertThat(devSchedules.values())

@@ -202,7 +202,8 @@ final class DemoRun {
     }
 
     private static String detail(OccurrenceReport o) {
-        if (o.detail() == null || o.reason() == Reason.ALREADY_DONE) {
+        // An OUTSIDE_RULE firing's delivery note already says what its detail does (DemoScenario).
+        if (o.detail() == null || o.reason() == Reason.ALREADY_DONE || o.reason() == Reason.OUTSIDE_RULE) {
             return "";
         }
         String detail = Narration.stableJson(o.detail());

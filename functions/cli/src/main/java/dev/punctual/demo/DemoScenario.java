@@ -105,8 +105,17 @@ final class DemoScenario {
                 }
                 continue;
             }
-            for (Instant occurrence : OccurrenceCalculator.of(job.schedule()).between(START, END, 1000)) {
+            OccurrenceCalculator rule = OccurrenceCalculator.of(job.schedule());
+            // What EventBridge fires on: the schedule itself, or an RRULE's containing cron, whose firings the
+            // rule leaves out the runtime answers OUTSIDE_RULE without a ledger write (decision 0049).
+            for (Instant occurrence :
+                    OccurrenceCalculator.of(job.schedule().deployed()).between(START, END, 1000)) {
                 if (lostInOutage(job, occurrence)) {
+                    continue;
+                }
+                if (!rule.isOccurrence(occurrence)) {
+                    steps.add(new Delivery(
+                            occurrence.plus(DELIVERY_DELAY), job.id(), occurrence, outsideRule(job, rule, occurrence)));
                     continue;
                 }
                 // The scheduler delivers every occurrence of the deployed expression, holidays and blackouts
@@ -142,6 +151,15 @@ final class DemoScenario {
         steps.add(new DataTool(MAINTENANCE_TO.minusSeconds(30), DataToolStep.DATA_RESET));
         steps.sort(Comparator.comparing(Step::at));
         return steps;
+    }
+
+    /** The note of a firing of an RRULE's deployed cron that is not an occurrence of the rule. */
+    private static String outsideRule(JobDefinition job, OccurrenceCalculator rule, Instant firing) {
+        String next = rule.next(firing)
+                .map(n -> n.atZone(job.schedule().zone()).toLocalDateTime().toString())
+                .orElse("none");
+        return "fired by its deployed " + job.schedule().deployment().expression() + ", not a rule occurrence ("
+                + job.schedule().expression().describe() + "); next " + next;
     }
 
     private static boolean lostInOutage(JobDefinition job, Instant occurrence) {

@@ -37,6 +37,13 @@ public enum Reason {
      */
     NOT_AN_OCCURRENCE(Verdict.SKIP, SkipReason.REFUSED, Flag.NONE),
     /**
+     * A delivery of an RRULE job's deployed cron (the narrowest cron containing the rule, decision 0049) at a
+     * time that is not an occurrence of the rule: another week of an INTERVAL, another position of a
+     * BYSETPOS, a time after the rule's COUNT or UNTIL ended it. Expected, so answered with one log line and
+     * nothing else: no ledger request, no outcome metrics, no attempt, the cursor stays.
+     */
+    OUTSIDE_RULE(Verdict.SKIP, null, Flag.NONE),
+    /**
      * The entity was deleted: a delivery still in flight after its schedule's delete (a scheduler retry,
      * a Lambda retry, a redrive). Recorded, never run; the entity's later occurrences are refused the
      * same way until a put of the entity clears its tombstone.

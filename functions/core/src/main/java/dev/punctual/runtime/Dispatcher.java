@@ -68,6 +68,7 @@ public final class Dispatcher {
                 yield result;
             }
             case Invocation.NotAnOccurrence n -> notAnOccurrence(n, log);
+            case Invocation.OutsideRule o -> outsideRule(o, log);
             case Invocation.ManualRun m -> manual(m, deadline, log);
             case Invocation.Replay r -> replay(r, deadline, log);
             case Invocation.Ping p -> {
@@ -155,6 +156,28 @@ public final class Dispatcher {
         OccurrenceRunner.Request delivered = OccurrenceRunner.Request.of(
                 s.subject(), s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
         return single(job, runner.refused(delivered, Reason.NOT_AN_OCCURRENCE, n.detail()), log, 0, 0);
+    }
+
+    /**
+     * A firing of an RRULE job's deployed cron that the rule leaves out (decision 0049): expected, so it is
+     * answered with one log line and the result, and nothing else. No ledger request (the cost the decision
+     * states is this invocation only), no outcome line, so no metrics: a job's Skip count stays the
+     * occurrences it skipped, and no alarm counts the cron's extra firings.
+     */
+    private InvocationResult outsideRule(Invocation.OutsideRule o, StructuredLog log) {
+        Invocation.Scheduled s = o.delivery();
+        OccurrenceRunner.Request delivered = OccurrenceRunner.Request.of(
+                s.subject(), s.scheduledTime(), Trigger.SCHEDULED, s.attemptNumber(), false);
+        OccurrenceReport report = notRun(delivered, Reason.OUTSIDE_RULE, o.detail());
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("stage", stage());
+        fields.put("job", s.jobId());
+        fields.put("entity", s.subject().entityId());
+        fields.put("scheduled_time", s.scheduledTime().toString());
+        fields.put("reason", Reason.OUTSIDE_RULE.wire());
+        fields.put("detail", o.detail());
+        log.info("outside_rule", fields);
+        return result("scheduled", s.jobId(), List.of(report), Optional.empty(), 0);
     }
 
     private InvocationResult single(

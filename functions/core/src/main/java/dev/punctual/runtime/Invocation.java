@@ -56,6 +56,21 @@ public sealed interface Invocation {
     }
 
     /**
+     * A scheduler's delivery, at an occurrence of the cron deployed for an RRULE job (the narrowest cron
+     * containing the rule), of a time that is not an occurrence of the rule itself: another week of an
+     * INTERVAL=2, another position of a BYSETPOS, a time after the rule ended. Expected on every such
+     * firing, so it is answered with a log line and no ledger request (decision 0049).
+     *
+     * @param detail why: the rule, its deployed cron and zone, the nearest occurrences of the rule
+     */
+    record OutsideRule(Scheduled delivery, String detail) implements Invocation {
+        @Override
+        public Optional<JobDefinition> definition() {
+            return delivery.definition();
+        }
+    }
+
+    /**
      * An operator runs one job by hand: the occurrence {@code at}, or the latest one due now. It honours
      * the lock and the ledger; {@code force} re-runs an occurrence that already succeeded. A dry run
      * claims, writes and sends nothing: it reports what the job would do ({@code Job.preview}).

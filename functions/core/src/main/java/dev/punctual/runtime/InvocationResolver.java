@@ -2,6 +2,8 @@ package dev.punctual.runtime;
 
 import dev.punctual.ledger.Due;
 import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.RecurrenceExpression;
+import dev.punctual.time.Schedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,6 +95,10 @@ final class InvocationResolver {
         if (occurrence.isPresent()) {
             return new PayloadParser.Parsed.Valid(s.at(occurrence.get()));
         }
+        Optional<String> outsideRule = outsideRule(job, calculator, at);
+        if (outsideRule.isPresent()) {
+            return new PayloadParser.Parsed.Valid(new Invocation.OutsideRule(s, outsideRule.get()));
+        }
         String notAnOccurrence = notAnOccurrence(job, calculator, at);
         return whyNotALateDelivery(s)
                 .map(why -> invalid(
@@ -111,6 +117,26 @@ final class InvocationResolver {
             return Optional.of(at);
         }
         return otherInstantOfARepeatedLocalTime(job, at).filter(calculator::isOccurrence);
+    }
+
+    /**
+     * For an RRULE job, a time its deployed cron fires at that is not an occurrence of the rule: the
+     * explanation, else empty. Such a delivery is expected on every firing the rule leaves out (decision
+     * 0049), so it is answered without a ledger request; a time the deployed cron does not fire at either
+     * (the replaced expression's, after a deploy) goes the NOT_AN_OCCURRENCE way.
+     */
+    private static Optional<String> outsideRule(RunSubject job, OccurrenceCalculator calculator, Instant at) {
+        Schedule schedule = job.schedule();
+        if (!(schedule.expression() instanceof RecurrenceExpression)) {
+            return Optional.empty();
+        }
+        Schedule deployed = schedule.deployed();
+        if (canonical(job, OccurrenceCalculator.of(deployed), at).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(at + " is a firing of " + job.described() + "'s deployed cron ("
+                + deployed.toEventBridge() + " in " + deployed.zone() + ") that is not an occurrence of its rule"
+                + " (" + schedule.expression().source() + "); nearest: " + nearest(calculator, at));
     }
 
     private PayloadParser.Parsed notDue(String field, Instant time, boolean skewTolerated, String why) {

@@ -39,6 +39,8 @@ final class UndeliveredRecorder {
                 switch (valid.invocation()) {
                     case Invocation.Scheduled s -> record(s, detail, log);
                     case Invocation.NotAnOccurrence n -> new Undelivered.Unreadable("NOT_AN_OCCURRENCE", n.detail());
+                    // Nothing to record: the rule has no occurrence there (decision 0049).
+                    case Invocation.OutsideRule o -> new Undelivered.Unreadable("OUTSIDE_RULE", o.detail());
                     default ->
                         new Undelivered.Unreadable(
                                 "NOT_A_DELIVERY",

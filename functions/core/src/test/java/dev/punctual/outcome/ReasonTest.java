@@ -27,6 +27,8 @@ class ReasonTest {
         expected.put("DESTRUCTIVE_DISABLED", "SKIP");
         expected.put("SCHEDULES_DISABLED", "SKIP");
         expected.put("NOT_AN_OCCURRENCE", "SKIP");
+        // A delivery of an RRULE's containing cron that is not an occurrence of the rule (decision 0049).
+        expected.put("OUTSIDE_RULE", "SKIP");
         expected.put("ENTITY_DELETED", "SKIP");
         expected.put("DEADLINE_PASSED", "SKIP");
         expected.put("OPERATOR_SKIPPED", "SKIP");

@@ -159,6 +159,19 @@ class DemoTest {
         assertThat(output).contains("-- send-reminders' 18:00 Seoul delivery arrives 25 minutes late");
     }
 
+    /** Decision 0049: 15 March 2027 is a Monday of member-digest's deployed cron, not of its every-other-week rule. */
+    @Test
+    void anRruleJobsDeployedCron_firesOnAMondayTheRuleLeavesOut_answeredOutsideRule_withNothingInTheLedger() {
+        assertThat(line("member-digest", "2027-03-15T09:00:00+01:00"))
+                .startsWith("2027-03-15T08:00:01")
+                .contains("SKIP", "OUTSIDE_RULE")
+                .contains("fired by its deployed cron(0 9 ? * MON 2026-2199), not a rule occurrence")
+                .contains("next 2027-03-22T09:00");
+        assertThat(ledgerRow("member-digest"))
+                .as("the rule has no occurrence in the window, and the firing wrote no run item")
+                .containsExactly("member-digest", "-", "0", "0", "0", "0", "0", "0");
+    }
+
     @Test
     void aSpreadJob_firesItsOffsetAfterItsOccurrence_andRunsTheOccurrenceItself() {
         String report = line("daily-report", "2027-03-13T09:00:00-05:00", "SCHEDULED");

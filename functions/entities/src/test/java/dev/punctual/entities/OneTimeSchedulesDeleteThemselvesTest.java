@@ -108,13 +108,31 @@ class OneTimeSchedulesDeleteThemselvesTest {
     }
 
     @Test
-    void anRruleSchedule_isRefusedBeforeAnythingIsSent_soItCarriesNoActionAtAll() {
+    void anRruleWithoutDtstart_isRefusedBeforeAnythingIsSent_soItCarriesNoActionAtAll() {
         assertThatThrownBy(() -> schedules.put(
                         EntitySchedule.of(REPORT, "rr", "RRULE:FREQ=DAILY;BYHOUR=9;BYMINUTE=0", "UTC", Map.of())))
                 .isInstanceOf(EntityScheduleException.class);
 
         assertThat(bodies.of("CreateSchedule")).isEmpty();
         assertThat(bodies.of("UpdateSchedule")).isEmpty();
+    }
+
+    /** Decision 0049: an RRULE is deployed as its containing cron, which keeps firing: it never deletes itself. */
+    @Test
+    void anRrule_isCreatedAsItsContainingCron_withActionAfterCompletionNone_andReadsBackUnchanged() {
+        EntitySchedule daily =
+                EntitySchedule.of(REPORT, "rr", "DTSTART:20270104T090000 RRULE:FREQ=DAILY", "Europe/Paris", Map.of());
+
+        assertThat(schedules.put(daily)).isEqualTo(PutResult.CREATED);
+
+        assertThat(bodies.of("CreateSchedule"))
+                .singleElement()
+                .asString()
+                .contains("\"ScheduleExpression\":\"cron(0 9 * * ? 2027-2199)\"")
+                .contains("\"ScheduleExpressionTimezone\":\"Europe/Paris\"")
+                .contains("\"ActionAfterCompletion\":\"NONE\"");
+        assertThat(afterCompletion("report.rr")).isEqualTo(ActionAfterCompletion.NONE);
+        assertThat(schedules.put(daily)).isEqualTo(PutResult.UNCHANGED);
     }
 
     @Test

@@ -155,6 +155,17 @@ public final class ExampleCatalog implements CatalogProvider {
                                 .uses(DEMO_TABLE)
                                 .job(s -> new MonthEndCloseJob(table.get()))
                                 .build(),
+                        JobDefinition.builder("member-digest")
+                                .description("Member digest every other Monday, 09:00 in Berlin (an RRULE)")
+                                // No cron says "every other week": deployed as cron(0 9 ? * MON 2026-2199), whose
+                                // other Mondays are answered OUTSIDE_RULE with no ledger write (decision 0049).
+                                .schedule(
+                                        "DTSTART:20261214T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+                                        "Europe/Berlin")
+                                .catchUp(CatchUpPolicy.oldestFirst(1, Duration.ofDays(15)))
+                                .uses(DEMO_TABLE)
+                                .job(s -> new MemberDigestJob(table.get()))
+                                .build(),
                         JobDefinition.builder("tenant-report")
                                 .description("Each tenant's report at 09:00 in the tenant's own zone")
                                 .schedule("0 9 * * *", "UTC")

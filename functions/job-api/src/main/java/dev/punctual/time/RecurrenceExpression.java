@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  * be one of the rule's own local times: RFC 5545 leaves the set of a rule whose DTSTART it does not produce
  * undefined, and the libraries disagree on it, so Punctual refuses it and names the first local time that is.
  *
- * <p>Core only for now: {@link Schedule#deployment()} refuses it; {@link #containingCron()} is the narrowest
- * EventBridge cron that fires at every occurrence, for when it is deployed.
+ * <p>Deployed as {@link #containingCron()}, the narrowest EventBridge cron that fires at every occurrence
+ * ({@link Schedule#deployment()}); the runtime answers that cron's other deliveries without a ledger write
+ * (decision 0049).
  *
  * @param start DTSTART, a local time with seconds 00
  * @param byDay BYDAY entries; an ordinal of 0 means every such weekday of the period
@@ -107,8 +108,8 @@ public record RecurrenceExpression(
     }
 
     /**
-     * The narrowest cron containing the rule ({@link #containingCron()}), for display: what a deployment
-     * would be given once recurrences are delivered; {@link Schedule#deployment()} refuses one for now.
+     * The narrowest cron containing the rule ({@link #containingCron()}), for display; what is deployed
+     * ({@link Schedule#deployment()}) also ends its years with the last occurrence of a COUNT.
      */
     @Override
     public String toEventBridge() {
@@ -171,6 +172,22 @@ public record RecurrenceExpression(
      * daylight-saving rule, so each occurrence's instant is one of the cron's.
      */
     public CronExpression containingCron() {
+        int lastYear = until == null
+                ? LocalCalendar.LAST_YEAR
+                : Math.min(LocalCalendar.LAST_YEAR, until.time().getYear() + (until.utc() ? 1 : 0));
+        return containingCron(lastYear);
+    }
+
+    /** Whether a COUNT or an UNTIL ends the rule. */
+    public boolean ends() {
+        return count > 0 || until != null;
+    }
+
+    /**
+     * {@link #containingCron()} with its years ending at {@code lastYear}: the local year of the rule's last
+     * occurrence, which only the zone can tell for a COUNT ({@link Schedule#deployment()}).
+     */
+    CronExpression containingCron(int lastYear) {
         List<Integer> minutes = byMinute.isEmpty() ? List.of(start.getMinute()) : byMinute;
         List<Integer> hours = byHour.isEmpty() ? List.of(start.getHour()) : byHour;
         String dayOfMonth = "?";
@@ -197,9 +214,6 @@ public record RecurrenceExpression(
             for (int m = start.getMonthValue(); every.add((m - 1) % 12 + 1); m += interval) {}
             months = join(new ArrayList<>(every));
         }
-        int lastYear = until == null
-                ? LocalCalendar.LAST_YEAR
-                : Math.min(LocalCalendar.LAST_YEAR, until.time().getYear() + (until.utc() ? 1 : 0));
         String years = start.getYear() == lastYear ? Integer.toString(lastYear) : start.getYear() + "-" + lastYear;
         return EventBridgeCronParser.parse(
                 "cron(" + String.join(" ", join(minutes), join(hours), dayOfMonth, months, dayOfWeek, years) + ")");

@@ -130,21 +130,17 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
     /**
      * What EventBridge Scheduler is given so that it fires at exactly this schedule's occurrences. A
      * cron or one-time expression deploys as written, in this zone. A {@code rate()} deploys as the
-     * UTC cron with the same epoch-anchored occurrences (docs/time.md, "rate() anchor"). An RRULE is
-     * refused for now (core only, decision 0038; {@link RecurrenceExpression#containingCron()}).
+     * UTC cron with the same epoch-anchored occurrences (docs/time.md, "rate() anchor"). An RRULE
+     * deploys as the narrowest cron containing it, in this zone ({@link #containingCron()}, decision
+     * 0049): it fires at every occurrence of the rule and at others, which the runtime answers
+     * without a ledger write.
      *
      * @throws ScheduleExpressionException for a rate no cron can express: EventBridge would anchor it
      *     at the schedule's creation, not at Punctual's anchor
      */
     public Deployment deployment() {
-        if (expression instanceof RecurrenceExpression recurrence) {
-            throw new ScheduleExpressionException(
-                    "RRULE",
-                    recurrence.source(),
-                    "cannot be deployed yet: Punctual's time core computes a recurrence's occurrences, but"
-                            + " delivering them on AWS is not built (decision 0038); the narrowest cron containing"
-                            + " it is " + recurrence.containingCron().toEventBridge(),
-                    "Unix cron, cron(...), rate(...) or at(...) for a deployed job");
+        if (expression instanceof RecurrenceExpression) {
+            return new Deployment(containingCron().toEventBridge(), zone);
         }
         if (expression instanceof RateExpression rate) {
             String cron = rate.asUtcCron()
@@ -159,6 +155,32 @@ public record Schedule(ScheduleExpression expression, ZoneId zone) {
             return new Deployment(cron, ZoneId.of("UTC"));
         }
         return new Deployment(expression.toEventBridge(), zone);
+    }
+
+    /**
+     * For an RRULE, the narrowest EventBridge cron in this zone that fires at every occurrence
+     * ({@link RecurrenceExpression#containingCron()}), its years ending with the year of the rule's last
+     * occurrence when a COUNT or UNTIL ends it, so the deployed schedule stops firing after that year.
+     */
+    private CronExpression containingCron() {
+        RecurrenceExpression recurrence = (RecurrenceExpression) expression;
+        if (!recurrence.ends()) {
+            return recurrence.containingCron();
+        }
+        // The last occurrence's local year: a COUNT's end depends on the zone (a gap's local time is not
+        // counted), so it is found here, where the zone is known. None at all: the rule's own last year.
+        return OccurrenceCalculator.of(this)
+                .previous(java.time.Instant.parse("2200-01-01T00:00:00Z"))
+                .map(last -> recurrence.containingCron(last.atZone(zone).getYear()))
+                .orElseGet(recurrence::containingCron);
+    }
+
+    /**
+     * The schedule EventBridge Scheduler fires on, as a schedule: this one for a cron or at(), the UTC cron
+     * of a rate(), the containing cron of an RRULE (whose other firings are not occurrences, decision 0049).
+     */
+    public Schedule deployed() {
+        return Shift.deployedAsSchedule(this);
     }
 
     /**

@@ -35,10 +35,13 @@ final class Shift {
 
     private Shift() {}
 
-    /** The schedule EventBridge fires on, as a schedule: a rate() as its UTC cron (docs/time.md). */
+    /**
+     * The schedule EventBridge fires on, as a schedule: a rate() as its UTC cron (docs/time.md), an RRULE
+     * as its containing cron (decision 0049).
+     */
     static Schedule deployedAsSchedule(Schedule nominal) {
         Schedule.Deployment deployment = nominal.deployment();
-        if (nominal.expression() instanceof RateExpression) {
+        if (nominal.expression() instanceof RateExpression || nominal.expression() instanceof RecurrenceExpression) {
             return new Schedule(ScheduleExpression.parse(deployment.expression()), deployment.zone());
         }
         return nominal;
@@ -54,7 +57,7 @@ final class Shift {
             case CronExpression cron -> cron(cron, minutes).map(c -> new Schedule(c, deployed.zone()));
             case AtExpression at -> at(at, minutes, deployed.zone());
             case RateExpression rate -> Optional.empty(); // deployedAsSchedule never returns one
-            case RecurrenceExpression recurrence -> Optional.empty(); // deployment() refuses one
+            case RecurrenceExpression recurrence -> Optional.empty(); // deployedAsSchedule never returns one
         };
         return shifted.filter(s -> exact(deployed, minutes));
     }

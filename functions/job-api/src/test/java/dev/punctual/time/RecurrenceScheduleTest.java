@@ -177,16 +177,46 @@ class RecurrenceScheduleTest {
     }
 
     @Test
-    void deployment_isRefusedForNow_namingTheContainingCron() {
+    void deployment_isTheContainingCronInTheJobsZone_andShiftsLikeACron() {
         Schedule schedule =
                 Schedule.parse("DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "Europe/Berlin");
-        assertThatThrownBy(schedule::deployment)
-                .isInstanceOf(ScheduleExpressionException.class)
-                .hasMessageStartingWith(
-                        "RRULE: \"DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO\" cannot be deployed yet")
-                .hasMessageContaining("cron(0 9 ? * MON 2027-2199)")
-                .hasMessageContaining("; accepted: ");
-        assertThatThrownBy(() -> schedule.deployment(5)).isInstanceOf(ScheduleExpressionException.class);
+        assertThat(schedule.deployment())
+                .isEqualTo(new Schedule.Deployment("cron(0 9 ? * MON 2027-2199)", ZoneId.of("Europe/Berlin")));
+        assertThat(schedule.deployment(5))
+                .isEqualTo(new Schedule.Deployment("cron(5 9 ? * MON 2027-2199)", ZoneId.of("Europe/Berlin")));
+        assertThat(schedule.deployed().expression().toEventBridge()).isEqualTo("cron(0 9 ? * MON 2027-2199)");
+    }
+
+    /**
+     * A COUNT's last occurrence depends on the zone (a gap's local time is not counted), so the deployed
+     * cron's years end where the zone puts it, and the schedule stops firing after that year.
+     */
+    @ParameterizedTest(name = "{0} in {1} deploys as {2}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "DTSTART:20270101T080000 RRULE:FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0,30;COUNT=9 | UTC"
+                        + " | cron(0,30 8,20 * * ? 2027)",
+                "DTSTART:20271220T090000 RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3 | Europe/Berlin"
+                        + " | cron(0 9 ? * MON 2027-2028)",
+                "DTSTART:20270115T063000 RRULE:FREQ=MONTHLY;UNTIL=20281231T000000 | Europe/Berlin"
+                        + " | cron(30 6 15 * ? 2027-2028)",
+                "DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO | Europe/Berlin"
+                        + " | cron(0 9 ? * MON 2027-2199)",
+            })
+    void deployment_endsItsYearsWithTheLastOccurrence(String rule, String zone, String cron) {
+        assertThat(Schedule.parse(rule, zone).deployment().expression()).isEqualTo(cron);
+    }
+
+    /**
+     * The last Sunday of March is Berlin's spring change: its 02:30 is not counted, so twelve monthly last
+     * Sundays from January 2028 end in January 2029, not December 2028.
+     */
+    @Test
+    void deployment_ofACountWhoseGapIsNotCounted_endsInTheYearOfItsLastRealOccurrence() {
+        Schedule schedule =
+                Schedule.parse("DTSTART:20280130T023000 RRULE:FREQ=MONTHLY;BYDAY=-1SU;COUNT=12", "Europe/Berlin");
+        assertThat(schedule.deployment().expression()).isEqualTo("cron(30 2 ? * 1L 2028-2029)");
     }
 
     @ParameterizedTest(name = "{0} is contained in {1}")

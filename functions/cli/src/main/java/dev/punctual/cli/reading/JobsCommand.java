@@ -69,6 +69,9 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         "IN"
     };
 
+    /** The next-local column of a job whose schedule has ended. */
+    static final String NO_MORE = "no more occurrences";
+
     /** What fits a 120-column terminal: the job, its deployed schedule, zone and next run (about 100 columns). */
     static final List<String> NARROW = List.of("job", "deployed", "zone", "next-local", "in");
 
@@ -273,6 +276,10 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
         // a recurring blackout (declared with the job or the catalog); none for most jobs.
         row.put("exclusions", job.exclusions().describe());
         row.put("next", job.isPerEntity() ? List.of() : NextRuns.after(job.occurrences(), now, next));
+        // A one-time schedule already past, or an RRULE whose COUNT or UNTIL has ended (decision 0049).
+        row.put(
+                "no_more_occurrences",
+                !job.isPerEntity() && job.occurrences().next(now).isEmpty());
         row.put("description", job.description());
         return row;
     }
@@ -400,7 +407,7 @@ public final class JobsCommand implements Callable<Integer>, ColumnOptions.Table
                     first ? tables((List<String>) r.get("tables")) : "",
                     first ? exclusions((List<String>) r.get("exclusions")) : "",
                     first ? (flags.isEmpty() ? "-" : String.join(",", flags)) : "",
-                    run.getOrDefault("local", "-"),
+                    run.getOrDefault("local", Boolean.TRUE.equals(r.get("no_more_occurrences")) ? NO_MORE : "-"),
                     run.getOrDefault("utc", "-"),
                     run.getOrDefault("in", "-")
                 };

@@ -61,8 +61,8 @@ public final class PlanCommand implements Callable<Integer> {
                 required = true,
                 paramLabel = "EXPR",
                 description = "Unix cron, cron(...), rate(...) or at(...); or an RFC 5545 recurrence on one line,"
-                        + " 'DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO' (its occurrences only: not"
-                        + " deployable yet, docs/time.md)")
+                        + " 'DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO' (deployed as the narrowest"
+                        + " cron containing it, decision 0049; docs/time.md)")
         String schedule;
 
         @Option(

@@ -10,6 +10,8 @@ import dev.punctual.job.JobSpread;
 import dev.punctual.time.ExcludedSpan;
 import dev.punctual.time.Exclusions;
 import dev.punctual.time.Occurrence;
+import dev.punctual.time.OccurrenceCalculator;
+import dev.punctual.time.RecurrenceExpression;
 import dev.punctual.time.Schedule;
 import dev.punctual.time.ScheduleExpressionException;
 import dev.punctual.time.SkippedLocalTime;
@@ -137,6 +139,10 @@ record PlanReport(
                                     .put("chunks_at_once", limits.chunksAtOnce()),
                             () -> root.putNull("long"));
         });
+        if (schedule.expression() instanceof RecurrenceExpression) {
+            // Decision 0049: an RRULE is deployed as its containing cron; its other firings write nothing.
+            root.put("no_more_occurrences", endedWith().isPresent());
+        }
         ArrayNode occurrences = root.putArray("occurrences");
         ArrayNode skipped = root.putArray("skipped");
         for (TimelineEntry entry : entries) {
@@ -198,6 +204,33 @@ record PlanReport(
         }
     }
 
+    /**
+     * For an RRULE that a COUNT or UNTIL ends and whose last occurrence the plan has reached (or passed):
+     * that last occurrence, or {@link Instant#MIN} when the rule has none after the plan's start. Empty for
+     * every other schedule and while occurrences remain after the listed ones.
+     */
+    private Optional<Instant> endedWith() {
+        if (!(schedule.expression() instanceof RecurrenceExpression rule) || !rule.ends()) {
+            return Optional.empty();
+        }
+        Instant after = from.minusSeconds(1);
+        for (TimelineEntry entry : entries) {
+            if (entry instanceof Occurrence occurrence) {
+                after = occurrence.instant();
+            }
+        }
+        OccurrenceCalculator calculator = OccurrenceCalculator.of(schedule);
+        if (calculator.next(after).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(calculator.previous(after.plusSeconds(1)).orElse(Instant.MIN));
+    }
+
+    private static String noMore(Instant last) {
+        return "no more occurrences: the rule's COUNT or UNTIL has ended it"
+                + (last.equals(Instant.MIN) ? "" : " (the last was " + last + ")");
+    }
+
     private int offsetMinutes() {
         return job.map(JobRules::offsetMinutes).orElse(0);
     }
@@ -221,6 +254,11 @@ record PlanReport(
                 .append("meaning     ")
                 .append(schedule.expression().describe())
                 .append('\n');
+        if (schedule.expression() instanceof RecurrenceExpression) {
+            text.append("deployed    as the narrowest cron containing the rule; its firings that are not occurrences")
+                    .append(" below are answered OUTSIDE_RULE, with no ledger write (decision 0049)")
+                    .append('\n');
+        }
         startDeadline.ifPresent(d -> text.append("deadline    ")
                 .append(d)
                 .append(" after each occurrence; a later start is skipped (DEADLINE_PASSED), never run")
@@ -258,6 +296,7 @@ record PlanReport(
             String runs = job.isEmpty() ? null : entry instanceof Occurrence o ? runs(o) : "-";
             text.append(row(utc, local, runs, note.orElse("")));
         }
+        endedWith().ifPresent(last -> text.append(noMore(last)).append('\n'));
         return text.toString();
     }
 

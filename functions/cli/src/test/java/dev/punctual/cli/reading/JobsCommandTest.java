@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.punctual.cli.PunctualCli;
+import dev.punctual.fixtures.FixtureCatalog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;
@@ -58,6 +59,42 @@ class JobsCommandTest {
                 .as("decision 0041: it needs an approval where destructive jobs may run")
                 .contains("approval-where-destructive");
         assertThat(destructive.path("pool").asText()).isEqualTo(POOL);
+    }
+
+    /** Decision 0049: an RRULE is deployed as its containing cron; its next runs are the rule's. */
+    @Test
+    void anRruleJob_isDeployedAsItsContainingCron_andItsNextRunsAreTheRules_everyOtherMonday() throws Exception {
+        Result result = cli("jobs", FixtureCatalog.FORTNIGHTLY, "--output", "json", "--next", "2");
+
+        assertThat(result.code()).as(result.err()).isZero();
+        JsonNode job = new ObjectMapper().readTree(result.out()).path("jobs").get(0);
+        assertThat(job.path("schedule").asText())
+                .isEqualTo("DTSTART:20261207T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO");
+        assertThat(job.path("deployed").asText()).isEqualTo("cron(0 9 ? * MON 2026-2199)");
+        assertThat(job.at("/next/0/local").asText()).isEqualTo("2026-12-07T09:00:00+01:00");
+        assertThat(job.at("/next/1/local").asText())
+                .as("not the cron's 14 December")
+                .isEqualTo("2026-12-21T09:00:00+01:00");
+        assertThat(job.path("no_more_occurrences").asBoolean()).isFalse();
+    }
+
+    /** Past the calculator's last year (2199) no schedule has an occurrence: each row says so. */
+    @Test
+    void aJobWithNoOccurrenceLeft_saysNoMoreOccurrences_inTheTableAndTheJson() throws Exception {
+        Clock after = Clock.fixed(Instant.parse("2200-01-02T00:00:00Z"), ZoneOffset.UTC);
+        StringWriter out = new StringWriter();
+        StringWriter json = new StringWriter();
+        int code = PunctualCli.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), after, "jobs", DAILY);
+        PunctualCli.execute(
+                new PrintWriter(json), new PrintWriter(new StringWriter()), after, "jobs", DAILY, "--output", "json");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("no more occurrences");
+        assertThat(new ObjectMapper()
+                        .readTree(json.toString())
+                        .at("/jobs/0/no_more_occurrences")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test

@@ -56,6 +56,68 @@ class PlanCommandTest {
         assertThat(json.get("skipped").get(0).get("note").asText()).contains("does not exist");
     }
 
+    /** Decision 0049: deployed as its containing cron; after its COUNT, no more occurrences, said as such. */
+    @Test
+    void planOfAnRruleWithCount_namesTheDeployedCron_andSaysNoMoreOccurrencesAfterTheLast() throws Exception {
+        String rule = "DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=3";
+        Result text = run(
+                "plan",
+                "--schedule",
+                rule,
+                "--zone",
+                "Europe/Berlin",
+                "--from",
+                "2027-01-01T00:00:00Z",
+                "--count",
+                "10");
+        Result json = run(
+                "plan",
+                "--schedule",
+                rule,
+                "--zone",
+                "Europe/Berlin",
+                "--from",
+                "2027-01-01T00:00:00Z",
+                "--count",
+                "10",
+                "--json");
+
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out())
+                .contains("expression  cron(0 9 ? * MON 2027)")
+                .contains("answered OUTSIDE_RULE, with no ledger write")
+                .contains("2027-02-01T08:00:00Z")
+                .doesNotContain("2027-01-11T08:00:00Z")
+                .contains(
+                        "no more occurrences: the rule's COUNT or UNTIL has ended it (the last was 2027-02-01T08:00:00Z)");
+        JsonNode tree = new ObjectMapper().readTree(json.out());
+        assertThat(tree.get("deployed").asText()).isEqualTo("cron(0 9 ? * MON 2027)");
+        assertThat(tree.get("occurrences")).hasSize(3);
+        assertThat(tree.get("no_more_occurrences").asBoolean()).isTrue();
+    }
+
+    @Test
+    void planOfAnRruleWithOccurrencesLeft_doesNotSayItEnded() throws Exception {
+        Result json = run(
+                "plan",
+                "--schedule",
+                "DTSTART:20270104T090000 RRULE:FREQ=WEEKLY;COUNT=30",
+                "--zone",
+                "Europe/Berlin",
+                "--from",
+                "2027-01-01T00:00:00Z",
+                "--count",
+                "3",
+                "--json");
+
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        assertThat(new ObjectMapper()
+                        .readTree(json.out())
+                        .get("no_more_occurrences")
+                        .asBoolean())
+                .isFalse();
+    }
+
     @Test
     void planJson_toIsExclusive_anOccurrenceExactlyAtToIsLeftOut() throws Exception {
         Result result = run(
