@@ -255,8 +255,10 @@ final class OperatorPolicy extends Construct {
     /**
      * {@code jobs --stage} (issue 38, item 1): which jobs are paused, read as one
      * BatchGetItem per 100 lock items, projected to the pause mark ({@link LedgerLayout#PAUSE_ATTRIBUTES}):
-     * lock items only. The GetItem above already reads every ledger item, so this hides nothing more; it
-     * grants the batch no more than what {@code jobs} asks of it.
+     * lock items only. A batch that names attributes outside the mark is denied; one that names none (no
+     * projection) is not, since {@code ForAllValues} holds for an empty set, so the grant narrows the keys
+     * read, not always the attributes. The GetItem above already reads every ledger item whole, so this
+     * exposes nothing more.
      */
     private static PolicyStatement pauseReads(String ledger) {
         return attributesOf("dynamodb:BatchGetItem", ledger, LedgerLayout.LOCK_ITEMS, LedgerLayout.PAUSE_ATTRIBUTES);

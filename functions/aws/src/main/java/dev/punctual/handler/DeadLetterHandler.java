@@ -67,6 +67,10 @@ public final class DeadLetterHandler implements RequestHandler<SQSEvent, SQSBatc
                 case Undelivered.Recorded r -> recorded++;
                 case Undelivered.AlreadyRecorded a -> {}
                 case Undelivered.Kept k -> {}
+                case Undelivered.OutsideRule o ->
+                    invocationLog.info(
+                            "dead letter of a firing outside the rule consumed",
+                            fields(message, Map.of("job", o.jobId(), "detail", o.why())));
                 case Undelivered.Unreadable u -> {
                     invocationLog.error(
                             "unreadable dead letter kept",

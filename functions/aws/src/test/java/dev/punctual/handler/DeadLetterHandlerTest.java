@@ -161,6 +161,36 @@ class DeadLetterHandlerTest {
     }
 
     @Test
+    void aDeadLetteredFiringOutsideAnRrule_isConsumed_notKeptForAPerson_andWritesNothing() {
+        // export-ledger runs every other Monday from 7 December; its deployed cron fires every Monday, so
+        // 14 December 09:00 Berlin is a firing the rule does not have (decision 0049).
+        Instant cronOnly = Instant.parse("2026-12-14T08:00:00Z");
+        EmulatorStage stage =
+                new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), Instant.parse("2026-12-15T08:00:00Z"));
+        Map<String, Object> payload = new LinkedHashMap<>(ScheduledPayload.forJob(FixtureCatalog.FORTNIGHTLY));
+        payload.put(ScheduledPayload.SCHEDULED_TIME, cronOnly.toString());
+        payload.put(ScheduledPayload.EXECUTION_ID, "e-0049");
+        payload.put(ScheduledPayload.ATTEMPT_NUMBER, "186");
+        payload.put(
+                ScheduledPayload.SCHEDULE_ARN,
+                "arn:aws:scheduler:eu-central-1:123456789012:schedule/punctual-dev/" + FixtureCatalog.FORTNIGHTLY);
+
+        SQSBatchResponse response =
+                handler(stage).handleRequest(event(message("m-rule", Json.write(payload), Map.of())), context());
+
+        assertThat(response.getBatchItemFailures())
+                .as("nothing to keep for a person: a delivery would have written nothing either")
+                .isEmpty();
+        assertThat(stage.runtime.services().ledger().run(new RunKey(FixtureCatalog.FORTNIGHTLY, cronOnly)))
+                .isEmpty();
+        assertThat(stage.lines)
+                .filteredOn(l -> l.contains("dead letter of a firing outside the rule consumed"))
+                .singleElement()
+                .satisfies(l -> assertThat(l).contains(FixtureCatalog.FORTNIGHTLY));
+        assertThat(stage.lines).noneMatch(l -> l.contains("\"Undelivered\"") || l.contains("unreadable dead letter"));
+    }
+
+    @Test
     void aLedgerFault_putsTheMessageInBatchItemFailures_soSqsDeliversItAgain() {
         EmulatorStage stage = new EmulatorStage(getClass(), StageFlags.defaultsFor("dev"), NOW);
         stage.clients.dynamo().deleteTable(b -> b.tableName(stage.ledgerTable));

@@ -66,6 +66,40 @@ class JobsPausedOnStageTest {
     }
 
     @Test
+    void aControlCharacterStoredInAPauseMark_isShownEscaped_inTheTableAndInJson() throws Exception {
+        pauseTheDailyJobAndTheSharedGroup();
+        // The operator policy lets anyone with it update the mark: what is stored is not trusted to be
+        // what pause wrote (redacted, one line).
+        DynamoDbHarness.client()
+                .updateItem(b -> b.tableName(stage.ledgerTable())
+                        .key(Map.of(
+                                "pk",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("lock#" + DAILY),
+                                "sk",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("lock")))
+                        .updateExpression("SET pausedBy = :by, pausedWhy = :why")
+                        .expressionAttributeValues(Map.of(
+                                ":by",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("\u001b[2Jmallory"),
+                                ":why",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                        "fine\u202eevil"))));
+
+        Result table = stage.at(NOW, 1, "jobs", "-o", "table");
+        Result json = cli("jobs");
+
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out()).doesNotContain("\u001b", "\u202e").contains("\\u001B[2Jmallory", "fine\\u202Eevil");
+        JsonNode daily = StreamSupport.stream(json.json().path("jobs").spliterator(), false)
+                .filter(j -> j.path("job").asText().equals(DAILY))
+                .findFirst()
+                .orElseThrow()
+                .path("paused");
+        assertThat(daily.path("paused_by").asText()).isEqualTo("\\u001B[2Jmallory");
+        assertThat(daily.path("reason").asText()).isEqualTo("fine\\u202Eevil");
+    }
+
+    @Test
     void jobsOnAStage_showsTheJobPausedByItself_andBothMembersOfThePausedGroup_andNoOther() throws Exception {
         pauseTheDailyJobAndTheSharedGroup();
 

@@ -78,7 +78,11 @@ final class InvocationResolver {
      *
      * <p>Any other past time may still be a real delivery: the replaced expression's occurrence (or its
      * retry) arriving after a deploy changed the schedule. That one is recorded, not refused, so it is
-     * never silently dropped; only what cannot be such a delivery is refused with nothing written.
+     * never silently dropped; only what cannot be such a delivery is refused with nothing written. The
+     * one exception: a time the deployed containing cron of an RRULE fires at is answered
+     * {@code OUTSIDE_RULE} with a log line and no record (decision 0049), even when it was a replaced
+     * rule's late delivery (a rule whose DTSTART moved by a week fires on the same weekday), because
+     * the two cannot be told apart and a record for every other-week firing is the cost 0049 avoids.
      */
     private PayloadParser.Parsed scheduledTimeChecked(Invocation.Scheduled s) {
         RunSubject job = s.subject();

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * What recording one dead-lettered delivery led to (decision 0044). Only {@link Unreadable} leaves the
- * message for a person; the other three are done with it.
+ * message for a person; the others are done with it.
  */
 public sealed interface Undelivered {
 
@@ -21,6 +21,13 @@ public sealed interface Undelivered {
      * kept: the delivery was given up after it ran, or a later delivery ran it.
      */
     record Kept(RunKey key, Optional<RunRecord> existing) implements Undelivered {}
+
+    /**
+     * A firing of an RRULE job's deployed cron that the rule does not have (decision 0049): had it been
+     * delivered it would have been answered {@code OUTSIDE_RULE} without a write, so nothing is owed to it
+     * and nothing is written. Done with, never kept for a person (no one could run it: it is no occurrence).
+     */
+    record OutsideRule(String jobId, String why) implements Undelivered {}
 
     /**
      * Not a scheduler's delivery of an occurrence of a catalog job: not JSON, another kind (a ping, a

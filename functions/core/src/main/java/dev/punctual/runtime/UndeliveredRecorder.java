@@ -39,8 +39,15 @@ final class UndeliveredRecorder {
                 switch (valid.invocation()) {
                     case Invocation.Scheduled s -> record(s, detail, log);
                     case Invocation.NotAnOccurrence n -> new Undelivered.Unreadable("NOT_AN_OCCURRENCE", n.detail());
-                    // Nothing to record: the rule has no occurrence there (decision 0049).
-                    case Invocation.OutsideRule o -> new Undelivered.Unreadable("OUTSIDE_RULE", o.detail());
+                    // Nothing to record and nothing to keep: the rule has no occurrence there (decision 0049),
+                    // so a delivery of it would have written nothing either.
+                    case Invocation.OutsideRule o ->
+                        new Undelivered.OutsideRule(
+                                o.delivery()
+                                        .subject()
+                                        .key(o.delivery().scheduledTime())
+                                        .jobId(),
+                                o.detail());
                     default ->
                         new Undelivered.Unreadable(
                                 "NOT_A_DELIVERY",

@@ -3,6 +3,7 @@ package dev.punctual.cli.reading;
 import dev.punctual.cli.control.PauseCommand;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.ledger.PauseMark;
+import dev.punctual.observability.VisibleText;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,8 +25,10 @@ final class Pauses {
 
     /**
      * The pause that holds at {@code now} on the nearest of {@link #lockIds}, as {@code pause} prints it
-     * (who and why redacted, since, until, then) with its {@code scope}: {@code entity}, {@code job} or
-     * {@code group}; null when none holds.
+     * (who, why, since, until, then) with its {@code scope}: {@code entity}, {@code job} or {@code group};
+     * null when none holds. Who and why are escaped ({@link VisibleText}), in JSON too, as a skip's and a
+     * hold's are in {@code status}: they were redacted when written, but the item can be written by anyone
+     * the operator policy lets update it, so a control character stored there never reaches a terminal.
      *
      * @param marks the mark on a lock item by its id, null for none
      */
@@ -35,6 +38,8 @@ final class Pauses {
             PauseMark mark = marks.apply(id);
             if (mark != null && mark.holdsAt(now)) {
                 Map<String, Object> shown = PauseCommand.described(id, mark);
+                shown.computeIfPresent("paused_by", (k, v) -> VisibleText.escaped((String) v));
+                shown.computeIfPresent("reason", (k, v) -> VisibleText.escaped((String) v));
                 shown.put("scope", id.equals(job.id()) ? "job" : id.equals(ledgerId) ? "entity" : "group");
                 return shown;
             }
