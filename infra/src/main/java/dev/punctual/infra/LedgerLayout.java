@@ -214,6 +214,14 @@ final class LedgerLayout {
         return "chunk#" + jobId + "#*";
     }
 
+    /**
+     * A per-entity job's completed one-time entities' notes (decision 0047), as a StringLike pattern: one
+     * partition per shard, {@code done#<job>#<NN>}; a job id never holds {@code #}, so no other job's matches.
+     */
+    static String completed(String jobId) {
+        return "done#" + jobId + "#*";
+    }
+
     /** The chunk records of a per-entity long job's entities, {@code chunk#<job>:<entity>#...}, as a pattern. */
     static String entityChunks(String jobId) {
         return "chunk#" + jobId + ":*";

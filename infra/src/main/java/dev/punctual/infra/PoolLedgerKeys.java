@@ -40,6 +40,8 @@ import java.util.Set;
  *     matches that job's entities only
  * @param entityJobItems {@code lock#<job>:*} of each of its per-entity jobs: each entity's own lock
  *     item (cursor, slot, lease; UpdateItem and GetItem)
+ * @param completedItems {@code done#<job>#*} of each of its per-entity jobs: the completed one-time
+ *     entities' notes a completion puts in its transaction (decision 0047; PutItem only, never read)
  * @param longRunItems the records of each of its long jobs (decision 0039), as StringLike patterns: the
  *     execution record {@code long#<job>} and the chunk records {@code chunk#<job>#*}, and for a
  *     per-entity long job its entities' {@code long#<job>:*} and {@code chunk#<job>:*}
@@ -57,6 +59,7 @@ record PoolLedgerKeys(
         boolean queriesDueIndex,
         List<String> entityRunItems,
         List<String> entityJobItems,
+        List<String> completedItems,
         List<String> longRunItems,
         List<String> longRunLeaseItems) {
 
@@ -68,6 +71,7 @@ record PoolLedgerKeys(
         reads = List.copyOf(reads);
         entityRunItems = List.copyOf(entityRunItems);
         entityJobItems = List.copyOf(entityJobItems);
+        completedItems = List.copyOf(completedItems);
         longRunItems = List.copyOf(longRunItems);
     }
 
@@ -110,6 +114,10 @@ record PoolLedgerKeys(
                 everything && catalog.jobs().stream().anyMatch(JobDefinition::isPerEntity),
                 perEntity(own, LedgerLayout::run),
                 perEntity(own, LedgerLayout::lock),
+                own.stream()
+                        .filter(JobDefinition::isPerEntity)
+                        .map(job -> LedgerLayout.completed(job.id()))
+                        .toList(),
                 longRuns(own),
                 longRunLeases(own));
     }

@@ -22,7 +22,9 @@ import software.constructs.Construct;
  * the lease's lock item, decision 0039); it queries only the due
  * index (decision 0031), from the watchdog's pool, so only that pool may, on that index only. A pool
  * hosting a long job may also put, update, read and query its long jobs' execution and chunk records
- * (decision 0039), and nothing else of theirs.
+ * (decision 0039), and nothing else of theirs. A pool with a per-entity job may put its completed
+ * one-time entities' notes ({@code done#<job>#*}, decision 0047), in the completion's transaction, and
+ * never read them.
  *
  * <p>Customer managed policies attached to the role, not its inline policy: the keys grow with the
  * pool's jobs (about 31 characters a job with ids of 8), IAM allows a role 10,240 characters of inline
@@ -100,6 +102,9 @@ final class PoolLedgerPolicies extends Construct {
         grants.addAll(split(List.of("dynamodb:PutItem", "dynamodb:GetItem"), keys.entityRunItems(), List.of(), LIKE));
         grants.addAll(
                 split(List.of("dynamodb:UpdateItem", "dynamodb:GetItem"), keys.entityJobItems(), List.of(), LIKE));
+        // A one-time entity's completion puts its completed note (decision 0047) in the same transaction:
+        // a Put only, on its job's done#<job>#<NN> partitions; the operator reads them, the pool never does.
+        grants.addAll(split(List.of("dynamodb:PutItem"), keys.completedItems(), List.of(), LIKE));
         // A long job's execution note and chunk records (decision 0039): written under the claim's lease,
         // read back consistently, and a chunk partition queried for the finish's tally.
         grants.addAll(split(LONG_RUN_ACTIONS, keys.longRunItems(), List.of(), LIKE));

@@ -111,10 +111,72 @@ class EntityLedgerGrantsTest {
                         assertThat(role.allows(forged)).as(forged.toString()).isFalse());
     }
 
+    /**
+     * A one-time {@code at()} entity's completion also puts its completed note (decision 0047) in the
+     * completion's transaction: the pool's role allows that Put on the job's {@code done#<job>#<NN>}
+     * partitions, and on no other job's.
+     */
+    @Test
+    void anAtEntitysCompletion_putsItsCompletedNote_allowedByItsPoolsRole_onItsJobsNotesOnly() {
+        StageStack stage = Synth.stage(Stages.named("dev"), CATALOG);
+        Template template = Template.fromStack(stage);
+        String table = TestTables.uniqueName(getClass(), "ledger");
+        LedgerTable.create(DynamoDbHarness.client(), table);
+        LedgerRequests requests = new LedgerRequests();
+        try (DynamoDbClient client = DynamoDbHarness.newClient(
+                builder -> builder.overrideConfiguration(c -> c.addExecutionInterceptor(requests)))) {
+            RunLedger ledger = DynamoDbRunLedger.create(
+                    client, table, clock, () -> UUID.randomUUID().toString(), Retention.DEFAULT, clock::advance);
+            PunctualRuntime runtime = new PunctualRuntime(new RuntimeServices(
+                    CATALOG,
+                    ledger,
+                    StageFlags.defaultsFor("dev"),
+                    event -> {},
+                    clock,
+                    clock::advance,
+                    new JobServices(clock, CATALOG, new LedgerHistory(ledger)),
+                    message -> new DeliveryReceipt.Sent(message.channel(), message.recipient())));
+
+            assertThat(deliver(runtime, "trial-end", ",\"schedule\":\"at(2026-11-30T09:00:00)\""))
+                    .isEqualTo("PASS OK");
+        }
+        LedgerPolicy role = LedgerPolicy.ofRole(
+                template,
+                Templates.logicalId(stage.pools().get(BATCH.name()).function().getRole()),
+                Templates.logicalId(stage.tables().ledger()));
+
+        assertThat(requests.unexpected()).isEmpty();
+        assertThat(requests.accesses())
+                .filteredOn(access -> access.partitionKey().startsWith("done#"))
+                .extracting(LedgerRequests.Access::action, LedgerRequests.Access::partitionKey)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        "dynamodb:PutItem",
+                        String.format(
+                                "done#tenant-report#%02d",
+                                dev.punctual.ledger.CompletedShards.of("tenant-report:trial-end"))));
+        assertThat(requests.accesses())
+                .as("the batch pool's requests its role denies")
+                .filteredOn(access -> !role.allows(access))
+                .isEmpty();
+        assertThat(List.of(
+                        new LedgerRequests.Access(
+                                "dynamodb:PutItem", "done#nightly#03", "x", java.util.Set.of("pk", "sk"), null),
+                        new LedgerRequests.Access(
+                                "dynamodb:GetItem", "done#tenant-report#03", "x", java.util.Set.of("pk", "sk"), null),
+                        new LedgerRequests.Access(
+                                "dynamodb:PutItem", "done#tenant-reports#03", "x", java.util.Set.of("pk", "sk"), null)))
+                .allSatisfy(forged ->
+                        assertThat(role.allows(forged)).as(forged.toString()).isFalse());
+    }
+
     private String deliver(PunctualRuntime runtime, String entity) {
+        return deliver(runtime, entity, "");
+    }
+
+    private String deliver(PunctualRuntime runtime, String entity, String schedule) {
         String payload = "{\"kind\":\"scheduled\",\"job\":\"tenant-report\",\"scheduled_time\":\"" + NINE
                 + "\",\"execution_id\":\"" + UUID.randomUUID() + "\",\"attempt_number\":\"1\",\"entity\":\""
-                + entity + "\",\"zone\":\"UTC\"}";
+                + entity + "\",\"zone\":\"UTC\"" + schedule + "}";
         StructuredLog log = new StructuredLog(line -> {}, clock, "punctual", Redactor.standard())
                 .forInvocation("test-" + UUID.randomUUID(), false);
         InvocationResult result =

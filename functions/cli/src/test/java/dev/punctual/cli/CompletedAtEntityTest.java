@@ -116,6 +116,138 @@ class CompletedAtEntityTest {
         assertThat(JSON.readTree(got.out()).has("completed")).isFalse();
     }
 
+    @Test
+    void list_showsTheCompletedAtEntity_afterTheLiveOnes_markedAsAnsweredFromTheLedger() throws Exception {
+        cli(on("schedules", "put", JOB, "acme", "--zone", "UTC", "--schedule", AT));
+        cli(on("schedules", "put", JOB, "daily", "--zone", "UTC"));
+        assertThat(cliAfterTheOccurrence(on("run", JOB, "--entity", "acme", "--at", OCCURRENCE))
+                        .code())
+                .isZero();
+        schedulerDeletes("acme");
+
+        CliRun json = cli(on("schedules", "list", JOB, "-o", "json"));
+
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode listed = JSON.readTree(json.out());
+        assertThat(listed.at("/schedules/0/entity").asText()).isEqualTo("daily");
+        assertThat(listed.at("/schedules/0/state").asText()).isEqualTo("live");
+        assertThat(listed.path("schedules")).hasSize(1);
+        assertThat(listed.path("completed")).hasSize(1);
+        JsonNode done = listed.at("/completed/0");
+        assertThat(done.path("entity").asText()).isEqualTo("acme");
+        assertThat(done.path("state").asText()).isEqualTo("completed");
+        assertThat(done.path("occurrence").asText()).isEqualTo(OCCURRENCE);
+        assertThat(done.path("status").asText()).isEqualTo("SUCCEEDED");
+        assertThat(done.path("source").asText()).isEqualTo("ledger");
+        assertThat(done.path("schedule").asText()).isEqualTo("deleted by the scheduler after completion");
+        assertThat(listed.path("completed_next").isNull()).isTrue();
+
+        CliRun text = cli(on("schedules", "list", JOB));
+        assertThat(text.code()).isZero();
+        String out = text.out();
+        assertThat(out.indexOf("daily")).as(out).isLessThan(out.indexOf("completed (answered from the ledger"));
+        assertThat(out)
+                .containsPattern("acme +completed +" + OCCURRENCE + " +SUCCEEDED +\\S+ +launch-mail\\.acme")
+                .doesNotContain("more completed:");
+
+        CliRun liveOnly = cli(on("schedules", "list", JOB, "--completed-limit", "0", "-o", "json"));
+        assertThat(JSON.readTree(liveOnly.out()).path("completed")).isEmpty();
+    }
+
+    @Test
+    void list_pagesTheCompletedOnes_andShowsAnEntityPutAgain_asLiveOnly() throws Exception {
+        for (String entity : java.util.List.of("a1", "a2", "a3")) {
+            cli(on("schedules", "put", JOB, entity, "--zone", "UTC", "--schedule", AT));
+            assertThat(cliAfterTheOccurrence(on("run", JOB, "--entity", entity, "--at", OCCURRENCE))
+                            .code())
+                    .isZero();
+            schedulerDeletes(entity);
+        }
+        // a3 put again with a later at(): live, so not also listed as completed (as schedules get answers it).
+        cli(on("schedules", "put", JOB, "a3", "--zone", "UTC", "--schedule", "at(2026-12-01T16:00:00)"));
+
+        java.util.List<String> completed = new java.util.ArrayList<>();
+        String after = null;
+        int pages = 0;
+        do {
+            CliRun page = after == null
+                    ? cli(on("schedules", "list", JOB, "--completed-limit", "1", "-o", "json"))
+                    : cli(on(
+                            "schedules",
+                            "list",
+                            JOB,
+                            "--completed-limit",
+                            "1",
+                            "--completed-after",
+                            after,
+                            "-o",
+                            "json"));
+            assertThat(page.code()).as(page.err()).isZero();
+            JsonNode listed = JSON.readTree(page.out());
+            assertThat(listed.path("completed").size()).isLessThanOrEqualTo(1);
+            listed.path("completed")
+                    .forEach(row -> completed.add(row.path("entity").asText()));
+            after = listed.path("completed_next").isNull()
+                    ? null
+                    : listed.path("completed_next").asText();
+            pages++;
+        } while (after != null && pages < 10);
+
+        assertThat(after).as("the last page has no next token").isNull();
+        assertThat(completed).containsExactlyInAnyOrder("a1", "a2");
+    }
+
+    @Test
+    void list_refusesABadTokenOrLimit_beforeAnyRequest() {
+        CliRun token = cli(on("schedules", "list", JOB, "--completed-after", "x/acme"));
+        assertThat(token.code()).isEqualTo(2);
+        assertThat(token.err()).contains("--completed-after: 'x/acme' is not a token schedules list printed");
+
+        CliRun limit = cli(on("schedules", "list", JOB, "--completed-limit", "1001"));
+        assertThat(limit.code()).isEqualTo(2);
+        assertThat(limit.err()).contains("--completed-limit: 1001 is not accepted; accepted: 0");
+    }
+
+    @Test
+    void listsLedgerRequests_areQueriesAndGetItems_eachAllowedByTheSynthesisedOperatorPolicy() throws Exception {
+        cli(on("schedules", "put", JOB, "acme", "--zone", "UTC", "--schedule", AT));
+        assertThat(cliAfterTheOccurrence(on("run", JOB, "--entity", "acme", "--at", OCCURRENCE))
+                        .code())
+                .isZero();
+        schedulerDeletes("acme");
+        dev.punctual.infra.SynthesisedOperatorPolicy policy = dev.punctual.infra.SynthesisedOperatorPolicy.synthesise();
+        try (RecordingProxy proxy = new RecordingProxy(URI.create(endpoint))) {
+            String direct = endpoint;
+            endpoint = proxy.endpoint().toString();
+            proxy.take();
+            CliRun listed = cli(on("schedules", "list", JOB, "-o", "json"));
+            endpoint = direct;
+            assertThat(JSON.readTree(listed.out()).path("completed")).hasSize(1);
+
+            java.util.List<RecordingProxy.Access> ledger = proxy.take().stream()
+                    .filter(a -> a.action().startsWith("dynamodb:"))
+                    .toList();
+
+            assertThat(ledger)
+                    .extracting(RecordingProxy.Access::action)
+                    .contains("dynamodb:Query", "dynamodb:GetItem")
+                    .containsOnly("dynamodb:Query", "dynamodb:GetItem");
+            assertThat(ledger)
+                    .filteredOn(a -> a.action().equals("dynamodb:Query"))
+                    .as("one Query per shard, on the job's completed notes")
+                    .hasSize(dev.punctual.ledger.CompletedShards.SHARDS)
+                    .allMatch(a -> a.partitionKey().startsWith("done#" + JOB + "#"));
+            assertThat(ledger)
+                    .as("every ledger request of the list, as the stage's operator policy has it")
+                    .allMatch(a -> policy.allows(
+                            a.action(),
+                            a.partitionKey() == null ? "" : a.partitionKey(),
+                            a.sortKey(),
+                            a.attributes(),
+                            a.returnValues()));
+        }
+    }
+
     /** What EventBridge Scheduler does after the delivery of a schedule with ActionAfterCompletion DELETE. */
     private void schedulerDeletes(String entity) {
         AwsAccess local = AwsAccess.loopback("us-east-1", Map.of(AwsAccess.SCHEDULER, URI.create(endpoint)));

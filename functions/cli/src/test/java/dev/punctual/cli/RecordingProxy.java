@@ -186,12 +186,34 @@ public final class RecordingProxy implements AutoCloseable {
                 recorded.add(new Access(
                         "dynamodb:" + operation,
                         request.path("TableName").asText(null),
-                        null,
+                        queriedPartition(request),
                         null,
                         names(request),
                         request.path("ReturnValues").asText("NONE"),
                         operation));
         }
+    }
+
+    /**
+     * A Query's partition key, as IAM's {@code dynamodb:LeadingKeys} sees it: the value its key condition
+     * compares the table's {@code pk} with ({@code #x = :v}, {@code #x} naming {@code pk}); null for any
+     * other request, or a Query of an index by another key.
+     */
+    private static String queriedPartition(JsonNode request) {
+        java.util.regex.Matcher equality = java.util.regex.Pattern.compile("(#[A-Za-z0-9_]+) = (:[A-Za-z0-9_]+)")
+                .matcher(request.path("KeyConditionExpression").asText(""));
+        while (equality.find()) {
+            if ("pk"
+                    .equals(request.path("ExpressionAttributeNames")
+                            .path(equality.group(1))
+                            .asText(null))) {
+                return request.path("ExpressionAttributeValues")
+                        .path(equality.group(2))
+                        .path("S")
+                        .asText(null);
+            }
+        }
+        return null;
     }
 
     private void item(String action, JsonNode request, String itemField, String operation) {

@@ -112,6 +112,21 @@ public interface RunLedger {
     NextDue noteEntityDue(String ledgerId, java.util.function.Function<Instant, Optional<Instant>> nextAfter);
 
     /**
+     * A page of the job's completed one-time entities (decision 0047): each {@code at()} entity whose
+     * delivery's completion left it without a next occurrence, with that occurrence and its status, as the
+     * completion noted it in its own transaction; kept as long as its run item. Each note read is confirmed
+     * against the entity's item: one deleted since (a tombstone) is dropped. An entity put again keeps its
+     * note until its next completion replaces it (the caller shows the live schedule instead, as
+     * {@code schedules get} does). The notes are read eventually consistent, shard by shard.
+     *
+     * @param from where the page begins: {@link CompletedShards.Position#START}, or a previous page's next
+     * @param limit at most this many notes read (and so entities shown), 1-1000
+     */
+    default CompletedPage completedEntities(String job, CompletedShards.Position from, int limit) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no completed entities");
+    }
+
+    /**
      * An operator's skip of one occurrence ahead of time (decision 0033), with who and why: a skipped
      * occurrence cannot start, a started one cannot be skipped (exactly one of a skip and a claim racing
      * wins). The key's job id is the job's, or an entity's ledger id ({@code job:entity}).

@@ -5,6 +5,8 @@ import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.CompletedPage;
+import dev.punctual.ledger.CompletedShards;
 import dev.punctual.ledger.RunRecord;
 import dev.punctual.observability.VisibleText;
 import java.net.URI;
@@ -294,6 +296,26 @@ public final class EntitySchedules {
                 throw new SchedulerCallException("DeleteSchedule", where(name), e);
             }
         }
+    }
+
+    /**
+     * A page of the job's completed one-time entities, from the ledger (decision 0047): each {@code at()}
+     * entity whose delivery's completion left it with no next occurrence, with that occurrence and its
+     * status, as the completion noted it; an entity deleted since is left out. The scheduler is not asked:
+     * an entity put again after its completion is still listed here until its new {@code at()} completes,
+     * so a caller that also lists the group shows such an entity as live and drops its row here.
+     *
+     * <p>Cost: one eventually consistent Query per shard the page touches (at most 32, each a read unit for
+     * up to 8 KB of notes) and one consistent GetItem per note read. Needs {@code dynamodb:Query} and
+     * {@code dynamodb:GetItem} on the ledger table: the stage's operator policy grants both, the services'
+     * policy neither.
+     *
+     * @param from {@link CompletedShards.Position#START}, or where the previous page's {@code next} points
+     * @param limit at most this many notes read, 1-{@value CompletedPage#MAX_LIMIT}
+     */
+    public CompletedPage completedPage(String job, CompletedShards.Position from, int limit) {
+        perEntityJob(job);
+        return tombstones.completed(job, from, limit);
     }
 
     /**

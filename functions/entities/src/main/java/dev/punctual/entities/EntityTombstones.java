@@ -1,6 +1,8 @@
 package dev.punctual.entities;
 
 import dev.punctual.entity.EntityIds;
+import dev.punctual.ledger.CompletedPage;
+import dev.punctual.ledger.CompletedShards;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.NextDue;
@@ -193,6 +195,11 @@ public final class EntityTombstones {
      */
     LockState state(String job, String entity) {
         return ledger.lock(EntityIds.ledgerId(job, entity));
+    }
+
+    /** A page of the job's completed one-time entities (decision 0047), each confirmed on its item. */
+    CompletedPage completed(String job, CompletedShards.Position from, int limit) {
+        return ledger.completedEntities(job, from, limit);
     }
 
     /** The run record of one of the entity's occurrences, if the ledger has one. */

@@ -105,6 +105,13 @@ class OneTimeEntityWatchdogTest {
         assertThat(overdueEntities(f))
                 .as("only the entity never delivered; not the two whose schedules are gone after completion")
                 .containsExactly("lost");
+        // Decision 0047: both completions noted the entity in its job's completed list, outside the index
+        // the watchdog reads (it reported neither over two days of checks).
+        assertThat(f.ledger
+                        .completedEntities("launch-mail", dev.punctual.ledger.CompletedShards.Position.START, 10)
+                        .entities())
+                .extracting(e -> e.entity() + " " + e.status() + " " + e.occurrence())
+                .containsExactlyInAnyOrder("acme SUCCEEDED " + AT, "broken FAILED " + AT);
     }
 
     @Test

@@ -22,7 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * The completion transaction: [0] the final run item, [1] the group's lock item (lease ours, then
  * released), [2] the job's item when it is a different item (slot finished, cursor advanced, last success
  * noted). On the
- * job's own group [1] carries the job part too, because a transaction may touch an item only once.
+ * job's own group [1] carries the job part too, because a transaction may touch an item only once. Last,
+ * for a one-time entity done (its due note cleared), its completed note {@code done#<job>#<NN>} (decision
+ * 0047): a Put in the same request, so a delivery sends no request more.
  */
 final class CommitItems {
 
@@ -64,6 +66,9 @@ final class CommitItems {
                 items.add(update(plan.jobId(), sets, withJobConditions(null), removes));
             }
         }
+        // No condition: the lease condition in the same transaction fences it, as it fences the run item.
+        plan.completedNote()
+                .ifPresent(note -> items.add(requests.transactPut(CompletedNotes.item(note), null, values)));
         return items;
     }
 

@@ -3,6 +3,7 @@ package dev.punctual.ledger.dynamodb;
 import static dev.punctual.ledger.dynamodb.Expressions.*;
 
 import dev.punctual.ledger.ChunkRecord;
+import dev.punctual.ledger.CompletedEntity;
 import dev.punctual.ledger.DueBuckets;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.ExecutionRecord;
@@ -371,6 +372,26 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                     "read the history of " + ledgerId,
                     () -> dynamo.query(requests.newestFirstQuery(condition, v, limit, from)));
             page.items().forEach(item -> rows.add(Codec.run(item).orElseThrow()));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null && rows.size() < atMost);
+        return rows;
+    }
+
+    @Override
+    public List<CompletedEntity> readCompleted(String job, int shard, Optional<String> afterEntity, int atMost) {
+        Values v = Values.of().put(":pk", Keys.completedPartition(job, shard));
+        afterEntity.ifPresent(entity -> v.put(":after", Keys.completedSortKey(entity)));
+        String condition = afterEntity.isPresent() ? COMPLETED_IN_SHARD_AFTER : COMPLETED_IN_SHARD;
+        List<CompletedEntity> rows = new java.util.ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            int wanted = atMost - rows.size();
+            int limit = queryPage == null ? wanted : Math.min(wanted, queryPage);
+            Map<String, AttributeValue> from = start;
+            var page = Send.request(
+                    "read the completed entities of " + job + " (shard " + shard + ")",
+                    () -> dynamo.query(requests.inOrderQuery(condition, v, limit, from)));
+            page.items().forEach(item -> rows.add(CompletedNotes.note(item)));
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null && rows.size() < atMost);
         return rows;

@@ -479,6 +479,17 @@ final class Expressions {
      */
     static final String NOTE_DUE = "SET " + DUE_NOTE;
 
+    /**
+     * A job's completed one-time entities in one shard (decision 0047), for {@code schedules list}: the
+     * partition {@code done#<job>#<NN>} holds only those notes, by entity id; {@code :after} (the last
+     * entity of the previous page) continues a page where it stopped. The note itself is a Put in the
+     * completion's transaction with no condition of its own: the completion's lease condition fences it.
+     */
+    static final String COMPLETED_IN_SHARD = "#pk = :pk";
+
+    /** As {@link #COMPLETED_IN_SHARD}, after the entity the previous page ended with. */
+    static final String COMPLETED_IN_SHARD_AFTER = "#pk = :pk AND #sk > :after";
+
     /** A put of an entity with no occurrence left (an {@code at()} already past): out of the index. */
     static final String CLEAR_DUE = "REMOVE " + DUE_CLEARED;
 

@@ -71,6 +71,25 @@ final class Keys {
         return s("chunk#" + key.jobId() + "#" + OCCURRENCE.format(key.scheduledTime()));
     }
 
+    /**
+     * A completed one-time entity's note (decision 0047): one partition per job and shard, sorted by entity
+     * id, so {@code schedules list} reads a job's completed entities with a Query per shard and never a
+     * Scan; a job id holds no {@code #}, so one job's partitions are never another's.
+     */
+    static Map<String, AttributeValue> completed(String job, int shard, String entity) {
+        return Map.of(Attr.PK, completedPartition(job, shard), Attr.SK, s(entity));
+    }
+
+    /** The partition of a job's completed entities in one shard: {@code done#<job>#<NN>}. */
+    static AttributeValue completedPartition(String job, int shard) {
+        return s("done#" + job + "#" + (shard < 10 ? "0" : "") + shard);
+    }
+
+    /** The sort key after which a shard's page continues: the last entity id read. */
+    static AttributeValue completedSortKey(String entity) {
+        return s(entity);
+    }
+
     private static String runPk(String jobId) {
         return "run#" + jobId;
     }

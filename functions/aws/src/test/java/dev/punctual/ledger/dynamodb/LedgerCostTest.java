@@ -197,6 +197,47 @@ class LedgerCostTest {
         assertThat(meter.sent()).extracting(RequestMeter.Sent::operation).containsExactly("TransactWriteItems");
     }
 
+    /**
+     * A one-time {@code at()} entity's delivery (decision 0047) sends the requests a recurring entity's first
+     * delivery sends, the same operations in the same order: its completed note is one more Put in the
+     * completion's transaction, a transactional write of an item under 1 KB (2 write units), and its due
+     * index entry is deleted rather than moved (1 index write unit instead of 2).
+     */
+    @Test
+    void atEntityDelivery_sendsTheRequestsOfARecurringOnesFirst_theCompletedNoteRidesInTheCompletion() {
+        RunLedger ledger = ledger();
+        Instant at = START.minus(Duration.ofMinutes(1));
+        meter.reset();
+        deliverFirst(ledger, new RunKey("trial:daily", at), NextDue.at(at.plus(Duration.ofDays(1))));
+        List<String> recurring =
+                meter.sent().stream().map(RequestMeter.Sent::operation).toList();
+        meter.reset();
+        deliverFirst(ledger, new RunKey("trial:order-9", at), NextDue.none());
+        List<String> oneTime =
+                meter.sent().stream().map(RequestMeter.Sent::operation).toList();
+
+        assertThat(oneTime).isEqualTo(recurring).endsWith("TransactWriteItems");
+        int noteBytes =
+                itemBytes(Keys.completed("trial", dev.punctual.ledger.CompletedShards.of("trial:order-9"), "order-9"));
+        assertThat(ItemSize.transactionalWriteUnits(noteBytes))
+                .as("the note's write units in the completion's transaction")
+                .isEqualTo(2);
+        System.out.printf(
+                "[ledger-cost] at() entity: %s, as a recurring entity's first delivery; the completed note adds"
+                        + " %d B, %d WCU to the completion's transaction, and its index entry is deleted (1 index"
+                        + " write unit)%n",
+                oneTime, noteBytes, ItemSize.transactionalWriteUnits(noteBytes));
+    }
+
+    private void deliverFirst(RunLedger ledger, RunKey key, NextDue next) {
+        ClaimResult claimed =
+                ledger.claim(ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                        .onEntityLease("trial", java.util.Optional.empty()));
+        assertThat(claimed).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(ledger.complete(((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok"), next))
+                .isInstanceOf(CompletionResult.Completed.class);
+    }
+
     private ClaimRequest entityRequest(String group, RunKey key) {
         return ClaimRequest.scheduled(key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
                 .onEntityLease(group, java.util.Optional.of(key.scheduledTime().minus(Duration.ofMinutes(1))));

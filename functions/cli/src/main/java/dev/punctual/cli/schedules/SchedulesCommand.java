@@ -24,6 +24,8 @@ import dev.punctual.entity.EntityScheduleException;
 import dev.punctual.entity.EntityScheduleName;
 import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
+import dev.punctual.ledger.CompletedPage;
+import dev.punctual.ledger.CompletedShards;
 import dev.punctual.observability.VisibleText;
 import dev.punctual.stage.StageFlags;
 import dev.punctual.stage.StageOutputs;
@@ -33,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -326,28 +329,64 @@ public final class SchedulesCommand implements Runnable {
     @Command(
             name = "list",
             mixinStandardHelpOptions = true,
-            description = "Lists every entity's schedule of the job (one GetSchedule per entity).")
+            description = "Lists every entity's schedule of the job (one GetSchedule per entity), then its completed"
+                    + " one-time at() entities from the ledger, a page at a time (decision 0047).")
     static final class ListCommand extends Subcommand {
+
+        @Option(
+                names = "--completed-limit",
+                paramLabel = "N",
+                description = "Completed notes read from the ledger per page, 0 to " + CompletedPage.MAX_LIMIT
+                        + "; 0 lists live schedules only (default " + CompletedList.DEFAULT_LIMIT + ")")
+        int completedLimit = CompletedList.DEFAULT_LIMIT;
+
+        @Option(
+                names = "--completed-after",
+                paramLabel = "TOKEN",
+                description = "Continue the completed list where a previous list stopped (its 'more completed:'"
+                        + " token, completed_next in -o json)")
+        String completedAfter;
+
+        private CompletedShards.Position from;
+
         ListCommand(CliContext context, Function<String, JobCatalog> catalogs) {
             super(context, catalogs);
         }
 
         @Override
         Optional<EntitySchedule> checked(JobDefinition definition) {
+            from = CompletedList.from(completedAfter, CompletedList.limit(completedLimit));
             return Optional.empty();
         }
 
         @Override
         Printed run(EntitySchedules schedules, JobDefinition definition, Optional<EntitySchedule> desired) {
             List<EntitySchedule> all = schedules.list(definition.id());
+            Set<String> live = all.stream().map(EntitySchedule::entity).collect(Collectors.toSet());
+            CompletedList.Rows completed =
+                    CompletedList.read(schedules, definition.id(), live, from, completedLimit, where.emulator());
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("job", definition.id());
             json.put("group", schedules.group());
-            json.put("schedules", all.stream().map(SchedulesCommand::row).toList());
+            json.put("schedules", all.stream().map(ListCommand::liveRow).toList());
+            json.put(
+                    "completed",
+                    completed.entities().stream().map(CompletedList::row).toList());
+            json.put("completed_next", completed.next().orElse(null));
             String text = all.isEmpty()
                     ? "no schedules: " + definition.id() + " has no entity schedule in group " + schedules.group()
                     : table(all);
-            return new Printed(text, json, 0);
+            String more = CompletedList.text(definition.id(), completed);
+            return new Printed(more.isEmpty() ? text : text.stripTrailing() + "\n\n" + more, json, 0);
+        }
+
+        /** A live schedule's row, marked so beside the completed ones. */
+        private static Map<String, Object> liveRow(EntitySchedule s) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("entity", s.entity());
+            row.put("state", "live");
+            row.putAll(row(s));
+            return row;
         }
     }
 
@@ -408,13 +447,21 @@ public final class SchedulesCommand implements Runnable {
         try {
             return schedules.completed(job, entity);
         } catch (RuntimeException e) {
-            for (Throwable cause = e; emulator && cause != null; cause = cause.getCause()) {
-                if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException) {
-                    return Optional.empty();
-                }
+            if (missingTable(e, emulator)) {
+                return Optional.empty();
             }
             throw e;
         }
+    }
+
+    /** On an emulator, whether the failure is the ledger table's absence (no command has made it yet). */
+    static boolean missingTable(RuntimeException e, boolean emulator) {
+        for (Throwable cause = e; emulator && cause != null; cause = cause.getCause()) {
+            if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A completed entity as {@code get -o json} shows it, under {@code completed} (decision 0043). */

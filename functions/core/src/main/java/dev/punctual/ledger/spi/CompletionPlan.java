@@ -1,5 +1,6 @@
 package dev.punctual.ledger.spi;
 
+import dev.punctual.ledger.CompletedEntity;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.NextDue;
 import dev.punctual.ledger.RunRecord;
@@ -46,6 +47,27 @@ public record CompletionPlan(
                 + due.map(d -> "|due " + d.at().map(Instant::toEpochMilli).orElse(-1L))
                         .orElse("");
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /**
+     * The completed one-time entity's note (decision 0047), written in this same transaction: present when
+     * the completion clears the entity's due note (its schedule has no next occurrence, DUE_CLEARED), so
+     * exactly the completions that take an entity out of the due index put it in its job's completed list.
+     * Expires with the run item it names.
+     */
+    public Optional<CompletedEntity> completedNote() {
+        int colon = jobId().indexOf(':');
+        boolean cleared = due.filter(d -> d.at().isEmpty()).isPresent();
+        if (!cleared || colon <= 0 || record.expiresAt() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new CompletedEntity(
+                jobId().substring(0, colon),
+                jobId().substring(colon + 1),
+                record.key().scheduledTime(),
+                record.status(),
+                now,
+                record.expiresAt()));
     }
 
     /** The cursor passed the occurrence meanwhile: its completion is not the newest, so it notes nothing. */

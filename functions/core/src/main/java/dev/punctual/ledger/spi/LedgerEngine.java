@@ -7,6 +7,9 @@ import dev.punctual.ledger.Busy;
 import dev.punctual.ledger.Claim;
 import dev.punctual.ledger.ClaimRequest;
 import dev.punctual.ledger.ClaimResult;
+import dev.punctual.ledger.CompletedEntity;
+import dev.punctual.ledger.CompletedPage;
+import dev.punctual.ledger.CompletedShards;
 import dev.punctual.ledger.CompletionResult;
 import dev.punctual.ledger.Due;
 import dev.punctual.ledger.EntityTombstone;
@@ -490,6 +493,37 @@ public final class LedgerEngine implements RunLedger {
                     "maintenance of " + kept + " could not be given back (released: " + released + ")", fault);
         }
         return released;
+    }
+
+    /**
+     * Reads the job's shards in order from {@code from}, at most {@code limit} notes in all (a Query per
+     * shard touched, so at most 32 a page), and confirms each against its entity's item (one consistent
+     * read each): a tombstone there drops it, as {@code schedules get} answers a deleted entity.
+     */
+    @Override
+    public CompletedPage completedEntities(String job, CompletedShards.Position from, int limit) {
+        Ids.require(job, "job");
+        if (limit < 1 || limit > CompletedPage.MAX_LIMIT) {
+            throw new IllegalArgumentException("limit: 1-" + CompletedPage.MAX_LIMIT + " accepted, was " + limit);
+        }
+        List<CompletedEntity> kept = new ArrayList<>();
+        int read = 0;
+        CompletedShards.Position at = from;
+        while (!at.done() && read < limit) {
+            int want = limit - read;
+            List<CompletedEntity> notes = store.readCompleted(job, at.shard(), at.after(), want);
+            read += notes.size();
+            for (CompletedEntity note : notes) {
+                if (store.readLock(note.ledgerId()).tombstone() == null) {
+                    kept.add(note);
+                }
+            }
+            at = notes.size() < want
+                    ? new CompletedShards.Position(at.shard() + 1, Optional.empty())
+                    : new CompletedShards.Position(
+                            at.shard(), Optional.of(notes.get(notes.size() - 1).entity()));
+        }
+        return new CompletedPage(kept, at.done() ? Optional.empty() : Optional.of(at.token()), read);
     }
 
     @Override

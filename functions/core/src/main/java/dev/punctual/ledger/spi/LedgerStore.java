@@ -1,6 +1,7 @@
 package dev.punctual.ledger.spi;
 
 import dev.punctual.ledger.ChunkRecord;
+import dev.punctual.ledger.CompletedEntity;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.ExecutionRecord;
 import dev.punctual.ledger.Lease;
@@ -130,6 +131,13 @@ public interface LedgerStore {
      * eventually consistent (one Query, following its pages only as far as {@code atMost}).
      */
     List<RunRecord> readRecentRuns(String ledgerId, Optional<Instant> since, int atMost);
+
+    /**
+     * The completed one-time entities' notes of one job's shard (decision 0047), by entity id, those after
+     * {@code afterEntity} when present, at most {@code atMost}: for {@code schedules list}, so it may be
+     * eventually consistent (one Query, following its pages only as far as {@code atMost}).
+     */
+    List<CompletedEntity> readCompleted(String job, int shard, Optional<String> afterEntity, int atMost);
 
     /**
      * An operator's skip (decision 0033), one transaction over two items: on the job's lock item the

@@ -184,6 +184,26 @@ public abstract class DueIndexContract {
     }
 
     @Test
+    void completedAtEntitysNote_isNeverInTheDueIndex_whateverTheWindow() {
+        complete(
+                claim(delivery(entity("at-once"), daily(0), Optional.empty())),
+                new Outcome.Succeeded(null),
+                NextDue.none());
+
+        // The completed note (decision 0047) is an item of its own, outside the sparse index: the windows the
+        // watchdog could ask for list the entity neither at its occurrence nor at its completion's time.
+        assertThat(mine(daily(0).minus(Duration.ofHours(1)), daily(0).plus(Duration.ofHours(1))))
+                .isEmpty();
+        assertThat(mine(clock.peek().minus(Duration.ofHours(1)), clock.peek().plus(Duration.ofHours(1))))
+                .isEmpty();
+        assertThat(ledger().completedEntities(job(), dev.punctual.ledger.CompletedShards.Position.START, 10)
+                        .entities())
+                .as("while the job's completed list has it")
+                .extracting(dev.punctual.ledger.CompletedEntity::entity)
+                .containsExactly("at-once");
+    }
+
+    @Test
     void jobsCompletion_withoutANote_isNeverListed() {
         String solo = prefix + "-solo";
         Claim claim = claim(ClaimRequest.scheduled(

@@ -228,6 +228,12 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public List<dev.punctual.ledger.CompletedEntity> readCompleted(
+            String job, int shard, Optional<String> afterEntity, int atMost) {
+        return inject("readCompleted", () -> store.readCompleted(job, shard, afterEntity, atMost));
+    }
+
+    @Override
     public List<ExecutionRecord> readRecentExecutions(String ledgerId, int limit) {
         return inject("readRecentExecutions", () -> store.readRecentExecutions(ledgerId, limit));
     }

@@ -1,6 +1,7 @@
 package dev.punctual.ledger.testkit;
 
 import dev.punctual.ledger.ChunkRecord;
+import dev.punctual.ledger.CompletedEntity;
 import dev.punctual.ledger.DueIndex;
 import dev.punctual.ledger.EntityTombstone;
 import dev.punctual.ledger.ExecutionRecord;
@@ -41,6 +42,12 @@ public final class InMemoryLedgerStore implements LedgerStore {
     private final Map<RunKey, RunRecord> missed = new HashMap<>();
     /** The due watch's notes (decision 0031): an entity's ledger id to its next occurrence, DUE_NOTE. */
     private final Map<String, Instant> due = new HashMap<>();
+
+    /**
+     * The completed one-time entities' notes (decision 0047), as the {@code done#<job>#<shard>} items: by
+     * job and shard, then entity id, as DynamoDB sorts them.
+     */
+    private final Map<String, TreeMap<String, CompletedEntity>> completed = new HashMap<>();
 
     /** Long occurrences' execution records (decision 0039), as the {@code long#} items. */
     private final Map<RunKey, ExecutionRecord> executions = new HashMap<>();
@@ -289,6 +296,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
         plan.due()
                 .ifPresent(next ->
                         next.at().ifPresentOrElse(at -> due.put(plan.jobId(), at), () -> due.remove(plan.jobId())));
+        plan.completedNote()
+                .ifPresent(note -> completed
+                        .computeIfAbsent(note.job() + "#" + note.shard(), k -> new TreeMap<>())
+                        .put(note.entity(), note));
         return Commit.COMMITTED;
     }
 
@@ -597,6 +608,15 @@ public final class InMemoryLedgerStore implements LedgerStore {
     private boolean leaseOursAtFence(Lease lease, Instant now) {
         LockState lock = readLock(lease.group());
         return lease.ownerToken().equals(lock.leaseOwner()) && lock.leaseHeldAt(now) && lock.fence() == lease.fence();
+    }
+
+    /** The shard's notes by entity id after {@code afterEntity}, as the Query on {@code done#<job>#<shard>}. */
+    @Override
+    public synchronized List<CompletedEntity> readCompleted(
+            String job, int shard, Optional<String> afterEntity, int atMost) {
+        TreeMap<String, CompletedEntity> notes = completed.getOrDefault(job + "#" + shard, new TreeMap<>());
+        return (afterEntity.isPresent() ? notes.tailMap(afterEntity.get(), false) : notes)
+                .values().stream().limit(atMost).toList();
     }
 
     /** The due index over this store's notes, as DynamoDB's index over the lock items' (DUE_NOTE, DUE_CLEARED). */
