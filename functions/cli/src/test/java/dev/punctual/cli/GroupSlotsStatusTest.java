@@ -42,7 +42,7 @@ class GroupSlotsStatusTest {
     private static final Instant NOW = Instant.parse("2026-11-30T14:00:02Z");
 
     static final JobCatalog CATALOG = JobCatalog.of(
-                    JobDefinition.builder("daily-report")
+                    JobDefinition.builder("morning-report")
                             .schedule("0 9 * * *", "America/New_York")
                             .lockGroup("reports")
                             .job(s -> ctx -> JobResult.empty())
@@ -87,24 +87,24 @@ class GroupSlotsStatusTest {
 
     @Test
     void status_showsTheSlotsInUse_andWhoHoldsEach_inJsonAndInTheTable() throws Exception {
-        assertThat(claim("daily-report")).isInstanceOf(ClaimResult.Claimed.class);
+        assertThat(claim("morning-report")).isInstanceOf(ClaimResult.Claimed.class);
         assertThat(claim("weekly-report")).isInstanceOf(ClaimResult.Claimed.class);
 
         JsonNode jobs = JSON.readTree(cli("status").out()).path("jobs");
 
-        JsonNode daily = byJob(jobs, "daily-report");
+        JsonNode daily = byJob(jobs, "morning-report");
         JsonNode slots = daily.path("slots");
         assertThat(slots.path("capacity").asInt()).isEqualTo(3);
         assertThat(slots.path("in_use").asInt()).isEqualTo(2);
         List<String> holders = new ArrayList<>();
         slots.path("held").forEach(h -> holders.add(h.path("holder").asText()));
-        assertThat(holders).containsExactlyInAnyOrder("daily-report", "weekly-report");
-        assertThat(daily.path("lease").path("holder").asText()).isEqualTo("daily-report");
+        assertThat(holders).containsExactlyInAnyOrder("morning-report", "weekly-report");
+        assertThat(daily.path("lease").path("holder").asText()).isEqualTo("morning-report");
         assertThat(byJob(jobs, "audit-report").path("lease").isNull())
                 .as("its own run holds no slot")
                 .isTrue();
         String wide = cli("status", "--output", "wide").out();
-        assertThat(line(wide, "audit-report ")).contains("2 of 3 slots: JOB by ", "daily-report", "weekly-report");
+        assertThat(line(wide, "audit-report ")).contains("2 of 3 slots: JOB by ", "morning-report", "weekly-report");
     }
 
     @Test
@@ -113,12 +113,12 @@ class GroupSlotsStatusTest {
                         .code())
                 .isZero();
 
-        for (String job : List.of("daily-report", "weekly-report", "audit-report")) {
+        for (String job : List.of("morning-report", "weekly-report", "audit-report")) {
             assertThat(claim(job)).as(job).isInstanceOf(ClaimResult.Paused.class);
         }
 
         assertThat(cli("resume", "--group", "reports", "--catch-up").code()).isZero();
-        for (String job : List.of("daily-report", "weekly-report", "audit-report")) {
+        for (String job : List.of("morning-report", "weekly-report", "audit-report")) {
             assertThat(claim(job)).as(job).isInstanceOf(ClaimResult.Claimed.class);
         }
     }

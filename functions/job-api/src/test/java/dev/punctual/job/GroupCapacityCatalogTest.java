@@ -20,7 +20,7 @@ class GroupCapacityCatalogTest {
 
     private static JobCatalog reports() {
         return JobCatalog.of(
-                job("daily-report").lockGroup("reports").build(),
+                job("morning-report").lockGroup("reports").build(),
                 job("weekly-report").lockGroup("reports").build(),
                 job("cleanup").build());
     }
