@@ -89,8 +89,11 @@ record PoolLedgerKeys(
                 new LinkedHashSet<>(own.stream().map(JobDefinition::id).toList());
         Set<String> groups =
                 new LinkedHashSet<>(own.stream().map(JobDefinition::lockGroup).toList());
+        // A group of capacity N (decision 0051) is N lease items: its claims take, renew and release any of
+        // its slots, and read the others to tell a live run of their job from a dead one.
         List<String> groupItems = groups.stream()
                 .filter(group -> !ids.contains(group))
+                .flatMap(group -> dev.punctual.ledger.LockSlots.slotIds(group, catalog.groupCapacity(group)).stream())
                 .map(LedgerLayout::lock)
                 .toList();
         boolean everything = ids.contains(MissedRunWatchdog.ID);

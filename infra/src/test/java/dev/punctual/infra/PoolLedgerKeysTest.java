@@ -47,6 +47,21 @@ class PoolLedgerKeysTest {
     }
 
     @Test
+    void aGroupOfCapacityThree_isThreeLeaseItems_whichEachPoolOfItsJobsWritesAndReads() {
+        JobCatalog catalog = JobCatalog.of(
+                        job("expire", "reservations", FunctionPool.DEFAULT), job("refund", "reservations", BATCH))
+                .withGroupCapacity("reservations", 3);
+
+        PoolLedgerKeys batch = PoolLedgerKeys.of(catalog, "batch");
+
+        assertThat(batch.groupItems())
+                .containsExactly("lock#reservations", "lock#reservations#2", "lock#reservations#3");
+        assertThat(batch.reads())
+                .containsExactly(
+                        "lock#reservations", "lock#reservations#2", "lock#reservations#3", "run#expire", "lock#expire");
+    }
+
+    @Test
     void aGroupNamedAfterAnotherPoolsJob_isALeaseItem_neverThatJobsOwnItemToWrite() {
         JobCatalog catalog = JobCatalog.of(job("report", null, FunctionPool.DEFAULT), job("audit", "report", BATCH));
 

@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.punctual.ledger.LockSlots;
 import dev.punctual.ledger.Retention;
 import dev.punctual.ledger.RunStatus;
 import dev.punctual.ledger.Trigger;
@@ -115,8 +116,11 @@ class DependencyRulesTest {
     /** What a team's job module is written against: the job-api module's packages. */
     private static final String[] JOB_API = {ROOT, TIME, CATCH_UP, JOB, STAGE, OBSERVABILITY, JSON};
 
-    /** The ledger's value types that are part of the job API's vocabulary (how a run was triggered, kept). */
-    private static final Class<?>[] LEDGER_VALUES = {Trigger.class, Retention.class, RunStatus.class};
+    /**
+     * The ledger's value types that are part of the job API's vocabulary (how a run was triggered, kept),
+     * and the lock items a group of capacity N is made of (decision 0051: the catalog names its slots).
+     */
+    private static final Class<?>[] LEDGER_VALUES = {Trigger.class, Retention.class, RunStatus.class, LockSlots.class};
 
     @Test
     void theRulesSeeEveryModule() {

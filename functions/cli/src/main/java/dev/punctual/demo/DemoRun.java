@@ -221,7 +221,7 @@ final class DemoRun {
         switch (tool.step()) {
             case HOLD_TAKEN -> {
                 flushRoutine();
-                HoldTerms terms = HoldTerms.of(catalog.lockGroups(), "loading synthetic members", "demo-loader")
+                HoldTerms terms = HoldTerms.of(catalog.lockItems(), "loading synthetic members", "demo-loader")
                         .forCommand(LOAD_COMMAND)
                         .waitingAtMost(Duration.ofSeconds(5), Duration.ofMillis(250));
                 held = HeldMaintenance.takeWithoutRenewer(

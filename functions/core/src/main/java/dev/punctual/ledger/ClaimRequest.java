@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param approvalRequired the job needs an operator's approval of the occurrence (decision 0041): the claim
  *     carries APPROVED in the write it already sends and removes the mark there; false sends exactly what
  *     a claim sent before
+ * @param groupCapacity how many runs the lock group admits at once (decision 0051): 1 is one lease item, as
+ *     before; N tries the group's N slots ({@link LockSlots}), the one the occurrence hashes to first
  */
 public record ClaimRequest(
         RunKey key,
@@ -32,7 +34,8 @@ public record ClaimRequest(
         Instant leaseUntil,
         Optional<String> holdGroup,
         Optional<Instant> expectedCursor,
-        boolean approvalRequired) {
+        boolean approvalRequired,
+        int groupCapacity) {
 
     public ClaimRequest {
         Objects.requireNonNull(key, "key");
@@ -55,6 +58,54 @@ public record ClaimRequest(
             throw new IllegalArgumentException(
                     "holdGroup: " + lockGroup + " is the entity's own lease; accepted: the job's group, another item");
         }
+        LockSlots.requireCapacity(groupCapacity, "groupCapacity");
+        if (groupCapacity > 1 && (holdGroup.isPresent() || lockGroup.equals(key.jobId()))) {
+            // A job's own item (and an entity's) keeps one occurrence in flight: only a named group has slots.
+            throw new IllegalArgumentException("groupCapacity " + groupCapacity + " of " + lockGroup
+                    + ": accepted only for a named group its jobs share; a job's own group or an entity's lease is 1");
+        }
+    }
+
+    /** A claim on a group of capacity 1 (the form before decision 0051). */
+    public ClaimRequest(
+            RunKey key,
+            String lockGroup,
+            Trigger trigger,
+            int schedulerAttempt,
+            int maxAttempts,
+            boolean force,
+            Instant leaseUntil,
+            Optional<String> holdGroup,
+            Optional<Instant> expectedCursor,
+            boolean approvalRequired) {
+        this(
+                key,
+                lockGroup,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                approvalRequired,
+                1);
+    }
+
+    /** The same claim in a group admitting {@code capacity} runs at once (decision 0051). */
+    public ClaimRequest withGroupCapacity(int capacity) {
+        return new ClaimRequest(
+                key,
+                lockGroup,
+                trigger,
+                schedulerAttempt,
+                maxAttempts,
+                force,
+                leaseUntil,
+                holdGroup,
+                expectedCursor,
+                approvalRequired,
+                capacity);
     }
 
     /** A claim that needs no approval (the form before decision 0041). */
@@ -93,7 +144,8 @@ public record ClaimRequest(
                 leaseUntil,
                 holdGroup,
                 expectedCursor,
-                true);
+                true,
+                groupCapacity);
     }
 
     /** A claim on the group's lease (a job's own group, or a shared one). */
@@ -132,7 +184,8 @@ public record ClaimRequest(
                 leaseUntil,
                 Optional.of(group),
                 cursor,
-                approvalRequired);
+                approvalRequired,
+                1);
     }
 
     /** A scheduled delivery of a job in its own lock group. */
@@ -151,7 +204,8 @@ public record ClaimRequest(
                 leaseUntil,
                 holdGroup,
                 expectedCursor,
-                approvalRequired);
+                approvalRequired,
+                1);
     }
 
     public ClaimRequest forced(Trigger newTrigger) {
@@ -165,6 +219,7 @@ public record ClaimRequest(
                 leaseUntil,
                 holdGroup,
                 expectedCursor,
-                approvalRequired);
+                approvalRequired,
+                groupCapacity);
     }
 }

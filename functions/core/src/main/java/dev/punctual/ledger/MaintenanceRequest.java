@@ -28,7 +28,7 @@ public record MaintenanceRequest(
         Map<String, Duration> entityLeaseTerms) {
     public MaintenanceRequest {
         groups = List.copyOf(groups);
-        groups.forEach(g -> Ids.require(g, "group"));
+        groups.forEach(g -> LockSlots.requireLockItem(g, "group"));
         Objects.requireNonNull(hold, "hold");
         entityLeaseTerms = Map.copyOf(entityLeaseTerms);
         for (var term : entityLeaseTerms.entrySet()) {

@@ -161,6 +161,26 @@ public interface RunLedger {
     }
 
     /**
+     * The pause of a lock group of capacity {@code slots} (decision 0051): the same mark on every slot, in
+     * one atomic write, so a claim on any slot meets it in the write it already sends. 1 is {@link #pause}.
+     */
+    default PauseOutcome pause(
+            String group, int slots, String by, String why, Optional<Instant> until, boolean catchUp) {
+        if (slots == 1) {
+            return pause(group, by, why, until, catchUp);
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no pauses of group slots");
+    }
+
+    /** Ends the pause of a group of capacity {@code slots} on every slot at once (decision 0051). */
+    default ResumeOutcome resume(String group, int slots, ResumeChoice choice) {
+        if (slots == 1) {
+            return resume(group, choice);
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no pauses of group slots");
+    }
+
+    /**
      * An operator's approval of one occurrence ahead of its claim (decision 0041), with who, why and the
      * preview they saw: the next claim of it uses it, once. The key's job id is the job's, or an entity's
      * ledger id ({@code job:entity}).

@@ -473,6 +473,11 @@ final class OccurrenceRunner {
                 request.job().maxAttempts(),
                 request.force(),
                 deadline.leaseFor(services.clock().instant()));
+        if (!request.subject().ownEntityLease()) {
+            // A group admitting N runs at once (decision 0051): its claim tries the group's N slots.
+            claim = claim.withGroupCapacity(
+                    services.catalog().groupCapacity(request.subject().lockGroup()));
+        }
         // Decision 0041: only a job needing approval in this stage adds the approval's clause to its claim.
         return request.job().requiresApproval(services.flags().destructiveEnabled()) ? claim.needingApproval() : claim;
     }

@@ -70,7 +70,7 @@ public record HoldTerms(
      * needs a {@code maxWait} reaching its end, at most that long) and is held at once otherwise.
      */
     public static HoldTerms forCatalog(JobCatalog catalog, String reason, String by, Duration skewTolerance) {
-        return of(catalog.lockGroups(), reason, by).withEntityLeases(EntityLeaseTerms.of(catalog, skewTolerance));
+        return of(catalog.lockItems(), reason, by).withEntityLeases(EntityLeaseTerms.of(catalog, skewTolerance));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.punctual.jepsen;
 
 import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockSlots;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -51,6 +52,11 @@ public final class HistoryChecker {
     public enum Check {
         DOUBLE_SUCCESS,
         LEASE_OVERLAP,
+        /**
+         * More job holders of a group of capacity N at once than N, over all its slots (decision 0051): each
+         * slot is a lease of its own, which {@link #LEASE_OVERLAP} checks; this counts them together.
+         */
+        GROUP_OVER_CAPACITY,
         FENCE_ORDER,
         REFUSED_INPUT_WROTE,
         FENCED_WRITE_LANDED,
@@ -175,6 +181,7 @@ public final class HistoryChecker {
         List<Tenure> tenures = tenures();
         successes();
         leases(tenures);
+        capacity(tenures);
         fences(tenures);
         holds(tenures);
         refusals();
@@ -522,6 +529,41 @@ public final class HistoryChecker {
                             List.of(previous.brief(), next.brief()));
                 }
             }
+        });
+    }
+
+    /**
+     * A group of capacity N (decision 0051, {@link JepsenJobs#capacityOf}) has N slots, each a lease checked
+     * above; together they never have more than N job holders (bodies) at once. Maintenance holds are not
+     * bodies. Reports each moment a tenure starts with more than N held, and counts the most held at once.
+     */
+    private void capacity(List<Tenure> tenures) {
+        Map<String, List<Tenure>> byGroup = tenures.stream()
+                .filter(t -> !t.maintenance() && !t.empty())
+                .collect(Collectors.groupingBy(t -> LockSlots.groupOf(t.group())));
+        byGroup.forEach((group, held) -> {
+            int capacity = JepsenJobs.capacityOf(group);
+            if (capacity == 1) {
+                return;
+            }
+            List<Tenure> byStart = held.stream()
+                    .sorted(Comparator.comparingLong(Tenure::start))
+                    .toList();
+            long most = 0;
+            for (Tenure next : byStart) {
+                List<Tenure> together = byStart.stream()
+                        .filter(t -> t.start() <= next.start() && t.end() > next.start())
+                        .toList();
+                most = Math.max(most, together.size());
+                if (together.size() > capacity) {
+                    anomaly(
+                            Check.GROUP_OVER_CAPACITY,
+                            group + ": " + together.size() + " holders at " + next.start() + " µs, capacity "
+                                    + capacity,
+                            together.stream().map(Tenure::brief).toList());
+                }
+            }
+            figures.merge("group." + group + ".mostAtOnce", most, Math::max);
         });
     }
 

@@ -1100,6 +1100,47 @@ class HistoryCheckerTest {
                 .attempt(1));
     }
 
+    /** A granted claim of {@code job} on the lock item {@code lease} (a slot of a group of capacity N). */
+    private void claimedOn(String proc, String job, String lease, long fence, String token, long t0, long t1) {
+        add(Op.of(proc, 0, Op.Kind.CLAIM)
+                .atMillis(t0, t1)
+                .occurrence(job, OCC, lease)
+                .result("Claimed")
+                .lease(fence, token, t1 + 2500)
+                .attempt(1));
+    }
+
+    // ---------------------------------------------------------------- a group of capacity N (decision 0051)
+
+    /** Two of the group's jobs on its two slots at once, the third after one ended: legal. */
+    @Test
+    void twoHoldersOfAGroupOfCapacityTwo_onItsTwoSlots_andAThirdAfterOneEnded_areNoAnomaly() {
+        claimedOn("a.1", JepsenJobs.GAMMA, JepsenJobs.WIDE, 1, "g1", T, T + 10);
+        claimedOn("b.1", JepsenJobs.DELTA, JepsenJobs.WIDE + "#2", 1, "d1", T + 100, T + 110);
+        claimedOn("c.1", JepsenJobs.OMEGA, JepsenJobs.WIDE, 2, "o2", T + 600, T + 610);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures()).containsEntry("group.wide.mostAtOnce", 2L);
+    }
+
+    /** Three holders at once over three lock items of a group of capacity 2: no item overlaps, the group does. */
+    @Test
+    void threeHoldersOfAGroupOfCapacityTwo_atOnce_areReported_thoughNoSlotOverlaps() {
+        claimedOn("a.1", JepsenJobs.GAMMA, JepsenJobs.WIDE, 1, "g1", T, T + 10);
+        claimedOn("b.1", JepsenJobs.DELTA, JepsenJobs.WIDE + "#2", 1, "d1", T + 100, T + 110);
+        claimedOn("c.1", JepsenJobs.OMEGA, JepsenJobs.WIDE + "#3", 1, "o1", T + 200, T + 210);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, FinalState.unknown());
+
+        assertThat(result.count(Check.GROUP_OVER_CAPACITY)).isEqualTo(1);
+        assertThat(result.anomalies())
+                .extracting(HistoryChecker.Anomaly::check)
+                .containsOnly(Check.GROUP_OVER_CAPACITY);
+        assertThat(result.figures()).containsEntry("group.wide.mostAtOnce", 3L);
+    }
+
     /** A granted claim of the entity's own lease {@code tenant:acme}, as {@link #claimed} for a job's. */
     private void entityClaimed(
             String proc, long skew, long occ, long fence, String token, long t0, long t1, long until) {

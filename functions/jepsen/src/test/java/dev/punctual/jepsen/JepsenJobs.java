@@ -51,19 +51,41 @@ final class JepsenJobs {
     static final String TIDY = "tidy";
     static final String BATCH = "batch";
 
+    /**
+     * Three jobs sharing the group {@link #WIDE} of capacity {@link #WIDE_CAPACITY} (decision 0051): at most
+     * two of them run at once, each on one of the group's two slots ({@code wide}, {@code wide#2}).
+     */
+    static final String GAMMA = "gamma";
+
+    static final String DELTA = "delta";
+    static final String OMEGA = "omega";
+    static final String WIDE = "wide";
+    static final int WIDE_CAPACITY = 2;
+
+    /** The slots of {@link #WIDE}: its lease items, which maintenance holds and the final state reads. */
+    static final List<String> WIDE_SLOTS = dev.punctual.ledger.LockSlots.slotIds(WIDE, WIDE_CAPACITY);
+
+    /** The rounds the jobs of {@link #WIDE} run in (every profile): the first ones, to keep the run short. */
+    static final int WIDE_ROUNDS = 6;
+
+    /** How many runs a group admits at once: {@link #WIDE_CAPACITY} for {@link #WIDE}, else 1. */
+    static int capacityOf(String group) {
+        return group.equals(WIDE) ? WIDE_CAPACITY : 1;
+    }
+
     /** The chunks every occurrence of {@link #CLOSE} plans. */
     static final List<String> CHUNKS = List.of("c1", "c2", "c3", "c4");
 
     /** The rounds {@link #CLOSE} and {@link #TIDY} run in (every profile): the first ones. */
     static final int LONG_ROUNDS = 4;
 
-    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY, CLOSE);
+    static final List<String> JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY, CLOSE, GAMMA, DELTA, OMEGA);
 
     /** The ledger ids the operator skips ahead of the workers: not {@link #BATCH}'s. */
     static final List<String> SKIPPED = List.of(SOLO, ALPHA, BETA, TENANT, POOLED);
 
     /** The ledger ids a stale redelivery goes straight to the ledger for: not the long job. */
-    static final List<String> SHORT_JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY);
+    static final List<String> SHORT_JOBS = List.of(SOLO, ALPHA, BETA, TENANT, POOLED, TIDY, GAMMA, DELTA, OMEGA);
 
     /**
      * The lock items the operator pauses (decision 0040), each with the ledger ids whose claims meet its
@@ -91,9 +113,9 @@ final class JepsenJobs {
                 .toList();
     }
 
-    static final List<String> CATALOG_JOBS = List.of(SOLO, ALPHA, BETA);
-    static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB, POOLED_JOB);
-    static final List<String> LEASES = List.of(SOLO, PAIR, TENANT, POOLED_JOB, BATCH);
+    static final List<String> CATALOG_JOBS = List.of(SOLO, ALPHA, BETA, GAMMA, DELTA, OMEGA);
+    static final List<String> GROUPS = List.of(SOLO, PAIR, TENANT_JOB, POOLED_JOB, WIDE, WIDE + "#2");
+    static final List<String> LEASES = List.of(SOLO, PAIR, TENANT, POOLED_JOB, BATCH, WIDE, WIDE + "#2");
 
     static final String CRON = "* * * * *";
     static final Duration EVERY = Duration.ofMinutes(1);
@@ -108,6 +130,7 @@ final class JepsenJobs {
             case TENANT -> TENANT;
             case POOLED -> POOLED_JOB;
             case CLOSE, TIDY -> BATCH;
+            case GAMMA, DELTA, OMEGA -> WIDE;
             default -> PAIR;
         };
     }
@@ -129,6 +152,9 @@ final class JepsenJobs {
 
     /** How many rounds a ledger id runs in: {@link #LONG_ROUNDS} for {@link #BATCH}'s jobs. */
     static int roundsOf(String job, int rounds) {
+        if (group(job).equals(WIDE)) {
+            return Math.min(rounds, WIDE_ROUNDS);
+        }
         return group(job).equals(BATCH) ? Math.min(rounds, LONG_ROUNDS) : rounds;
     }
 

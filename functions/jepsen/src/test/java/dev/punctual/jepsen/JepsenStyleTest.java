@@ -307,6 +307,11 @@ class JepsenStyleTest {
                 f.get("occurrences.succeeded"),
                 outcome.elapsed().toMillis() / 1000.0));
         s.append(String.format(
+                "  group %s of capacity %d (decision 0051): at most %s of its jobs ran at once%n",
+                JepsenJobs.WIDE,
+                JepsenJobs.WIDE_CAPACITY,
+                f.getOrDefault("group." + JepsenJobs.WIDE + ".mostAtOnce", 0L)));
+        s.append(String.format(
                 "  operations: %d (claims %d, leases granted %d of which %d retries of a failed or abandoned attempt,"
                         + " completions %d: %d successes, %d fenced, %d unknown;"
                         + " domain writes %d landed, %d refused by the fence; late writes %d landed, %d refused;"

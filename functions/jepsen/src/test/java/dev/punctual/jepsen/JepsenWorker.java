@@ -453,13 +453,15 @@ public final class JepsenWorker {
         long remaining = between(REMAINING_MIN_MS, REMAINING_MAX_MS);
         Instant leaseUntil = Lease.deadline(clock.instant(), Duration.ofMillis(remaining), Lease.DEADLINE_MARGIN);
         ClaimRequest shared = new ClaimRequest(
-                new RunKey(job, occurrence),
-                JepsenJobs.group(job),
-                Trigger.SCHEDULED,
-                delivery,
-                JepsenJobs.MAX_ATTEMPTS,
-                false,
-                leaseUntil);
+                        new RunKey(job, occurrence),
+                        JepsenJobs.group(job),
+                        Trigger.SCHEDULED,
+                        delivery,
+                        JepsenJobs.MAX_ATTEMPTS,
+                        false,
+                        leaseUntil)
+                // A group of capacity N (decision 0051), as the runtime asks for it from the catalog.
+                .withGroupCapacity(JepsenJobs.capacityOf(JepsenJobs.group(job)));
         // An entity's own lease, as the runtime asks for it: held off by its job's group, and the
         // one-request claim conditional on the cursor at the occurrence before (every minute here).
         ClaimRequest request = JepsenJobs.holdGroup(job)
@@ -642,7 +644,9 @@ public final class JepsenWorker {
                         .catchUp(new CatchUpPolicy(3, Duration.ofHours(6), CatchUpMode.OLDEST_FIRST))
                         .maxAttempts(JepsenJobs.MAX_ATTEMPTS),
                 new Close()));
-        return JobCatalog.of(definitions.toArray(JobDefinition[]::new));
+        // Decision 0051: gamma, delta and omega share a group admitting two of them at once.
+        return JobCatalog.of(definitions.toArray(JobDefinition[]::new))
+                .withGroupCapacity(JepsenJobs.WIDE, JepsenJobs.WIDE_CAPACITY);
     }
 
     /** The long job's definition (the test creates its state machine on moto from the same one). */

@@ -165,7 +165,9 @@ final class RecordingLedger implements RunLedger {
             case ClaimResult.Claimed claimed -> {
                 Claim claim = claimed.claim();
                 inFlight.put(key(claim.key()), claim);
-                b.lease(
+                // The lock item the lease was taken on: in a group of capacity N, one of its slots (0051).
+                b.group(claim.lease().group())
+                        .lease(
                                 claim.fence(),
                                 claim.lease().ownerToken(),
                                 claim.lease().expiresAt().toEpochMilli())

@@ -1,6 +1,7 @@
 package dev.punctual.job;
 
 import dev.punctual.PunctualException;
+import dev.punctual.ledger.LockSlots;
 import dev.punctual.time.Blackout;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -22,14 +24,20 @@ public final class JobCatalog {
     private final Map<String, JobTable> tables = new LinkedHashMap<>();
     private final Delivery delivery;
     private final List<MaintenanceCondition> conditions;
+    private final Map<String, Integer> capacities;
 
     public JobCatalog(List<JobDefinition> definitions) {
-        this(definitions, null, List.of());
+        this(definitions, null, List.of(), Map.of());
     }
 
-    private JobCatalog(List<JobDefinition> definitions, Delivery delivery, List<MaintenanceCondition> conditions) {
+    private JobCatalog(
+            List<JobDefinition> definitions,
+            Delivery delivery,
+            List<MaintenanceCondition> conditions,
+            Map<String, Integer> capacities) {
         this.delivery = delivery;
         this.conditions = List.copyOf(conditions);
+        this.capacities = Map.copyOf(capacities);
         Map<String, FunctionPool> pools = new LinkedHashMap<>();
         for (JobDefinition job : definitions) {
             if (jobs.putIfAbsent(job.id(), job) != null) {
@@ -52,6 +60,40 @@ public final class JobCatalog {
                         + "' appears twice; expected each name once");
             }
             declare("maintenance condition " + condition.name(), condition.table());
+        }
+        this.capacities.forEach(this::checkCapacity);
+    }
+
+    /**
+     * A group of capacity N (decision 0051) is a named group its member jobs share. Not a job's own id: a
+     * job's own item carries its one slot and cursor, and two occurrences of one job never run at once. Not
+     * a per-entity job's or a long job's: their entities' leases and a long occurrence's hours-long tenure
+     * read the group's one item (the holds' entity note, the long sweep), which N slots would split.
+     */
+    private void checkCapacity(String group, Integer capacity) {
+        String field = "job catalog: lock group '" + group + "': capacity " + capacity;
+        if (capacity < 1 || capacity > LockSlots.MAX_CAPACITY) {
+            throw new CatalogDefinitionException(field + " is not accepted; expected 1 to " + LockSlots.MAX_CAPACITY
+                    + " runners of the group at once");
+        }
+        List<JobDefinition> members =
+                jobs.values().stream().filter(j -> j.lockGroup().equals(group)).toList();
+        if (members.isEmpty()) {
+            throw new CatalogDefinitionException(field + ": no job has that group; expected one of " + lockGroups());
+        }
+        if (capacity == 1) {
+            return;
+        }
+        if (jobs.containsKey(group)) {
+            throw new CatalogDefinitionException(field + " is not accepted for a group named after job " + group
+                    + " (its own item keeps one occurrence in flight); expected a group id that is no job's id");
+        }
+        for (JobDefinition member : members) {
+            if (member.isPerEntity() || member.longRun() != null) {
+                throw new CatalogDefinitionException(field + " is not accepted: member " + member.id() + " is a "
+                        + (member.isPerEntity() ? "per-entity" : "long") + " job; expected capacity 1 for a group with"
+                        + " one, or another group for " + member.id());
+            }
         }
     }
 
@@ -111,7 +153,7 @@ public final class JobCatalog {
      * delivery (elsewhere the runtime hands jobs a suppressed port instead).
      */
     public JobCatalog withDelivery(Delivery port) {
-        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"), conditions);
+        return new JobCatalog(jobs(), Objects.requireNonNull(port, "port"), conditions, capacities);
     }
 
     /**
@@ -125,7 +167,8 @@ public final class JobCatalog {
                         .map(j -> j.withExclusions(List.of(window)))
                         .toList(),
                 delivery,
-                conditions);
+                conditions,
+                capacities);
     }
 
     /** The same jobs, those of one lock group with a blackout window (decision 0034). */
@@ -140,7 +183,8 @@ public final class JobCatalog {
                         .map(j -> j.lockGroup().equals(lockGroup) ? j.withExclusions(List.of(window)) : j)
                         .toList(),
                 delivery,
-                conditions);
+                conditions,
+                capacities);
     }
 
     /** The real delivery port, if the catalog declares one. */
@@ -152,7 +196,7 @@ public final class JobCatalog {
     public JobCatalog plus(List<JobDefinition> more) {
         List<JobDefinition> all = new ArrayList<>(jobs.values());
         all.addAll(more);
-        return new JobCatalog(all, delivery, conditions);
+        return new JobCatalog(all, delivery, conditions, capacities);
     }
 
     /**
@@ -165,7 +209,36 @@ public final class JobCatalog {
         Objects.requireNonNull(condition, "condition");
         List<MaintenanceCondition> more = new ArrayList<>(conditions);
         more.add(condition);
-        return new JobCatalog(jobs(), delivery, more);
+        return new JobCatalog(jobs(), delivery, more, capacities);
+    }
+
+    /**
+     * The same jobs, with the lock group admitting up to {@code capacity} of its jobs' runs at once (decision
+     * 0051): 1 to {@link LockSlots#MAX_CAPACITY}, for a named group shared by jobs with one schedule each.
+     * Undeclared, a group has capacity 1 (one runner at a time, one lease item).
+     */
+    public JobCatalog withGroupCapacity(String lockGroup, int capacity) {
+        Objects.requireNonNull(lockGroup, "lockGroup");
+        Map<String, Integer> more = new TreeMap<>(capacities);
+        more.put(lockGroup, capacity);
+        return new JobCatalog(jobs(), delivery, conditions, more);
+    }
+
+    /** How many runs of the group's jobs may hold it at once: 1 unless declared. */
+    public int groupCapacity(String lockGroup) {
+        return capacities.getOrDefault(lockGroup, 1);
+    }
+
+    /**
+     * Every lease item of every lock group, sorted: what maintenance takes (and gives back). A group of
+     * capacity 1 is its own item; a group of capacity N adds its slots {@code group#2} to {@code group#N}.
+     */
+    public List<String> lockItems() {
+        TreeSet<String> items = new TreeSet<>();
+        for (String group : lockGroups()) {
+            items.addAll(LockSlots.slotIds(group, groupCapacity(group)));
+        }
+        return List.copyOf(items);
     }
 
     /** The maintenance conditions every occurrence evaluates first, in declaration order. */

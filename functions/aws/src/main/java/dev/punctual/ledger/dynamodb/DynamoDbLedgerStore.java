@@ -191,6 +191,36 @@ public final class DynamoDbLedgerStore implements LedgerStore {
                 .applied();
     }
 
+    /** One transaction over a group's slots (decision 0051): PAUSE_MAY_SET on slot 0, the mark on every slot. */
+    @Override
+    public boolean pauseSlots(List<String> ids, PauseMark mark, Instant now) {
+        Values v = Values.of()
+                .put(":now", Av.millis(now))
+                .put(":pausedFrom", Av.millis(mark.from()))
+                .put(":pausedBy", Av.s(mark.by()))
+                .put(":pausedWhy", Av.s(mark.why()))
+                .put(":catchUp", AttributeValue.fromBool(mark.catchUp()));
+        mark.until().ifPresent(u -> v.put(":pausedTo", Av.millis(u)));
+        String update = mark.until().isPresent() ? PAUSE_UNTIL : PAUSE_SET;
+        List<TransactWriteItem> items = new java.util.ArrayList<>();
+        items.add(requests.transactUpdate(Keys.lock(ids.get(0)), update, PAUSE_MAY_SET, v));
+        ids.stream().skip(1).forEach(id -> items.add(requests.transactUpdate(Keys.lock(id), update, v)));
+        return transact("pause " + ids.get(0), items);
+    }
+
+    /** One transaction (decision 0051): PAUSE_AS_READ on slot 0, the same resume on every slot. */
+    @Override
+    public boolean resumeSlots(List<String> ids, PauseMark seen, Optional<PauseMark> after) {
+        Values v = Values.of().put(":pausedFrom", Av.millis(seen.from()));
+        after.ifPresent(a -> v.put(":pausedTo", Av.millis(a.until().orElseThrow()))
+                .put(":catchUp", AttributeValue.fromBool(a.catchUp())));
+        String update = after.isPresent() ? RESUME_SKIP_PAUSED : RESUME_CATCH_UP;
+        List<TransactWriteItem> items = new java.util.ArrayList<>();
+        items.add(requests.transactUpdate(Keys.lock(ids.get(0)), update, PAUSE_AS_READ, v));
+        ids.stream().skip(1).forEach(id -> items.add(requests.transactUpdate(Keys.lock(id), update, v)));
+        return transact("resume " + ids.get(0), items);
+    }
+
     @Override
     public Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen) {
         String condition = seen.isEmpty() ? RUN_ABSENT : RUN_UNCHANGED;
@@ -295,6 +325,12 @@ public final class DynamoDbLedgerStore implements LedgerStore {
     public boolean releaseLease(Lease lease, Instant now) {
         Values v = Values.of().put(":token", Av.s(lease.ownerToken()));
         return updateLock(lease.group(), RELEASE, LEASE_OWNED, v).applied();
+    }
+
+    @Override
+    public boolean clearLapsedLease(String id, String owner, Instant now) {
+        Values v = Values.of().put(":token", Av.s(owner)).put(":now", Av.millis(now));
+        return updateLock(id, RELEASE, LEASE_LAPSED, v).applied();
     }
 
     @Override

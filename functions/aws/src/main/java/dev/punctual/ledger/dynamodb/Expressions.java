@@ -118,6 +118,13 @@ final class Expressions {
     /** Release: only the owner token gives a lease back; an expired one of ours may be cleared too. */
     static final String LEASE_OWNED = "#leaseOwner = :token";
 
+    /**
+     * Clearing a dead run's slot of a group of capacity N (decision 0051): still that run's acquisition
+     * (its token: a newer owner's lease is never touched), and ended on the caller's clock (a lease renewed
+     * since is live and stays). With RELEASE, so the dead run can neither renew nor commit there.
+     */
+    static final String LEASE_LAPSED = "#leaseOwner = :token AND #leaseUntil <= :now";
+
     /** Lifting maintenance: only a maintenance hold, never a job's lease. */
     static final String MAINTENANCE_HELD = "attribute_exists(#leaseOwner) AND #leaseKind = :maintenance";
 

@@ -207,7 +207,7 @@ final class Requests {
                 .build();
     }
 
-    /** An update with no condition: {@code expressionAttributeValues} must not be sent empty. */
+    /** An update with no condition: {@code expressionAttributeValues} must not be sent empty (nor absent: none used). */
     TransactWriteItem transactUpdate(Map<String, AttributeValue> key, String update, Values v) {
         var values = v.forExpressions(update);
         Update.Builder u = Update.builder()
@@ -215,7 +215,7 @@ final class Requests {
                 .key(key)
                 .updateExpression(update)
                 .expressionAttributeNames(Placeholders.names(update));
-        if (!values.isEmpty()) {
+        if (values != null && !values.isEmpty()) {
             u.expressionAttributeValues(values);
         }
         return TransactWriteItem.builder().update(u.build()).build();

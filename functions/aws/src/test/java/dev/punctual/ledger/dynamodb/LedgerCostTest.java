@@ -93,6 +93,43 @@ class LedgerCostTest {
     }
 
     /**
+     * A group of capacity N (decision 0051): an uncontended claim takes the slot its occurrence hashes to and
+     * claims the job's slot, as in any shared group, so it costs the same 3 requests per occurrence (2 for
+     * the claim) whichever slot it lands on; the other slots are never read.
+     */
+    @Test
+    void scheduledOccurrencesFollowingTheCursor_groupOfCapacityThree_costThreeRequestsEach_onWhicheverSlot() {
+        RunLedger ledger = ledger();
+        meter.reset();
+        java.util.Set<String> slots = new java.util.TreeSet<>();
+        for (int i = 0; i < OCCURRENCES; i++) {
+            RunKey key = new RunKey("wide-member", START.plus(Duration.ofMinutes(i)));
+            ClaimRequest request = ClaimRequest.scheduled(
+                            key, 1, 3, clock.peek().plus(Duration.ofMinutes(5)))
+                    .inGroup("wide")
+                    .withGroupCapacity(3);
+            ClaimResult claimed = ledger.claim(request);
+            assertThat(claimed).isInstanceOf(ClaimResult.Claimed.class);
+            slots.add(((ClaimResult.Claimed) claimed).claim().lease().group());
+            assertThat(ledger.complete(((ClaimResult.Claimed) claimed).claim(), new Outcome.Succeeded("ok")))
+                    .isInstanceOf(CompletionResult.Completed.class);
+            clock.advance(Duration.ofMinutes(1));
+        }
+        List<RequestMeter.Sent> sent = meter.sent();
+
+        assertThat(sent).hasSize(3 * OCCURRENCES);
+        for (int i = 0; i < OCCURRENCES; i++) {
+            assertThat(sent.subList(3 * i, 3 * i + 3))
+                    .extracting(RequestMeter.Sent::operation)
+                    .containsExactly("UpdateItem", "UpdateItem", "TransactWriteItems");
+        }
+        assertThat(slots).as("the occurrences' home slots").isNotEmpty().allMatch(s -> s.startsWith("wide"));
+        System.out.printf(
+                "[ledger-cost] group of capacity 3: %d requests for %d occurrences, on slots %s%n",
+                sent.size(), OCCURRENCES, slots);
+    }
+
+    /**
      * An entity's own lease (decision 0029, 5): the claim is one TransactWriteItems (the update of the job's
      * group under its check for a maintenance hold, noting the claim's time for the holds to come, decision
      * 0036's addendum; the entity item's lease and slot), then the fenced completion, which also notes the

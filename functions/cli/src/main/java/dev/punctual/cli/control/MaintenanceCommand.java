@@ -201,7 +201,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
             session.withClockWithin(tolerance()).withTables();
             // The hold redacts its reason, so what is stored, printed and recorded in each skip is the same.
             MaintenanceRequest request = new MaintenanceRequest(
-                            session.catalog.lockGroups(),
+                            session.catalog.lockItems(),
                             new MaintenanceHold(why, who, clock.instant().plus(holdFor)),
                             maxWait,
                             POLL)
@@ -300,7 +300,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
         String who = by.who();
         try (OperatorSession session = new OperatorSession(stage, context, line -> {}, false, ownCatalog)) {
             session.withClockWithin(tolerance()).withTables();
-            HoldTerms terms = HoldTerms.of(session.catalog.lockGroups(), why, who)
+            HoldTerms terms = HoldTerms.of(session.catalog.lockItems(), why, who)
                     .forCommand(CommandHold.commandLine(command))
                     .lapsingAfter(holdLapse)
                     .waitingAtMost(maxWait, POLL)
@@ -341,7 +341,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
             List<String> lifted = session.runtime
                     .services()
                     .ledger()
-                    .maintenanceOff(session.catalog.lockGroups(), force ? Optional.empty() : Optional.of(who));
+                    .maintenanceOff(session.catalog.lockItems(), force ? Optional.empty() : Optional.of(who));
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("maintenance", "off");
             out.put("stage", stage.stageName());
@@ -368,7 +368,7 @@ public final class MaintenanceCommand implements Callable<Integer> {
 
     /** The groups under maintenance whose hold matches, each with who set it, why and until when. */
     private static List<String> holds(OperatorSession session, Predicate<MaintenanceHold> which) {
-        return session.catalog.lockGroups().stream()
+        return session.catalog.lockItems().stream()
                 .flatMap(group -> session.runtime.services().ledger().maintenance(group).stream()
                         .filter(which)
                         .map(hold -> described(group, hold)))

@@ -123,6 +123,11 @@ public final class PauseCommand {
             return asked.map(e -> EntityIds.ledgerId(job, e.getValue())).orElse(job);
         }
 
+        /** The lock items the mark goes on: a group of capacity N has N slots (decision 0051); else one. */
+        int slots(JobCatalog catalog) {
+            return group != null ? catalog.groupCapacity(group) : 1;
+        }
+
         /** How the command names what it paused, for its undo hint. */
         String target() {
             return (job != null ? job : "--group " + group)
@@ -191,10 +196,11 @@ public final class PauseCommand {
                 throw new OperatorInputException("--until: " + end.get() + " is not in the future; accepted: an"
                         + " instant after now (" + clock.instant() + ")");
             }
-            String id = lockId(catalogs.apply(stage.stageName()));
+            JobCatalog catalog = catalogs.apply(stage.stageName());
+            String id = lockId(catalog);
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
                 RunLedger ledger = session.runtime.services().ledger();
-                PauseOutcome outcome = ledger.pause(id, who, why, end, catchUp);
+                PauseOutcome outcome = ledger.pause(id, slots(catalog), who, why, end, catchUp);
                 return switch (outcome) {
                     case PauseOutcome.Set set -> {
                         PauseMark mark = set.after().pause();
@@ -278,9 +284,10 @@ public final class PauseCommand {
                         + " catch-up policy allows) or --skip-paused (they stay recorded as paused)");
             }
             ResumeChoice choice = catchUp ? ResumeChoice.CATCH_UP : ResumeChoice.SKIP_PAUSED;
-            String id = lockId(catalogs.apply(stage.stageName()));
+            JobCatalog catalog = catalogs.apply(stage.stageName());
+            String id = lockId(catalog);
             try (OperatorSession session = new OperatorSession(stage, context, line -> {}).withTables()) {
-                ResumeOutcome outcome = session.runtime.services().ledger().resume(id, choice);
+                ResumeOutcome outcome = session.runtime.services().ledger().resume(id, slots(catalog), choice);
                 return switch (outcome) {
                     case ResumeOutcome.Resumed resumed -> {
                         Map<String, Object> out = described(id, resumed.before());

@@ -20,6 +20,7 @@ import dev.punctual.job.JobCatalog;
 import dev.punctual.job.JobDefinition;
 import dev.punctual.job.MaintenanceCondition;
 import dev.punctual.ledger.Attempt;
+import dev.punctual.ledger.LockSlots;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.MaintenanceHold;
 import dev.punctual.ledger.RunKey;
@@ -207,7 +208,11 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                 Instant now = clock.instant();
                 List<Map<String, Object>> rows = new ArrayList<>();
                 for (Subject subject : subjects) {
-                    rows.add(row(subject, session.runtime.services().ledger(), now));
+                    rows.add(row(
+                            subject,
+                            catalog.groupCapacity(subject.job().lockGroup()),
+                            session.runtime.services().ledger(),
+                            now));
                 }
                 Map<String, Object> report = new LinkedHashMap<>();
                 report.put("stage", stage.stageName());
@@ -316,7 +321,7 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         return Subject.of(definition, asked.get().getValue(), schedule);
     }
 
-    private Map<String, Object> row(Subject subject, RunLedger ledger, Instant now) {
+    private Map<String, Object> row(Subject subject, int capacity, RunLedger ledger, Instant now) {
         JobDefinition job = subject.job();
         // Each lock item once per row: a job in its own group is its own lease, maintenance, freshness and
         // pause item, which would otherwise be read (strongly consistent) up to five times.
@@ -397,7 +402,23 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                 ledger.maintenance(job.lockGroup())
                         .map(h -> hold(h, lock.apply(job.lockGroup())))
                         .orElse(null));
-        row.put("lease", lease(lock.apply(subject.leaseGroup()), now));
+        if (capacity > 1) {
+            // A group admitting N runs at once (decision 0051): every slot read once; the row's lease is the
+            // slot this job's run holds, and "slots" shows which of them are in use and by whom.
+            List<LockState> slots = LockSlots.slotIds(job.lockGroup(), capacity).stream()
+                    .map(lock)
+                    .toList();
+            row.put(
+                    "lease",
+                    slots.stream()
+                            .filter(s -> s.leaseHeldAt(now) && job.id().equals(s.leaseHolder()))
+                            .findFirst()
+                            .map(s -> lease(s, now))
+                            .orElse(null));
+            row.put("slots", slots(slots, capacity, now));
+        } else {
+            row.put("lease", lease(lock.apply(subject.leaseGroup()), now));
+        }
         row.put("paused", Pauses.holding(id -> lock.apply(id).pause(), job, subject.ledgerId(), now));
         return row;
     }
@@ -562,6 +583,38 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
         return m;
     }
 
+    /**
+     * A group of capacity N's slots (decision 0051): how many there are, how many are held now, and each
+     * held one's lease as {@link #lease} shows it (its {@code group} is the slot's item id).
+     */
+    static Map<String, Object> slots(List<LockState> slots, int capacity, Instant now) {
+        List<Map<String, Object>> held = slots.stream()
+                .map(s -> lease(s, now))
+                .filter(java.util.Objects::nonNull)
+                .toList();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("capacity", capacity);
+        m.put("in_use", held.size());
+        m.put("held", held);
+        return m;
+    }
+
+    /** The LEASE column of a group of capacity N: {@code 2 of 3 slots: JOB by a until .., JOB by b until ..}. */
+    @SuppressWarnings("unchecked")
+    static String slotsColumn(Map<String, Object> slots) {
+        List<Map<String, Object>> held = (List<Map<String, Object>>) slots.get("held");
+        String head = slots.get("in_use") + " of " + slots.get("capacity") + " slots";
+        if (held.isEmpty()) {
+            return head + " in use";
+        }
+        return head + ": "
+                + String.join(
+                        ", ",
+                        held.stream()
+                                .map(l -> l.get("kind") + " by " + l.get("holder") + " until " + l.get("until"))
+                                .toList());
+    }
+
     /** The group's lease while one is held: who (the holder and its token's start), until when, the fence. */
     private static Map<String, Object> lease(LockState lock, Instant now) {
         if (!lock.leaseHeldAt(now)) {
@@ -673,16 +726,21 @@ public final class StatusCommand implements Callable<Integer>, ColumnOptions.Tab
                     run.getOrDefault("in", "-"),
                     first ? held(hold, lease, r.get("paused")) : "",
                     first ? holdColumn(hold) : "",
-                    first
-                            ? (lease == null
-                                    ? "-"
-                                    : lease.get("kind") + " by " + lease.get("holder") + " until " + lease.get("until"))
-                            : "",
+                    first ? leaseColumn(r, lease) : "",
                     first ? lastSuccessColumn(r, now) : ""
                 });
             }
         }
         return lines;
+    }
+
+    /** The LEASE column: the group's lease; for a group of capacity N, its slots in use and their holders. */
+    @SuppressWarnings("unchecked")
+    private static String leaseColumn(Map<String, Object> r, Map<String, Object> lease) {
+        if (r.get("slots") != null) {
+            return slotsColumn((Map<String, Object>) r.get("slots"));
+        }
+        return lease == null ? "-" : lease.get("kind") + " by " + lease.get("holder") + " until " + lease.get("until");
     }
 
     /** The attempts the run item kept before its last one, as {@code after ABANDONED#1, FAILED#2}. */

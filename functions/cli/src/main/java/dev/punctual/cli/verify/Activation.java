@@ -212,7 +212,7 @@ public final class Activation {
         Optional<String> at = Optional.of(ref.occurrence());
         return Guard.run("maintenance", () -> {
             List<String> others = new ArrayList<>();
-            for (String group : catalog.lockGroups()) {
+            for (String group : catalog.lockItems()) {
                 ledger.maintenance(group).ifPresent(hold -> others.add(held(group, hold)));
             }
             if (!others.isEmpty()) {
@@ -223,7 +223,7 @@ public final class Activation {
             boolean released;
             try {
                 MaintenanceReport report = ledger.maintenanceOn(new MaintenanceRequest(
-                        catalog.lockGroups(),
+                        catalog.lockItems(),
                         new MaintenanceHold(
                                 "punctual verify: maintenance check",
                                 HOLDER,
@@ -237,8 +237,8 @@ public final class Activation {
                     during = Optional.of(invoker.run(job, at, true));
                 }
             } finally {
-                ledger.maintenanceOff(catalog.lockGroups(), Optional.of(HOLDER));
-                released = catalog.lockGroups().stream()
+                ledger.maintenanceOff(catalog.lockItems(), Optional.of(HOLDER));
+                released = catalog.lockItems().stream()
                         .noneMatch(g -> ledger.maintenance(g)
                                 .filter(h -> h.setBy().equals(HOLDER))
                                 .isPresent());

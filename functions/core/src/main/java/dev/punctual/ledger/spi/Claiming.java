@@ -8,6 +8,7 @@ import dev.punctual.ledger.ClaimResult;
 import dev.punctual.ledger.EntityDeleted;
 import dev.punctual.ledger.Lease;
 import dev.punctual.ledger.LeaseKind;
+import dev.punctual.ledger.LockSlots;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.OperatorSkipped;
 import dev.punctual.ledger.Retention;
@@ -47,12 +48,15 @@ final class Claiming {
         if (request.holdGroup().isPresent()) {
             return claimOnEntityLease(request, token, now);
         }
+        if (request.groupCapacity() > 1) {
+            return claimAnySlot(request, token, now);
+        }
         LeaseGrant grant = LeaseGrant.forJob(request, token, now);
         LockState ownState = null;
         if (ownGroup(request)) {
             Write<LockState> fast = takeLeaseAndClaimFresh(grant, SlotClaim.of(request, token, 0, now));
             if (fast.applied()) {
-                return claimedOnSlot(request, fast.value(), token, now);
+                return claimedOnSlot(request, request.lockGroup(), fast.value(), token, now);
             }
             if (fast.value().leaseHeldAt(now)) {
                 return blocked(request, fast.value(), now);
@@ -74,6 +78,110 @@ final class Claiming {
             ownState = taken.value();
         }
         return holding(request, Records.leaseFor(taken.value(), token), ownState, now);
+    }
+
+    /**
+     * A group of capacity N (decision 0051): its N slots are lease items of their own. The claim first tries
+     * the slot its occurrence hashes to, so uncontended claims spread over the slots and cost what a shared
+     * group's always cost (the slot's lease, then the job's slot claim); a busy slot sends it to the next
+     * one, in a fixed order. Maintenance holds every slot and a pause marks every slot, so the first slot
+     * tried answers those at once. Every slot busy: {@link Busy} naming the group and the slot that ends first.
+     */
+    private ClaimResult claimAnySlot(ClaimRequest request, String token, Instant now) {
+        int capacity = request.groupCapacity();
+        int home = homeSlot(request, capacity);
+        Busy soonest = null;
+        for (int i = 0; i < capacity; i++) {
+            String slot = LockSlots.slotId(request.lockGroup(), (home + i) % capacity);
+            Write<LockState> taken =
+                    takeLease(store, LeaseGrant.forJob(request, token, now).onItem(slot));
+            if (taken.applied()) {
+                return holding(request, Records.leaseFor(taken.value(), token), null, now);
+            }
+            ClaimResult blocked = blocked(request, taken.value(), now);
+            if (blocked instanceof UnderMaintenance held) {
+                return new UnderMaintenance(request.lockGroup(), held.hold());
+            }
+            if (blocked instanceof ClaimResult.Paused paused) {
+                return new ClaimResult.Paused(request.lockGroup(), paused.mark());
+            }
+            if (!(blocked instanceof Busy busy)) {
+                return blocked;
+            }
+            if (soonest == null || endsBefore(busy, soonest)) {
+                soonest = busy;
+            }
+        }
+        return new Busy(request.lockGroup(), soonest.holder(), soonest.until());
+    }
+
+    private static boolean endsBefore(Busy a, Busy b) {
+        return a.until() != null && (b.until() == null || a.until().isBefore(b.until()));
+    }
+
+    /**
+     * The slot an occurrence tries first: its job and time hashed (CRC-32), so two jobs of the group due at
+     * the same instant usually start on different slots, and a redelivery of an occurrence in flight meets
+     * it on the slot it most likely holds.
+     */
+    static int homeSlot(ClaimRequest request, int capacity) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update((request.key().jobId() + "@" + request.key().scheduledTime().toEpochMilli())
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return (int) (crc.getValue() % capacity);
+    }
+
+    /**
+     * Whether the run in flight under {@code owner} still holds one of its group's other slots (decision 0051).
+     * Holding a slot no longer means holding the whole group: the owner of a RUNNING record may be alive on
+     * another slot. Read each other slot (only on this rare path: a record found RUNNING under a fresh
+     * lease). An owner whose lease there has ended on our clock is dead, and that lease is cleared under
+     * its token (LEASE_LAPSED), so it can neither renew nor commit after we judged it dead; empty then.
+     * A slot still held by it: that item, and the caller answers as the owner's run is live.
+     */
+    private Optional<LockState> liveElsewhere(ClaimRequest request, Lease ours, String owner, Instant now) {
+        if (request.groupCapacity() == 1 || owner == null) {
+            return Optional.empty();
+        }
+        for (String slot : LockSlots.slotIds(request.lockGroup(), request.groupCapacity())) {
+            if (slot.equals(ours.group())) {
+                continue;
+            }
+            LockState seen = store.readLock(slot);
+            if (!owner.equals(seen.leaseOwner())) {
+                continue;
+            }
+            if (seen.leaseHeldAt(now) || !clearLapsed(slot, owner, now)) {
+                return Optional.of(seen);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Clears a lapsed lease under its token; false when it was renewed in between (still live). */
+    private boolean clearLapsed(String slot, String owner, Instant now) {
+        Write<Boolean> cleared = ReadBack.write(
+                "clear lapsed lease " + slot,
+                () -> store.clearLapsedLease(slot, owner, now)
+                        ? new Write.Applied<>(true)
+                        : new Write.Rejected<>(false),
+                () -> Optional.of(store.readLock(slot))
+                        .filter(s -> !owner.equals(s.leaseOwner()))
+                        .map(s -> new Write.Applied<>(true)));
+        if (cleared.applied()) {
+            return true;
+        }
+        // Refused: either another owner took it since (the dead one's token gone) or it was renewed.
+        LockState now2 = store.readLock(slot);
+        return !owner.equals(now2.leaseOwner()) || !now2.leaseHeldAt(now);
+    }
+
+    /** The answer to a claim that met a live run of its job on another slot of its group. */
+    private static ClaimResult liveRun(ClaimRequest request, Slot slot, LockState held) {
+        if (slot.occurrence().equals(request.key().scheduledTime())) {
+            return new ClaimResult.InProgressElsewhere(held.leaseHolder(), held.leaseUntil());
+        }
+        return new Busy(request.lockGroup(), held.leaseHolder(), held.leaseUntil());
     }
 
     /**
@@ -226,7 +334,7 @@ final class Claiming {
             if (job == null || job.freshFor(request.key().scheduledTime())) {
                 Write<LockState> fresh = claimFresh(SlotClaim.of(request, lease.ownerToken(), lease.fence(), now));
                 if (fresh.applied()) {
-                    return claimedOnSlot(request, fresh.value(), lease.ownerToken(), now);
+                    return claimedOnSlot(request, lease.group(), fresh.value(), lease.ownerToken(), now);
                 }
                 job = fresh.value();
                 if (job.deleted()) {
@@ -243,6 +351,11 @@ final class Claiming {
                 }
             }
             if (job.slot() != null && job.slot().running()) {
+                Optional<LockState> live =
+                        liveElsewhere(request, lease, job.slot().ownerToken(), now);
+                if (live.isPresent()) {
+                    return liveRun(request, job.slot(), live.get());
+                }
                 abandonSlot(request.key().jobId(), job.slot(), now);
                 job = null;
                 continue;
@@ -270,7 +383,20 @@ final class Claiming {
                 .map(RunRecord::attempts)
                 .orElse(0);
         if (status == RunStatus.RUNNING) {
-            // We hold the group now, so whoever wrote this in-flight record lost its lease: it died.
+            // We hold the group now, so whoever wrote this in-flight record lost its lease: it died. In a
+            // group of capacity N it may hold another slot (decision 0051): then it is alive.
+            Optional<LockState> live = liveElsewhere(request, lease, seen.get().ownerToken(), now);
+            if (live.isPresent()) {
+                RunRecord run = seen.get();
+                return Optional.of(
+                        run.key().scheduledTime().equals(request.key().scheduledTime())
+                                ? new ClaimResult.InProgressElsewhere(
+                                        live.get().leaseHolder(), live.get().leaseUntil())
+                                : new Busy(
+                                        request.lockGroup(),
+                                        live.get().leaseHolder(),
+                                        live.get().leaseUntil()));
+            }
             abandonRun(seen.get(), now);
             return Optional.empty();
         }
@@ -372,9 +498,11 @@ final class Claiming {
         return request.lockGroup().equals(request.key().jobId());
     }
 
-    private static ClaimResult claimedOnSlot(ClaimRequest request, LockState state, String token, Instant now) {
+    /** {@code leaseItem}: the group's item, or in a group of capacity N the slot the lease was taken on. */
+    private static ClaimResult claimedOnSlot(
+            ClaimRequest request, String leaseItem, LockState state, String token, Instant now) {
         Slot slot = state.slot();
-        Lease lease = new Lease(request.lockGroup(), token, slot.fence(), now, request.leaseUntil());
+        Lease lease = new Lease(leaseItem, token, slot.fence(), now, request.leaseUntil());
         Optional<Instant> cursor = Optional.ofNullable(state.cursor());
         return new ClaimResult.Claimed(new Claim(
                 request.key(),

@@ -35,6 +35,11 @@ public record LeaseGrant(
                 request.key().scheduledTime());
     }
 
+    /** The same grant on another lease item: one slot of a group of capacity N (decision 0051). */
+    LeaseGrant onItem(String item) {
+        return new LeaseGrant(item, token, holder, kind, hold, force, until, now, occurrence);
+    }
+
     static LeaseGrant forMaintenance(String group, String token, MaintenanceHold hold, boolean force, Instant now) {
         return new LeaseGrant(group, token, hold.setBy(), LeaseKind.MAINTENANCE, hold, force, hold.until(), now, null);
     }

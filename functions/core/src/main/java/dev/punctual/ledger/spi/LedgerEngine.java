@@ -17,6 +17,7 @@ import dev.punctual.ledger.History;
 import dev.punctual.ledger.HistoryQuery;
 import dev.punctual.ledger.Ids;
 import dev.punctual.ledger.Lease;
+import dev.punctual.ledger.LockSlots;
 import dev.punctual.ledger.LockState;
 import dev.punctual.ledger.LongRunLedger;
 import dev.punctual.ledger.MaintenanceHold;
@@ -367,6 +368,61 @@ public final class LedgerEngine implements RunLedger {
     }
 
     @Override
+    public PauseOutcome pause(
+            String group, int slots, String by, String why, Optional<Instant> until, boolean catchUp) {
+        if (slots == 1) {
+            return pause(group, by, why, until, catchUp);
+        }
+        List<String> ids = LockSlots.slotIds(Ids.require(group, "group"), slots);
+        if (by == null || by.isBlank() || why == null || why.isBlank()) {
+            throw new IllegalArgumentException("pause of " + group + ": who (by) and why (reason) are both required");
+        }
+        Instant now = now();
+        if (until.isPresent() && !until.get().isAfter(now)) {
+            throw new IllegalArgumentException(
+                    "pause of " + group + ": until " + until.get() + " is not after now (" + now + ")");
+        }
+        PauseMark mark = new PauseMark(now, until, by, Summaries.sanitise(why), catchUp);
+        // Slot 0 carries the condition (PAUSE_MAY_SET) and is what status reads; the others get the same mark
+        // in the same transaction, so no claim on any slot sees the group half paused.
+        Write<Boolean> written = ReadBack.write(
+                "pause " + group,
+                () -> store.pauseSlots(ids, mark, now) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
+                () -> Optional.of(store.readLock(group))
+                        .filter(s -> mark.equals(s.pause()))
+                        .map(s -> new Write.Applied<>(true)));
+        LockState after = store.readLock(group);
+        if (written.applied() || mark.equals(after.pause())) {
+            return new PauseOutcome.Set(after);
+        }
+        return new PauseOutcome.AlreadyPaused(after.pause());
+    }
+
+    @Override
+    public ResumeOutcome resume(String group, int slots, ResumeChoice choice) {
+        if (slots == 1) {
+            return resume(group, choice);
+        }
+        List<String> ids = LockSlots.slotIds(Ids.require(group, "group"), slots);
+        Instant now = now();
+        PauseMark seen = store.readLock(group).pause();
+        if (seen == null) {
+            return new ResumeOutcome.NotPaused();
+        }
+        Optional<PauseMark> after = switch (choice) {
+            case CATCH_UP -> Optional.empty();
+            case SKIP_PAUSED -> Optional.of(seen.endedWithoutCatchUp(now));
+        };
+        Write<Boolean> written = ReadBack.write(
+                "resume " + group,
+                () -> store.resumeSlots(ids, seen, after) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
+                () -> Optional.of(store.readLock(group))
+                        .filter(s -> after.isPresent() ? after.get().equals(s.pause()) : s.pause() == null)
+                        .map(s -> new Write.Applied<>(true)));
+        return written.applied() ? new ResumeOutcome.Resumed(seen, after) : new ResumeOutcome.NotPaused();
+    }
+
+    @Override
     public ResumeOutcome resume(String lockId, ResumeChoice choice) {
         Ids.require(lockId, "lockId");
         Instant now = now();
@@ -528,7 +584,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public LockState lock(String group) {
-        return store.readLock(Ids.require(group, "group"));
+        return store.readLock(LockSlots.requireLockItem(group, "group"));
     }
 
     /**
@@ -577,7 +633,7 @@ public final class LedgerEngine implements RunLedger {
 
     @Override
     public Optional<MaintenanceHold> maintenance(String group) {
-        LockState state = store.readLock(Ids.require(group, "group"));
+        LockState state = store.readLock(LockSlots.requireLockItem(group, "group"));
         return state.underMaintenanceAt(now()) ? Optional.of(state.maintenance()) : Optional.empty();
     }
 

@@ -103,6 +103,14 @@ public interface LedgerStore {
     boolean releaseLease(Lease lease, Instant now);
 
     /**
+     * Clears a job's lease on {@code id} that ended on the caller's clock, under its owner's token
+     * (LEASE_LAPSED): a claim that judged a run on another slot of its group dead (decision 0051) makes sure
+     * that run can neither renew nor commit there afterwards. False when the token is gone or the lease was
+     * renewed.
+     */
+    boolean clearLapsedLease(String id, String owner, Instant now);
+
+    /**
      * Lifts a maintenance hold; with {@code setBy} present, only a hold that operator set (so a hold set
      * by someone else between a check and the lift is never lifted by mistake).
      */
@@ -168,6 +176,18 @@ public interface LedgerStore {
      * span without catch-up (RESUME_SKIP_PAUSED). False when the mark is gone or another replaced it.
      */
     boolean resume(String id, PauseMark seen, java.util.Optional<PauseMark> after);
+
+    /**
+     * The pause of a group of capacity N (decision 0051), one atomic request over its slots {@code ids}
+     * (slot 0 first): PAUSE_MAY_SET on slot 0, the same PAUSE_SET on every slot. False when slot 0 refused.
+     */
+    boolean pauseSlots(List<String> ids, PauseMark mark, Instant now);
+
+    /**
+     * Its resume, one atomic request: PAUSE_AS_READ on slot 0 (the first of {@code ids}), the same resume
+     * on every slot. False when slot 0 no longer carries {@code seen}.
+     */
+    boolean resumeSlots(List<String> ids, PauseMark seen, Optional<PauseMark> after);
 
     /**
      * An operator's approval (decision 0041), one transaction over two items: on the job's (or entity's)

@@ -158,6 +158,21 @@ final class FaultyStore implements LedgerStore {
     }
 
     @Override
+    public boolean clearLapsedLease(String id, String owner, Instant now) {
+        return inject("clearLapsedLease", () -> store.clearLapsedLease(id, owner, now));
+    }
+
+    @Override
+    public boolean pauseSlots(java.util.List<String> ids, PauseMark mark, Instant now) {
+        return inject("pauseSlots", () -> store.pauseSlots(ids, mark, now));
+    }
+
+    @Override
+    public boolean resumeSlots(java.util.List<String> ids, PauseMark seen, Optional<PauseMark> after) {
+        return inject("resumeSlots", () -> store.resumeSlots(ids, seen, after));
+    }
+
+    @Override
     public boolean releaseMaintenance(String group, Instant now, Optional<String> setBy) {
         return inject("releaseMaintenance", () -> store.releaseMaintenance(group, now, setBy));
     }

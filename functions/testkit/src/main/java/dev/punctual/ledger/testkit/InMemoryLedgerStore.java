@@ -236,6 +236,28 @@ public final class InMemoryLedgerStore implements LedgerStore {
         return true;
     }
 
+    /** PAUSE_MAY_SET on slot 0, then PAUSE_SET on every slot, atomically (decision 0051). */
+    @Override
+    public synchronized boolean pauseSlots(List<String> ids, PauseMark mark, Instant now) {
+        LockState first = readLock(ids.get(0));
+        if (first.pause() != null && first.pause().holdsAt(now)) {
+            return false;
+        }
+        ids.forEach(id -> applied(readLock(id).withPause(mark)));
+        return true;
+    }
+
+    /** PAUSE_AS_READ on slot 0, then the resume on every slot, atomically (decision 0051). */
+    @Override
+    public synchronized boolean resumeSlots(List<String> ids, PauseMark seen, Optional<PauseMark> after) {
+        LockState first = readLock(ids.get(0));
+        if (first.pause() == null || !first.pause().from().equals(seen.from())) {
+            return false;
+        }
+        ids.forEach(id -> applied(readLock(id).withPause(after.orElse(null))));
+        return true;
+    }
+
     @Override
     public synchronized Write<Optional<RunRecord>> claimRun(RunRecord running, Optional<RunRecord> seen) {
         Optional<RunRecord> current = readRun(running.key());
@@ -474,6 +496,17 @@ public final class InMemoryLedgerStore implements LedgerStore {
     public synchronized boolean releaseLease(Lease lease, Instant now) {
         LockState old = readLock(lease.group());
         if (!lease.ownerToken().equals(old.leaseOwner())) {
+            return false;
+        }
+        locks.put(old.id(), LockStates.released(old));
+        return true;
+    }
+
+    /** LEASE_LAPSED: the owner's token, its end at or before {@code now}; then RELEASE. */
+    @Override
+    public synchronized boolean clearLapsedLease(String id, String owner, Instant now) {
+        LockState old = readLock(id);
+        if (!owner.equals(old.leaseOwner()) || old.leaseHeldAt(now)) {
             return false;
         }
         locks.put(old.id(), LockStates.released(old));
