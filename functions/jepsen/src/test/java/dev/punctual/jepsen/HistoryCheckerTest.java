@@ -834,6 +834,15 @@ class HistoryCheckerTest {
                 .attempt(1));
     }
 
+    private void chunkIntent(String proc, long occ, long fence, String token, String chunk, long t0) {
+        add(Op.of(proc, 0, Op.Kind.CHUNK_INTENT)
+                .atMillis(t0, t0)
+                .occurrence(LONG, occ, BATCH)
+                .lease(fence, token, t0 + BOUND)
+                .chunk(chunk)
+                .outcome("SUCCEEDED"));
+    }
+
     private void longCompleted(String proc, long occ, long fence, String token, long t0) {
         add(Op.of(proc, 0, Op.Kind.COMPLETE)
                 .atMillis(t0, t0 + 10)
@@ -1014,6 +1023,87 @@ class HistoryCheckerTest {
         assertThat(result.anomalies())
                 .extracting(HistoryChecker.Anomaly::check)
                 .containsOnly(Check.CHUNK_TWICE, Check.CHUNK_EFFECT_STALE);
+    }
+
+    /**
+     * The CI run's shape (close@2026-12-08T00:49:00Z, fence 30): the driver runs two chunks at once; c1's
+     * thread halts the process before c1's record while c2's record, already sent, lands in the ledger; c2's
+     * answer is never written. Only its intent, written before the request, shows it was in flight.
+     */
+    private void c2RecordInFlightWhenItsProcessHalted(boolean halted) {
+        longClaimed("c.1", OCC2, 4, "c4", T, T + 10);
+        extended("c.1", OCC2, 4, "c4", T + 20, T + 30);
+        noted("c.1", OCC2, 4, "c4", -1, T + 40);
+        started("c.1", OCC2, 4, "c4", name(OCC2, 4), T + 50);
+        noted("c.1", OCC2, 4, "c4", 2, T + 60);
+        effect("c.1", OCC2, 4, "c4", "c1", T + 70, 1);
+        effect("c.1", OCC2, 4, "c4", "c2", T + 72, 1);
+        chunkIntent("c.1", OCC2, 4, "c4", "c2", T + 90);
+        if (halted) {
+            add(Op.of("c.1", 0, Op.Kind.KILL)
+                    .atMillis(T + 73, T + 73)
+                    .occurrence(LONG, OCC2, BATCH)
+                    .held(4, "c4")
+                    .chunk("c1"));
+        }
+    }
+
+    private static FinalState c2StoredAsSucceeded() {
+        return new FinalState(
+                true,
+                Map.of(longKey(OCC2), new FinalState.StoredRun("RUNNING", "c4", 4)),
+                Map.of(BATCH, 4L),
+                Map.of(),
+                Map.of(
+                        longKey(OCC2),
+                        new FinalState.LongState(
+                                name(OCC2, 4),
+                                2,
+                                Map.of("c2", new FinalState.StoredChunk("SUCCEEDED", 4, 1)),
+                                Map.of(
+                                        "c1", new FinalState.DomainItem(4, 1),
+                                        "c2", new FinalState.DomainItem(4, 1)))),
+                List.of(new FinalState.StoredExecution(name(OCC2, 4), longKey(OCC2), 4, "RUNNING")));
+    }
+
+    @Test
+    void aChunkRecordInFlight_whenAnotherChunksThreadHaltedTheProcess_mayHaveLanded() {
+        c2RecordInFlightWhenItsProcessHalted(true);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, c2StoredAsSucceeded());
+
+        assertThat(result.anomalies()).isEmpty();
+        assertThat(result.figures())
+                .containsEntry("long.chunkRecordsCutOff", 1L)
+                .containsEntry("long.chunkSuccessesRecorded", 0L);
+    }
+
+    @Test
+    void anUnansweredChunkIntent_ofAProcessThatDidNotHalt_accountsForNoLedgerSuccess() {
+        c2RecordInFlightWhenItsProcessHalted(false);
+
+        HistoryChecker.Result result = HistoryChecker.check(history, c2StoredAsSucceeded());
+
+        assertThat(result.count(Check.CHUNK_TWICE)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.CHUNK_TWICE);
+    }
+
+    @Test
+    void aChunkIntent_answeredFenced_accountsForNoLedgerSuccess_evenInAHaltedProcess() {
+        c2RecordInFlightWhenItsProcessHalted(true);
+        add(Op.of("c.1", 0, Op.Kind.CHUNK)
+                .atMillis(T + 90, T + 95)
+                .occurrence(LONG, OCC2, BATCH)
+                .lease(4, "c4", T + 90 + BOUND)
+                .chunk("c2")
+                .outcome("SUCCEEDED")
+                .result("Fenced"));
+
+        HistoryChecker.Result result = HistoryChecker.check(history, c2StoredAsSucceeded());
+
+        assertThat(result.count(Check.CHUNK_TWICE)).isEqualTo(1);
+        assertThat(result.anomalies()).extracting(HistoryChecker.Anomaly::check).containsOnly(Check.CHUNK_TWICE);
+        assertThat(result.figures()).containsEntry("long.chunkRecordsCutOff", 0L);
     }
 
     @Test

@@ -400,7 +400,7 @@ class JepsenStyleTest {
                 "  long job (close, %d chunks, group batch shared with tidy; %d rounds): %d leases extended,"
                         + " %d executions started on moto (%d starts answered AlreadyExists), %d listed in the end"
                         + " (%d RUNNING: moto closes none, the driver runs the steps beside it); chunks: %d successes recorded, %d failed attempts,"
-                        + " %d found already succeeded; side effects %d landed, %d refused by the fence;"
+                        + " %d found already succeeded, %d in flight when their process halted; side effects %d landed, %d refused by the fence;"
                         + " %d occurrences succeeded; kills %d before the start, %d before a chunk's record%n",
                 JepsenJobs.CHUNKS.size(),
                 Math.min(profile.rounds(), JepsenJobs.LONG_ROUNDS),
@@ -412,6 +412,7 @@ class JepsenStyleTest {
                 f.get("long.chunkSuccessesRecorded"),
                 f.get("long.chunkFailuresRecorded"),
                 f.get("long.chunksAlreadySucceeded"),
+                f.get("long.chunkRecordsCutOff"),
                 f.get("long.chunkEffectsLanded"),
                 f.get("long.chunkEffectsRefused"),
                 f.get("long.occurrencesSucceeded"),

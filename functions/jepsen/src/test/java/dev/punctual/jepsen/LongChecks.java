@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A long job's occurrences (decision 0039) against their executions, chunk records and chunk side effects.
@@ -23,7 +24,8 @@ import java.util.stream.Collectors;
  *       history started (or may have: its start's answer was lost). An execution left RUNNING by a killed
  *       driver is no anomaly: on AWS Step Functions would go on driving it;
  *   <li>{@link Check#CHUNK_TWICE}: a chunk's success is recorded at most once per occurrence, and the
- *       ledger's chunk record in the end is the success the history recorded (or may have);
+ *       ledger's chunk record in the end is the success the history recorded (or may have: its answer was
+ *       an ERROR, or its process halted with the record in flight, its CHUNK_INTENT unanswered);
  *   <li>{@link Check#CHUNK_EFFECT_STALE}: in the order the domain table applied them, the fences of a
  *       chunk's landed side effects never go down (a stale fence overwriting a newer one), the guard refuses
  *       only a lower fence, the item counts what the history landed, and a chunk the ledger holds as
@@ -213,12 +215,31 @@ final class LongChecks {
         });
     }
 
-    /** The chunk attempts that may have recorded a success: answered so, or a success whose answer was lost. */
+    /**
+     * The chunk attempts that may have recorded a success: answered so, a success whose answer was lost
+     * (ERROR), or a success whose intent a halted process left unanswered (its record was in flight).
+     */
     private Map<String, List<Op>> possibleSuccesses() {
-        return ops(Op.Kind.CHUNK).stream()
+        Stream<Op> answered = ops(Op.Kind.CHUNK).stream()
                 .filter(o -> (is(o, RECORDED) && SUCCEEDED.equals(o.status()))
-                        || (is(o, Op.ERROR) && SUCCEEDED.equals(o.outcome())))
+                        || (is(o, Op.ERROR) && SUCCEEDED.equals(o.outcome())));
+        return Stream.concat(answered, unansweredIntents().filter(o -> SUCCEEDED.equals(o.outcome())))
                 .collect(Collectors.groupingBy(LongChecks::chunkKey));
+    }
+
+    /**
+     * The chunk records sent (CHUNK_INTENT) that no CHUNK line of their process answers (same t0), in a
+     * process that halted itself (KILL): only a halt may cut a call off from its answer. An intent left
+     * unanswered by a process that did not halt is the recording's fault, not counted here: the ledger
+     * success it might explain is then reported.
+     */
+    private Stream<Op> unansweredIntents() {
+        Set<String> halted = ops(Op.Kind.KILL).stream().map(Op::proc).collect(Collectors.toSet());
+        Set<String> answers =
+                ops(Op.Kind.CHUNK).stream().map(o -> o.proc() + " " + o.t0()).collect(Collectors.toSet());
+        return ops(Op.Kind.CHUNK_INTENT).stream()
+                .filter(o -> halted.contains(o.proc()))
+                .filter(o -> !answers.contains(o.proc() + " " + o.t0()));
     }
 
     // ------------------------------------------------------------------ (3) chunk side effects
@@ -389,6 +410,7 @@ final class LongChecks {
                 ops(Op.Kind.CHUNK).stream()
                         .filter(o -> is(o, "AlreadySucceeded"))
                         .count());
+        figures.put("long.chunkRecordsCutOff", unansweredIntents().count());
         figures.put(
                 "long.chunkEffectsLanded",
                 ops(Op.Kind.CHUNK_EFFECT).stream()

@@ -149,6 +149,14 @@ public record Op(
          * ERROR; when recorded, {@code status} the stored status and {@code attempt} the stored attempts.
          */
         CHUNK,
+        /**
+         * A chunk's record about to be sent: written (one unbuffered write, see {@link HistoryLog}) before
+         * {@code LongRunLedger.recordChunk} is called, with the CHUNK line's fields but no {@code result}, and
+         * its {@code t0}, which the CHUNK line answering it repeats. A process halted while the call was in
+         * flight (another chunk's thread halting it, the chunks running at once) leaves this line unanswered:
+         * the record may have landed, and the checker counts it as possibly done, as an ERROR.
+         */
+        CHUNK_INTENT,
         /** A chunk's side effect: one fenced write to the item of (occurrence, chunk) in the domain table. */
         CHUNK_EFFECT,
         /**

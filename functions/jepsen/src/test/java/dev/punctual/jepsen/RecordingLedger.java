@@ -129,8 +129,11 @@ final class RecordingLedger implements RunLedger {
      * Exactly one of {@code describe} and {@code onError} is used, once.
      */
     <T> T recorded(Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
-        long t0 = nowMicros();
-        long c0 = clock.millis();
+        return recorded(nowMicros(), clock.millis(), call, describe, onError);
+    }
+
+    /** As {@link #recorded(Supplier, Function, Op.Builder)}, the call invoked at {@code t0} / {@code c0}. */
+    <T> T recorded(long t0, long c0, Supplier<T> call, Function<T, Op.Builder> describe, Op.Builder onError) {
         try {
             T value = call.get();
             history.write(describe.apply(value)
@@ -146,6 +149,15 @@ final class RecordingLedger implements RunLedger {
                     .build());
             throw e;
         }
+    }
+
+    long clockMillis() {
+        return clock.millis();
+    }
+
+    /** Appends a line that is no call's answer (an intent, written before its call). */
+    void write(Op.Builder op) {
+        history.write(op.via(via).build());
     }
 
     Op.Builder op(Op.Kind kind) {

@@ -15,7 +15,9 @@ import java.util.Optional;
  * recorded (the execution's note as EXEC_NOTE, a chunk's attempt as CHUNK), with its answer or ERROR when
  * unknown; reads pass through unrecorded. Before a chunk's attempt is recorded the worker may halt the
  * process ({@link RecordingLedger.LongKills#beforeChunkRecord}): the chunk's side effect landed, its record
- * never will, as a Lambda killed there would leave it.
+ * never will, as a Lambda killed there would leave it. A chunk's record is announced (CHUNK_INTENT) before
+ * it is sent: the chunks run at once, and a halt on one chunk's thread may cut another's record off from
+ * its answer after the record landed (a CI run's history showed it, under load).
  */
 final class RecordingLongRuns implements LongRunLedger {
 
@@ -41,12 +43,15 @@ final class RecordingLongRuns implements LongRunLedger {
     @Override
     public ChunkWrite recordChunk(Lease lease, RunKey key, String chunk, ChunkOutcome outcome) {
         kills.beforeChunkRecord(lease, key, chunk, outcome);
-        Op.Builder base = ledger.op(Op.Kind.CHUNK)
-                .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), lease.group())
-                .lease(lease.fence(), lease.ownerToken(), lease.expiresAt().toEpochMilli())
-                .chunk(chunk)
-                .outcome(outcome instanceof ChunkOutcome.Succeeded ? "SUCCEEDED" : "FAILED");
+        long t0 = RecordingLedger.nowMicros();
+        long c0 = ledger.clockMillis();
+        // The intent first, handed to the kernel before the request leaves: the chunks run at once, and
+        // another chunk's thread may halt the process while this record is in flight, after it landed.
+        ledger.write(chunkOp(Op.Kind.CHUNK_INTENT, lease, key, chunk, outcome).times(t0, t0, c0, c0));
+        Op.Builder base = chunkOp(Op.Kind.CHUNK, lease, key, chunk, outcome);
         return ledger.recorded(
+                t0,
+                c0,
                 () -> ledger.inner().recordChunk(lease, key, chunk, outcome),
                 r -> switch (r) {
                     case ChunkWrite.Recorded recorded ->
@@ -59,6 +64,14 @@ final class RecordingLongRuns implements LongRunLedger {
                     case ChunkWrite.Fenced fenced -> base.result("Fenced");
                 },
                 base);
+    }
+
+    private Op.Builder chunkOp(Op.Kind kind, Lease lease, RunKey key, String chunk, ChunkOutcome outcome) {
+        return ledger.op(kind)
+                .occurrence(key.jobId(), key.scheduledTime().toEpochMilli(), lease.group())
+                .lease(lease.fence(), lease.ownerToken(), lease.expiresAt().toEpochMilli())
+                .chunk(chunk)
+                .outcome(outcome instanceof ChunkOutcome.Succeeded ? "SUCCEEDED" : "FAILED");
     }
 
     @Override
