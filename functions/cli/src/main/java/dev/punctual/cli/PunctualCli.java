@@ -66,7 +66,28 @@ public final class PunctualCli implements Runnable {
     public static int execute(String... args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        if (versionAlone(args)) {
+            return printVersion(out);
+        }
         return execute(out, err, CliContext.ofProcess(), args);
+    }
+
+    /**
+     * Whether the command line is {@code --version} (or {@code -V}) and nothing else: answered before
+     * picocli builds the root command, whose annotations cost most of such a start (decision 0052); with
+     * anything beside it, picocli answers (the same lines, {@code VersionFastPathTest}).
+     */
+    static boolean versionAlone(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
+    /** What picocli's {@code --version} prints: the version provider's lines, then exit 0. */
+    static int printVersion(PrintWriter out) {
+        for (String line : new Version().getVersion()) {
+            out.println(line);
+        }
+        out.flush();
+        return 0;
     }
 
     /** Runs the CLI with the given clock and the process's AWS access and input. */
@@ -94,6 +115,9 @@ public final class PunctualCli implements Runnable {
             CliContext given,
             UnaryOperator<Map<String, Supplier<Object>>> replacing,
             String... args) {
+        if (versionAlone(args)) {
+            return printVersion(out);
+        }
         // --profile changes how every client of the command reaches AWS, so it is applied before the
         // commands are built with the context; picocli still parses (and lists) it as the commands' option.
         String profile = ErrorReport.optionValue("--profile", args);
