@@ -27,6 +27,7 @@ class PoolRolesTest {
             FixtureCatalog.QUARTER_HOURLY,
             FixtureCatalog.HOURLY,
             FixtureCatalog.DELIVERING,
+            FixtureCatalog.FORTNIGHTLY,
             "missed-run-watchdog");
 
     private static final String POOL = FixtureCatalog.POOL;
