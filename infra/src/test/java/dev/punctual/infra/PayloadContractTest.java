@@ -62,7 +62,7 @@ class PayloadContractTest {
                         .map(dev.punctual.job.JobDefinition::id)
                         .toList());
         schedules.forEach((name, properties) -> {
-            Instant fires = firstDelivery(properties);
+            Instant fires = firstDeliveryOfAnOccurrence(properties, catalog.require(name));
             String input = (String) ((Map<?, ?>) properties.get("Target")).get("Input");
 
             PayloadParser.Parsed parsed = new PayloadParser(catalog).parse(filled(input, name, fires));
@@ -114,11 +114,27 @@ class PayloadContractTest {
         assertThat(ScheduledPayload.SCHEDULE_ARN_ATTRIBUTE).isEqualTo(ContextAttribute.getScheduleArn());
     }
 
-    /** The first instant after the reference that the deployed expression and zone fire at. */
-    static Instant firstDelivery(Map<String, Object> scheduleProperties) {
+    /**
+     * The deployed expression's first firing (after the reference) that delivers an occurrence of the job's schedule. For every
+     * kind but an RRULE that is its first firing; an RRULE is deployed as a cron containing it, whose other
+     * firings are answered {@code OUTSIDE_RULE} (decision 0049), so the search goes on to the first that is
+     * the rule's, within a bounded number of firings: a deployed cron that never delivers one fails here.
+     */
+    static Instant firstDeliveryOfAnOccurrence(
+            Map<String, Object> scheduleProperties, dev.punctual.job.JobDefinition job) {
         Schedule deployed = Schedule.parse((String) scheduleProperties.get("ScheduleExpression"), (String)
                 scheduleProperties.get("ScheduleExpressionTimezone"));
-        return OccurrenceCalculator.of(deployed).next(Cadence.REFERENCE).orElseThrow();
+        OccurrenceCalculator firings = OccurrenceCalculator.of(deployed);
+        OccurrenceCalculator rule = OccurrenceCalculator.of(job.schedule());
+        Instant fires = firings.next(Cadence.REFERENCE).orElseThrow();
+        for (int firing = 0; firing < 1000; firing++) {
+            if (rule.isOccurrence(fires.minusSeconds(60L * job.offsetMinutes()))) {
+                return fires;
+            }
+            fires = firings.next(fires).orElseThrow();
+        }
+        throw new AssertionError(job.id() + ": none of the first 1000 firings of " + deployed
+                + " delivers an occurrence of its schedule");
     }
 
     /** What the scheduler substitutes: the nominal time as text, the attempt number as text too. */
