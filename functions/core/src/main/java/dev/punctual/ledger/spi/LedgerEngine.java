@@ -53,6 +53,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -404,27 +405,22 @@ public final class LedgerEngine implements RunLedger {
             return resume(group, choice);
         }
         List<String> ids = LockSlots.slotIds(Ids.require(group, "group"), slots);
-        Instant now = now();
-        PauseMark seen = store.readLock(group).pause();
-        if (seen == null) {
-            return new ResumeOutcome.NotPaused();
-        }
-        Optional<PauseMark> after = switch (choice) {
-            case CATCH_UP -> Optional.empty();
-            case SKIP_PAUSED -> Optional.of(seen.endedWithoutCatchUp(now));
-        };
-        Write<Boolean> written = ReadBack.write(
-                "resume " + group,
-                () -> store.resumeSlots(ids, seen, after) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
-                () -> Optional.of(store.readLock(group))
-                        .filter(s -> after.isPresent() ? after.get().equals(s.pause()) : s.pause() == null)
-                        .map(s -> new Write.Applied<>(true)));
-        return written.applied() ? new ResumeOutcome.Resumed(seen, after) : new ResumeOutcome.NotPaused();
+        return resume(group, choice, (seen, after) -> store.resumeSlots(ids, seen, after));
     }
 
     @Override
     public ResumeOutcome resume(String lockId, ResumeChoice choice) {
         Ids.require(lockId, "lockId");
+        return resume(lockId, choice, (seen, after) -> store.resume(lockId, seen, after));
+    }
+
+    /**
+     * Ends the pause read on {@code lockId} (a lock item, or a group's first slot) with the choice made;
+     * {@code write} sends the conditional write (one item, or every slot of a group in one transaction),
+     * which applies only if the mark is still the one read.
+     */
+    private ResumeOutcome resume(
+            String lockId, ResumeChoice choice, BiPredicate<PauseMark, Optional<PauseMark>> write) {
         Instant now = now();
         PauseMark seen = store.readLock(lockId).pause();
         if (seen == null) {
@@ -436,7 +432,7 @@ public final class LedgerEngine implements RunLedger {
         };
         Write<Boolean> written = ReadBack.write(
                 "resume " + lockId,
-                () -> store.resume(lockId, seen, after) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
+                () -> write.test(seen, after) ? new Write.Applied<>(true) : new Write.Rejected<>(false),
                 () -> Optional.of(store.readLock(lockId))
                         .filter(s -> after.isPresent() ? after.get().equals(s.pause()) : s.pause() == null)
                         .map(s -> new Write.Applied<>(true)));
